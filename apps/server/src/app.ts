@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { API, HealthSchema, NON_FIELD_ERRORS, UI_TEXTS } from '@course-coach/contracts';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { PgBoss } from 'pg-boss';
+import { access } from './auth/access.ts';
+import { installGuard } from './auth/guard.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
+import { gradeRoutes } from './modules/grades/routes.ts';
+import { institutionRoutes } from './modules/institutions/routes.ts';
+
+/** What the app needs from outside: the open database, the job queue (may be absent in tests) and config. */
+export interface AppDeps {
+  database: Database;
+  config: Config;
+  boss?: PgBoss | null;
+}
+
+const VERSION = '0.1.0';
+/** Largest accepted request body (bytes). Larger ones answer 400. */
+export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds the Fastify app: plugins, the access guard, the API routes, OpenAPI at /api/docs and the built
+ * web app with SPA fallback. Does not listen (tests call `inject` or `listen` themselves).
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(fieldErrorsFromValidation(error.validation));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(400).send({ [NON_FIELD_ERRORS]: [UI_TEXTS.bodyTooLarge] });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send({ [NON_FIELD_ERRORS]: [UI_TEXTS.invalidJson] });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(400).send({ [NON_FIELD_ERRORS]: ['Send the request body as application/json.'] });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(400).send({ [NON_FIELD_ERRORS]: [error.message || 'Bad request.'] });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: UI_TEXTS.serverError });
+  });
+
+  await app.register(fastifyCookie);
+  installGuard(app, database, config);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Course Coach API', version: VERSION },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: {},
+  });
+
+  app.get(
+    API.health,
+    {
+      config: { access: access.public() },
+      schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
+    },
+    async (_request, reply) => {
+      const started = performance.now();
+      let dbOk = true;
+      try {
+        await database.query('select 1');
+      } catch {
+        dbOk = false;
+      }
+      const latency = Math.round((performance.now() - started) * 100) / 100;
+      let jobs: { ok: boolean; detail?: string };
+      if (!deps.boss) jobs = { ok: true, detail: 'queue not started in this process' };
+      else {
+        try {
+          jobs = { ok: await deps.boss.isInstalled() };
+        } catch {
+          jobs = { ok: false, detail: 'job queue unreachable' };
+        }
+      }
+      const ok = dbOk && jobs.ok;
+      return reply.code(ok ? 200 : 503).send({
+        status: ok ? 'ok' : 'degraded',
+        database: { ok: dbOk, kind: database.kind, latency_ms: latency },
+        jobs,
+        version: VERSION,
+      });
+    },
+  );
+
+  await app.register(authRoutes, deps);
+  await app.register(gradeRoutes, deps);
+  await app.register(institutionRoutes, deps);
+
+  // The built web app, from the same port; page routes fall back to index.html (the SPA routes them).
+  const indexHtml = path.join(config.WEB_DIST, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html is served by the fallback below with no-cache.
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+      prefix: '/',
+      globIgnore: ['index.html'],
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && hasWeb;
+    if (wantsPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
+    }
+    return reply.code(404).send({ detail: UI_TEXTS.notFound });
+  });
+
+  return app;
+}

@@ -1,0 +1,159 @@
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, UI_TEXTS } from '@course-coach/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import type { Access, CoachContext, InstitutionContext } from './access.ts';
+import { type AuthUser, loadSession } from './sessions.ts';
+import { newToken, safeEqual } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's access policy; required on every route (see auth/access.ts). */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller, or null. Set by the guard before every handler. */
+    user: AuthUser | null;
+    /** Set by the guard on `coach` routes. */
+    coach: CoachContext | null;
+    /** Set by the guard on `institution` routes. */
+    institution: InstitutionContext | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Parses a path id: a positive 32-bit integer, else null (answered as 404 by the guard). */
+export function parseId(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n <= 2_147_483_647 ? n : null;
+}
+
+/**
+ * Installs the one guard every route goes through:
+ * 1. refuses to register a route without `config.access` (so none can be forgotten);
+ * 2. issues the `csrftoken` cookie and checks it against the `X-CSRFToken` header on every
+ *    non-GET request (spec §7; 403 when missing or different);
+ * 3. loads the session from the `sessionid` cookie;
+ * 4. enforces the route's policy: 401 when not signed in, 404 when the coach or institution does not
+ *    exist or the caller has no place in it (DESIGN.md, Tenancy), 403 when their role is not allowed.
+ */
+export function installGuard(app: FastifyInstance, database: Database, config: Config): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('coach', null);
+  app.decorateRequest('institution', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access) return;
+    // Static files of the built web app and the API docs hold no data: they are public. Every other
+    // /api route must say who may call it.
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) {
+      route.config = { ...(route.config ?? {}), access: { kind: 'public' } } as typeof route.config;
+      return;
+    }
+    throw new Error(`Route ${route.method} ${route.url} declares no access policy (config.access)`);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const csrfCookie = request.cookies[CSRF_COOKIE];
+    if (!csrfCookie) issueCsrfCookie(reply, config);
+    if (!SAFE_METHODS.has(request.method)) {
+      const header = request.headers[CSRF_HEADER];
+      if (!csrfCookie || typeof header !== 'string' || !safeEqual(header, csrfCookie)) {
+        throw forbidden(UI_TEXTS.csrfFailed);
+      }
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const policy = request.routeOptions.config.access;
+    const token = request.cookies[SESSION_COOKIE];
+    request.user = token ? await loadSession(database, token, config.SESSION_TTL_HOURS) : null;
+    if (!policy || policy.kind === 'public') return;
+    if (!request.user) throw unauthorized(UI_TEXTS.notAuthenticated);
+    if (policy.kind === 'authenticated') return;
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    if (policy.kind === 'coach') {
+      const coachId = parseId(params.coachId);
+      if (coachId === null) throw notFound();
+      const rows = await database.query<{
+        institution_id: number;
+        coach_role: string | null;
+        institution_role: string | null;
+      }>(
+        `select c.institution_id,
+                (select e.role from enrollments e where e.coach_id = c.id and e.user_id = $2) as coach_role,
+                (select m.role from institution_memberships m
+                  where m.institution_id = c.institution_id and m.user_id = $2) as institution_role
+           from coaches c where c.id = $1`,
+        [coachId, request.user.userId],
+      );
+      const row = rows[0];
+      if (!row || (!row.coach_role && !row.institution_role)) throw notFound();
+      const ctx: CoachContext = {
+        coachId,
+        institutionId: row.institution_id,
+        coachRole: row.coach_role as CoachContext['coachRole'],
+        institutionRole: row.institution_role as CoachContext['institutionRole'],
+      };
+      const allowed = policy.roles.some((r) => r === ctx.coachRole || r === ctx.institutionRole);
+      if (!allowed) throw forbidden(UI_TEXTS.forbidden);
+      request.coach = ctx;
+      return;
+    }
+    const institutionId = parseId(params.institutionId);
+    if (institutionId === null) throw notFound();
+    const rows = await database.query<{ role: string }>(
+      'select role from institution_memberships where institution_id = $1 and user_id = $2',
+      [institutionId, request.user.userId],
+    );
+    const role = rows[0]?.role as InstitutionContext['institutionRole'] | undefined;
+    if (!role) {
+      // Students and instructors of this institution learn that it exists; nobody else does.
+      if (request.user.institutionId === institutionId) throw forbidden(UI_TEXTS.forbidden);
+      throw notFound();
+    }
+    if (!policy.roles.includes(role)) throw forbidden(UI_TEXTS.forbidden);
+    request.institution = { institutionId, institutionRole: role };
+  });
+}
+
+/** Sets a fresh `csrftoken` cookie (readable by the page script, which echoes it in `X-CSRFToken`). */
+export function issueCsrfCookie(reply: FastifyReply, config: Config): string {
+  const token = newToken();
+  reply.setCookie(CSRF_COOKIE, token, {
+    path: '/',
+    sameSite: 'lax',
+    secure: config.COOKIE_SECURE,
+    httpOnly: false,
+    maxAge: 60 * 60 * 24 * 365,
+  });
+  return token;
+}
+
+/** The session cookie: httpOnly, SameSite=Lax, Secure behind HTTPS. */
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    sameSite: 'lax',
+    secure: config.COOKIE_SECURE,
+    httpOnly: true,
+    maxAge: config.SESSION_TTL_HOURS * 3600,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    sameSite: 'lax',
+    secure: config.COOKIE_SECURE,
+    httpOnly: true,
+  });
+}
+
+/** The request's client IP for rate limiting (Fastify's `request.ip`, which honours `trustProxy`). */
+export function clientIp(request: FastifyRequest): string {
+  return request.ip;
+}

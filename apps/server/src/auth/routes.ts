@@ -1,0 +1,146 @@
+import {
+  API,
+  DetailErrorSchema,
+  FieldErrorsSchema,
+  LoginBodySchema,
+  type Me,
+  MeSchema,
+  PAGES,
+  SESSION_COOKIE,
+  UI_TEXTS,
+} from '@course-coach/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { HttpError, nonFieldError } from '../http/errors.ts';
+import { access } from './access.ts';
+import { clearSessionCookie, clientIp, issueCsrfCookie, setSessionCookie } from './guard.ts';
+import { verifyPassword } from './password.ts';
+import { createLoginLimiter } from './rate-limit.ts';
+import { createSession, deleteSession } from './sessions.ts';
+import { tokenDigest } from './tokens.ts';
+
+/**
+ * Sign-in, sign-out, the CSRF cookie and GET /api/v1/me (issue 2, item 5).
+ */
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database, config }) => {
+  const limiter = createLoginLimiter(database, config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES);
+
+  /**
+   * POST /api/v1/auth/login `{email, password}` → 200 with the Me document and a new session cookie.
+   * 400 `{non_field_errors}` for a wrong email or password (never says which); 429 `{detail}` with
+   * Retry-After after LOGIN_MAX_FAILURES failures for the address within LOGIN_WINDOW_MINUTES.
+   * Rotates the session and the CSRF token.
+   */
+  app.post(
+    API.login,
+    {
+      config: { access: access.public() },
+      schema: {
+        tags: ['auth'],
+        body: LoginBodySchema,
+        response: { 200: MeSchema, 400: FieldErrorsSchema, 429: DetailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const email = request.body.email.toLowerCase();
+      const ip = clientIp(request);
+      const wait = await limiter.retryAfter(email, ip);
+      if (wait > 0)
+        throw new HttpError(429, { detail: UI_TEXTS.loginRateLimited }, { 'retry-after': String(wait) });
+      const rows = await database.query<{ id: number; institution_id: number; password_hash: string }>(
+        'select id, institution_id, password_hash from users where email = $1',
+        [email],
+      );
+      const user = rows[0];
+      const ok = await verifyPassword(user?.password_hash ?? null, request.body.password);
+      if (!user || !ok) {
+        await limiter.recordFailure(email, ip);
+        throw nonFieldError(UI_TEXTS.loginFailed);
+      }
+      await limiter.clear(email);
+      const old = request.cookies[SESSION_COOKIE];
+      if (old) await deleteSession(database, tokenDigest(old));
+      const token = await createSession(
+        database,
+        user,
+        config.SESSION_TTL_HOURS,
+        request.headers['user-agent'],
+      );
+      setSessionCookie(reply, config, token);
+      issueCsrfCookie(reply, config);
+      return loadMe(database, user.id);
+    },
+  );
+
+  /** POST /api/v1/auth/logout → 204; ends the session (if any) and clears its cookie. */
+  app.post(
+    API.logout,
+    { config: { access: access.public() }, schema: { tags: ['auth'], response: { 204: z.null() } } },
+    async (request, reply) => {
+      if (request.user) await deleteSession(database, request.user.sessionId);
+      clearSessionCookie(reply, config);
+      return reply.code(204).send(null);
+    },
+  );
+
+  /** GET /api/v1/auth/csrf → 204; makes sure the `csrftoken` cookie is set (the guard sets it when missing). */
+  app.get(
+    API.csrf,
+    { config: { access: access.public() }, schema: { tags: ['auth'], response: { 204: z.null() } } },
+    async (_request, reply) => reply.code(204).send(null),
+  );
+
+  /** GET /api/v1/me → the signed-in user, their institution roles, their coaches and their home page. 401 when signed out. */
+  app.get(
+    API.me,
+    {
+      config: { access: access.authenticated() },
+      schema: { tags: ['auth'], response: { 200: MeSchema, 401: DetailErrorSchema } },
+    },
+    async (request) => loadMe(database, request.user!.userId),
+  );
+};
+
+/**
+ * Builds the Me document. Coaches are the user's enrollments, newest term first (OULAD terms sort as
+ * `2014J` > `2014B` > `2013J`). Home: staff and admins go to their institution's coach dashboard;
+ * everyone else to the dashboard of their newest coach.
+ */
+export async function loadMe(database: Database, userId: number): Promise<Me> {
+  const [userRows, institutions, coaches] = await Promise.all([
+    database.query<{ id: number; email: string; name: string }>(
+      'select id, email, name from users where id = $1',
+      [userId],
+    ),
+    database.query<{ id: number; name: string; role: 'staff' | 'admin' }>(
+      `select i.id, i.name, m.role from institution_memberships m join institutions i on i.id = m.institution_id
+        where m.user_id = $1 order by i.name`,
+      [userId],
+    ),
+    database.query<{
+      id: number;
+      label: string;
+      institution_id: number;
+      course: string;
+      term: string;
+      role: 'student' | 'instructor';
+    }>(
+      `select c.id, c.name as label, c.institution_id, c.course_code as course, c.term_code as term, e.role
+         from enrollments e join coaches c on c.id = e.coach_id
+        where e.user_id = $1 order by c.term_code desc, c.course_code, c.id`,
+      [userId],
+    ),
+  ]);
+  const user = userRows[0];
+  if (!user) throw new HttpError(401, { detail: UI_TEXTS.notAuthenticated });
+  const firstInstitution = institutions[0];
+  const firstCoach = coaches[0];
+  const home = firstInstitution
+    ? PAGES.institutionCoachDashboard(firstInstitution.id)
+    : firstCoach
+      ? PAGES.coachDetails(firstCoach.id)
+      : '/no-coach';
+  return { user, institutions, coaches, home };
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root (apps/server/src/../../..). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Environment variables, their defaults and rules. The README's configuration table mirrors this. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+  OULAD_DIR: z.string().min(1).default(path.resolve(REPO_ROOT, '../shared/data/oulad')),
+  SEED_DEMO: boolFromEnv.default(true),
+  /** Comma-separated `MODULE-PRESENTATION` codes to import (default: all 22). For tests and quick demos. */
+  SEED_PRESENTATIONS: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 14),
+  COOKIE_SECURE: boolFromEnv.default(false),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  WORKERS: boolFromEnv.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+});
+
+export type Config = z.infer<typeof EnvSchema>;
+
+/** Thrown by loadConfig with one line per bad variable. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the configuration from `env` (default process.env).
+ * @throws ConfigError naming each bad variable and what it must be.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Database } from './client.ts';
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Applies drizzle-kit's SQL migrations (apps/server/src/db/migrations); the same files serve both drivers. */
+export async function runMigrations(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.kind === 'pglite' || !database.pool) {
+    await migratePglite(database.db as never, config);
+    return;
+  }
+  // Several instances may start at once: one migrates while the others wait on an advisory lock.
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(database.db as never, config);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
+/** Advisory lock key for migrations (any constant unique to this app). */
+const MIGRATION_LOCK = 72_620_001;

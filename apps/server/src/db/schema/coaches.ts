@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { institutions, users } from './institutions.ts';
+
+/**
+ * A coach: one course's coaching space in one term. `current_day` is the coach's "today",
+ * counted in whole days from the start of the term (OULAD dates are days from the presentation start);
+ * grades are computed as of that day.
+ */
+export const coaches = pgTable(
+  'coaches',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    course_code: text('course_code').notNull(),
+    term_code: text('term_code').notNull(),
+    /** Length of the term in days. */
+    length_days: integer('length_days').notNull(),
+    current_day: integer('current_day').notNull().default(0),
+    calculator_active: boolean('calculator_active').notNull().default(false),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('coaches_course_term_key').on(t.institution_id, t.course_code, t.term_code)],
+);
+
+/** Per-coach roles (DESIGN.md, Roles): a student or an instructor enrolled in a coach. */
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    coach_id: integer('coach_id')
+      .notNull()
+      .references(() => coaches.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['student', 'instructor'] }).notNull(),
+    /** Day of registration relative to the term start (negative: before it); null when unknown. */
+    registered_day: integer('registered_day'),
+    /** Day the student withdrew; null when they did not. */
+    unregistered_day: integer('unregistered_day'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('enrollments_coach_user_key').on(t.coach_id, t.user_id),
+    index('enrollments_user_idx').on(t.user_id),
+    check('enrollments_role', sql`${t.role} in ('student', 'instructor')`),
+  ],
+);

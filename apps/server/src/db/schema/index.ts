@@ -1,0 +1,4 @@
+export * from './auth.ts';
+export * from './coaches.ts';
+export * from './grades.ts';
+export * from './institutions.ts';

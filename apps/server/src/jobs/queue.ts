@@ -1,0 +1,40 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import { purgeOldLoginFailures } from '../auth/rate-limit.ts';
+import { purgeExpiredSessions } from '../auth/sessions.ts';
+import type { Database } from '../db/client.ts';
+
+/** Queue names. Every job handler is registered in `startWorkers`. */
+export const QUEUES = {
+  maintenance: 'maintenance',
+} as const;
+
+/**
+ * Creates the pg-boss queue on the app's own database: PostgreSQL through its connection string, or
+ * PGlite through pg-boss's PGlite adapter (`backend: 'pglite'`, see pgboss.io/database-backends).
+ * Call `start()` on the result; it installs pg-boss's schema (`pgboss`) on first use.
+ */
+export function createQueue(database: Database, url: string | undefined): PgBoss {
+  const boss = database.pglite
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
+    : new PgBoss({ connectionString: url, max: 4 });
+  return boss;
+}
+
+/**
+ * Creates the queues and registers their handlers (run by the web server when WORKERS is on, and by
+ * `npm run worker`). `maintenance` runs every 15 minutes: it drops expired sessions and old sign-in failures.
+ */
+export async function startWorkers(
+  boss: PgBoss,
+  database: Database,
+  log: (msg: string) => void,
+): Promise<void> {
+  await boss.createQueue(QUEUES.maintenance);
+  await boss.schedule(QUEUES.maintenance, '*/15 * * * *');
+  await boss.work(QUEUES.maintenance, async () => {
+    const sessions = await purgeExpiredSessions(database);
+    const failures = await purgeOldLoginFailures(database);
+    log(`maintenance: removed ${sessions} expired sessions and ${failures} old sign-in failures`);
+    return { sessions, failures };
+  });
+}

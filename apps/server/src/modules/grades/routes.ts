@@ -1,0 +1,58 @@
+import {
+  API,
+  DetailErrorSchema,
+  FieldErrorsSchema,
+  GradeDataSchema,
+  UI_TEXTS,
+} from '@course-coach/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { access, COACH_ANY } from '../../auth/access.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { gradeDataFor } from './service.ts';
+
+const Params = z.object({ coachId: z.string() });
+const Query = z.strictObject({
+  user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+/**
+ * GET /api/v1/coach/{coachId}/grade-data (spec §7 "Grade data": the exact path is ours).
+ * A student gets their own grade data; instructors, staff and admins pass `?user_id=` for a student of
+ * the coach. 404 when the coach or the student is not there for this caller.
+ */
+export const gradeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
+  app.get(
+    API.gradeData(':coachId'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: {
+        tags: ['grades'],
+        params: Params,
+        querystring: Query,
+        response: {
+          200: GradeDataSchema,
+          400: FieldErrorsSchema,
+          403: DetailErrorSchema,
+          404: DetailErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const coach = request.coach!;
+      const self = request.user!.userId;
+      const isStaff = coach.institutionRole !== null || coach.coachRole === 'instructor';
+      let userId = self;
+      if (request.query.user_id !== undefined && request.query.user_id !== self) {
+        if (!isStaff) throw forbidden(UI_TEXTS.forbidden);
+        userId = request.query.user_id;
+      } else if (isStaff && request.query.user_id === undefined) {
+        throw badRequest({ user_id: ['This field is required.'] });
+      }
+      const data = await gradeDataFor(database, coach.coachId, userId);
+      if (!data) throw notFound();
+      return data;
+    },
+  );
+};

@@ -1,0 +1,17 @@
+/**
+ * `npm run seed [-- --reset]`: imports the demo institution from OULAD into the configured database
+ * (DATABASE_URL, or the embedded one in DATA_DIR). `--reset` deletes the demo institution first.
+ */
+import { loadConfig } from '../config.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { openConfiguredDatabase } from '../db/open.ts';
+import { seedDemo } from './demo.ts';
+
+const config = loadConfig();
+const database = await openConfiguredDatabase(config);
+try {
+  await runMigrations(database);
+  await seedDemo(database, config, { reset: process.argv.includes('--reset') });
+} finally {
+  await database.close();
+}

@@ -1,0 +1,32 @@
+/**
+ * `npm run worker`: runs the job workers alone, without the web server, on the configured database.
+ * Any number of workers and web instances can share one PostgreSQL (pg-boss claims jobs with SKIP LOCKED).
+ * The embedded database serves one process only: use the web server's own workers there.
+ */
+import { ConfigError, loadConfig } from './config.ts';
+import { runMigrations } from './db/migrate.ts';
+import { openConfiguredDatabase } from './db/open.ts';
+import { createQueue, startWorkers } from './jobs/queue.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+const database = await openConfiguredDatabase(config);
+await runMigrations(database);
+const boss = createQueue(database, config.DATABASE_URL);
+boss.on('error', (error) => console.error('[jobs]', error.message));
+await boss.start();
+await startWorkers(boss, database, (m) => console.log(`[jobs] ${m}`));
+console.log(`Course Coach worker running (database: ${database.kind})`);
+
+async function shutdown() {
+  await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
+  await database.close().catch(() => undefined);
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
