@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the web app when apps/web/dist is missing or older than its sources, then starts
- * the server (which migrates the database and imports the demo data when it is empty).
+ * `npm start`: runs `npm run build` when the built web app (apps/web/dist) or the bundled server
+ * (apps/server/dist) is missing or older than its sources, then starts the bundled server, which
+ * migrates the database and imports the demo data when it is empty.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
+const builds = [
+  { output: path.join(root, 'apps/web/dist/index.html'), sources: ['apps/web/src', 'apps/web/index.html', 'packages/contracts/src'] },
+  { output: path.join(root, 'apps/server/dist/main.js'), sources: ['apps/server/src', 'packages/contracts/src'] },
+];
 
 /** Newest modification time (ms) of the files under `dir`. */
 function newest(dir) {
@@ -21,17 +25,20 @@ function newest(dir) {
   return max;
 }
 
-const sources = [path.join(root, 'apps/web/src'), path.join(root, 'packages/contracts/src')];
-const builtAt = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
-if (builtAt === 0 || sources.some((dir) => newest(dir) > builtAt)) {
-  console.log('Building the web app...');
+const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+const stale = builds.some(({ output, sources }) => {
+  const builtAt = mtime(output);
+  return builtAt === 0 || sources.some((src) => {
+    const full = path.join(root, src);
+    return fs.statSync(full).isDirectory() ? newest(full) > builtAt : mtime(full) > builtAt;
+  });
+});
+if (stale) {
+  console.log('Building the app (npm run build)...');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+process.setSourceMapsEnabled(true);
+// The server runs in this process (one Node start less); main.js handles SIGINT/SIGTERM itself.
+await import(pathToFileURL(path.join(root, 'apps/server/dist/main.js')).href);

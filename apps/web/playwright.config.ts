@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
 /**
  * e2e: drives the built app (apps/web/dist served by the real server) in Debian's Chromium.
  * The server runs on a throwaway embedded database seeded with a few real OULAD presentations.
- * Build first: `npm run build`.
+ * Build first: `npm run build` (the web app and the bundled server).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 const DATA_DIR = path.join(os.tmpdir(), `course-coach-e2e-${process.pid}`);
@@ -36,7 +36,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: 'node apps/server/dist/main.js',
     cwd: repoRoot,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { REPO_ROOT } from '../config.ts';
 import type { Database } from './client.ts';
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The SQL migrations, found from the repository root so the bundled server (apps/server/dist) finds them too. */
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/server/src/db/migrations');
 
 /** Applies drizzle-kit's SQL migrations (apps/server/src/db/migrations); the same files serve both drivers. */
 export async function runMigrations(database: Database): Promise<void> {
