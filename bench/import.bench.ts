@@ -21,7 +21,7 @@ const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:543
 
 async function run(kind: 'pglite' | 'postgres') {
   let url: string | undefined;
-  let dataDir = path.join(os.tmpdir(), `cc-bench-import-${process.pid}`);
+  const dataDir = path.join(os.tmpdir(), `cc-bench-import-${process.pid}`);
   const dbName = `cc_bench_${Date.now()}`;
   if (kind === 'postgres') {
     const admin = new pg.Client({ connectionString: serverUrl });

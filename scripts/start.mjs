@@ -11,8 +11,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builds = [
-  { output: path.join(root, 'apps/web/dist/index.html'), sources: ['apps/web/src', 'apps/web/index.html', 'packages/contracts/src'] },
-  { output: path.join(root, 'apps/server/dist/main.js'), sources: ['apps/server/src', 'packages/contracts/src'] },
+  {
+    output: path.join(root, 'apps/web/dist/index.html'),
+    sources: ['apps/web/src', 'apps/web/index.html', 'packages/contracts/src'],
+  },
+  {
+    output: path.join(root, 'apps/server/dist/main.js'),
+    sources: ['apps/server/src', 'packages/contracts/src'],
+  },
 ];
 
 /** Newest modification time (ms) of the files under `dir`. */
@@ -28,10 +34,13 @@ function newest(dir) {
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 const stale = builds.some(({ output, sources }) => {
   const builtAt = mtime(output);
-  return builtAt === 0 || sources.some((src) => {
-    const full = path.join(root, src);
-    return fs.statSync(full).isDirectory() ? newest(full) > builtAt : mtime(full) > builtAt;
-  });
+  return (
+    builtAt === 0 ||
+    sources.some((src) => {
+      const full = path.join(root, src);
+      return fs.statSync(full).isDirectory() ? newest(full) > builtAt : mtime(full) > builtAt;
+    })
+  );
 });
 if (stale) {
   console.log('Building the app (npm run build)...');

@@ -8,5 +8,9 @@ import { spawnSync } from 'node:child_process';
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const [cmd, ...args] = process.argv.slice(2);
-const result = spawnSync(cmd, args, { stdio: 'inherit', shell: false, env: { ...process.env, DATABASE_URL: url } });
+const result = spawnSync(cmd, args, {
+  stdio: 'inherit',
+  shell: false,
+  env: { ...process.env, DATABASE_URL: url },
+});
 process.exit(result.status ?? 1);

@@ -32,6 +32,11 @@ const EnvSchema = z.object({
   COOKIE_SECURE: boolFromEnv.default(false),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  /**
+   * Trust X-Forwarded-For from a reverse proxy (for the client IP in the sign-in rate limit). Leave off
+   * unless a proxy that sets the header sits in front: otherwise clients could pick their own IP.
+   */
+  TRUST_PROXY: boolFromEnv.default(false),
   WORKERS: boolFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),

@@ -11,6 +11,8 @@ export const MESSAGES = {
   gradeNothingRemaining: 'There are no points left to earn for this term.',
   /** §2 Grade visualization card, the marker on the bar. */
   gradeYouAreHere: 'You are here',
+  /** §2 Coach Activity Breakdown (institution), no coaches. */
+  noActiveCoaches: 'There are currently no active coaches.',
 } as const;
 
 /**

@@ -46,20 +46,22 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       const ip = clientIp(request);
-      const wait = await limiter.retryAfter(email, ip);
-      if (wait > 0)
-        throw new HttpError(429, { detail: UI_TEXTS.loginRateLimited }, { 'retry-after': String(wait) });
+      const attempt = await limiter.begin(email, ip);
+      if (attempt.retryAfter > 0)
+        throw new HttpError(
+          429,
+          { detail: UI_TEXTS.loginRateLimited },
+          { 'retry-after': String(attempt.retryAfter) },
+        );
       const rows = await database.query<{ id: number; institution_id: number; password_hash: string }>(
         'select id, institution_id, password_hash from users where email = $1',
         [email],
       );
       const user = rows[0];
       const ok = await verifyPassword(user?.password_hash ?? null, request.body.password);
-      if (!user || !ok) {
-        await limiter.recordFailure(email, ip);
-        throw nonFieldError(UI_TEXTS.loginFailed);
-      }
-      await limiter.clear(email);
+      // A failure stays recorded (begin() recorded it); a success withdraws it and clears the address.
+      if (!user || !ok) throw nonFieldError(UI_TEXTS.loginFailed);
+      await attempt.succeeded();
       const old = request.cookies[SESSION_COOKIE];
       if (old) await deleteSession(database, tokenDigest(old));
       const token = await createSession(

@@ -70,6 +70,19 @@ export async function importOulad(database: Database, opts: ImportOptions): Prom
   const keep = (r: Record<string, string | null>) =>
     !wanted || wanted.has(`${r.code_module}-${r.code_presentation}`);
 
+  if (!opts.reset) {
+    // Fast path for every start after the first: no file is read when the demo is already there.
+    const existing = await database.query<{ id: number }>('select id from institutions where slug = $1', [
+      DEMO_SLUG,
+    ]);
+    if (existing[0]) {
+      return {
+        imported: false,
+        institutionId: existing[0].id,
+        counts: await countDemo(database.query, existing[0].id),
+      };
+    }
+  }
   log('reading OULAD files');
   const courses = readOuladCsv(opts.dir, 'courses.csv').filter(keep);
   if (wanted && courses.length !== wanted.size) {

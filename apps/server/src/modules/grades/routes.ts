@@ -14,7 +14,12 @@ import { gradeDataFor } from './service.ts';
 
 const Params = z.object({ coachId: z.string() });
 const Query = z.strictObject({
-  user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  // Plain decimal ids only (as path ids, see parseId): Number() would also take `0x1f`, `1e3`, `+5` or ` 5`.
+  user_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Enter a valid user id.')
+    .pipe(z.coerce.number<string>().int().positive().max(2_147_483_647, 'Enter a valid user id.'))
+    .optional(),
 });
 
 /**

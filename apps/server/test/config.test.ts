@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from '../src/config.ts';
+
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.LOGIN_MAX_FAILURES).toBe(5);
+    expect(config.OULAD_DIR).toBe(path.resolve(REPO_ROOT, '../shared/data/oulad'));
+  });
+
+  it('reads good values', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgresql://u@h:5432/db', SEED_DEMO: 'false' });
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBe('postgresql://u@h:5432/db');
+    expect(config.SEED_DEMO).toBe(false);
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  for (const port of ['abc', '-1', '65536', '80.5', '3000abc']) {
+    it(`rejects PORT=${port} naming PORT`, () => {
+      const error = configError({ PORT: port });
+      expect(error.message).toMatch(/^\s*PORT: /m);
+      expect(error.message).toContain(JSON.stringify(port));
+      expect(error.message).not.toMatch(/DATABASE_URL/);
+    });
+  }
+
+  for (const url of ['mysql://root@localhost/db', 'localhost:5432', 'not a url']) {
+    it(`rejects DATABASE_URL=${url} naming DATABASE_URL`, () => {
+      const error = configError({ DATABASE_URL: url });
+      expect(error.message).toMatch(/^\s*DATABASE_URL: /m);
+      expect(error.message).toMatch(/postgres/);
+    });
+  }
+
+  it('names every bad variable at once', () => {
+    const error = configError({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL'])
+      expect(error.message).toMatch(new RegExp(`^\\s*${name}: `, 'm'));
+  });
+});
+
+describe('server entry point', () => {
+  it('exits with code 1 and names the variable when PORT is bad', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-config-test-'));
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+    delete env.DATABASE_URL; // never the shared test database, should the config be accepted by mistake
+    Object.assign(env, { PORT: 'abc', DATA_DIR: dataDir, SEED_DEMO: 'false', WORKERS: 'false' });
+    try {
+      const { code, stdout, stderr } = await new Promise<{
+        code: number | null;
+        stdout: string;
+        stderr: string;
+      }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+          cwd: REPO_ROOT,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d) => {
+          stdout += d;
+        });
+        child.stderr.on('data', (d) => {
+          stderr += d;
+        });
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          reject(new Error(`the server did not exit within 30 s\n${stdout}\n${stderr}`));
+        }, 30_000);
+        child.on('error', reject);
+        child.on('exit', (code) => {
+          clearTimeout(timer);
+          resolve({ code, stdout, stderr });
+        });
+      });
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^\s*PORT: /m);
+      expect(stderr).toContain('"abc"');
+      expect(stderr).not.toMatch(/\bat .+\.(ts|js):\d+/); // a message, not a stack trace
+      expect(stdout).not.toMatch(/listening/i);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,286 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API, CSRF_COOKIE, CSRF_HEADER, type Me } from '@course-coach/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { DEMO_PASSWORD, importOulad } from '../src/seed/oulad.ts';
+
+/** The OULAD presentations every server test run imports (small, and covering the data's odd points). */
+export const TEST_PRESENTATIONS = ['AAA-2013J', 'DDD-2013B', 'GGG-2013J', 'CCC-2014B'] as const;
+export { DEMO_PASSWORD };
+
+/**
+ * The configuration tests run with: no logging, the test presentations, a web build that does not exist
+ * (so answers do not depend on whether apps/web was built), and `DATABASE_URL` as given (never
+ * process.env's, which names the shared `test` database in PostgreSQL runs).
+ */
+export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_PRESENTATIONS: TEST_PRESENTATIONS.join(','),
+    WEB_DIST: path.join(path.dirname(fileURLToPath(import.meta.url)), '__no_web_build__'),
+    ...overrides,
+  });
+}
+
+/**
+ * Opens a database for a test: the PostgreSQL database global-setup created for this run (PostgreSQL
+ * runs), else a throwaway PGlite in memory. Migrated.
+ */
+export async function openTestDatabase(url: string): Promise<Database> {
+  const database = await openDatabase({ url: url || undefined, dataDir: 'memory://' });
+  await runMigrations(database);
+  return database;
+}
+
+export interface TestContext {
+  database: Database;
+  config: Config;
+  app: FastifyInstance;
+  /** `http://127.0.0.1:<port>` of the listening app. */
+  baseUrl: string;
+  /** The demo institution's id. */
+  institutionId: number;
+  /** A fresh cookie jar ("browser") talking to the app. */
+  browser(): Browser;
+  /** A browser signed in as `email` (password `coach-demo`); fails the test when sign-in fails. */
+  signIn(email: string, password?: string): Promise<Browser>;
+}
+
+let contextPromise: Promise<TestContext> | undefined;
+
+/**
+ * The app every HTTP test talks to, created once per run (vitest runs the server files in one worker
+ * without isolation, so this module and its memo are shared): the database, migrated, with the OULAD
+ * test presentations imported, and the app listening on a random local port.
+ */
+export function getTestContext(): Promise<TestContext> {
+  contextPromise ??= createContext();
+  return contextPromise;
+}
+
+async function createContext(): Promise<TestContext> {
+  const url = inject('databaseUrl');
+  const config = testConfig({ DATABASE_URL: url || undefined });
+  const database = await openTestDatabase(url);
+  const result = await importOulad(database, {
+    dir: config.OULAD_DIR,
+    presentations: [...TEST_PRESENTATIONS],
+  });
+  const app = await buildApp({ database, config, boss: null });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('app is not listening on a TCP port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const ctx: TestContext = {
+    database,
+    config,
+    app,
+    baseUrl,
+    institutionId: result.institutionId,
+    browser: () => new Browser(baseUrl),
+    signIn: async (email, password = DEMO_PASSWORD) => {
+      const browser = new Browser(baseUrl);
+      const res = await browser.signIn(email, password);
+      if (res.status !== 200) throw new Error(`sign-in as ${email} answered ${res.status}: ${res.text}`);
+      return browser;
+    },
+  };
+  return ctx;
+}
+
+/** One Set-Cookie header, parsed. */
+export interface SetCookie {
+  name: string;
+  value: string;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: string | undefined;
+  path: string | undefined;
+  maxAge: number | undefined;
+  expires: Date | undefined;
+}
+
+export function parseSetCookie(header: string): SetCookie {
+  const [pair = '', ...attrs] = header.split(';').map((s) => s.trim());
+  const eq = pair.indexOf('=');
+  const cookie: SetCookie = {
+    name: pair.slice(0, eq),
+    value: decodeURIComponent(pair.slice(eq + 1)),
+    httpOnly: false,
+    secure: false,
+    sameSite: undefined,
+    path: undefined,
+    maxAge: undefined,
+    expires: undefined,
+  };
+  for (const attr of attrs) {
+    const [rawKey = '', ...rest] = attr.split('=');
+    const key = rawKey.toLowerCase();
+    const value = rest.join('=');
+    if (key === 'httponly') cookie.httpOnly = true;
+    else if (key === 'secure') cookie.secure = true;
+    else if (key === 'samesite') cookie.sameSite = value;
+    else if (key === 'path') cookie.path = value;
+    else if (key === 'max-age') cookie.maxAge = Number(value);
+    else if (key === 'expires') cookie.expires = new Date(value);
+  }
+  return cookie;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by the tests themselves
+export interface HttpResult<T = any> {
+  status: number;
+  headers: Headers;
+  /** The raw body. */
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  body: T;
+  /** The cookies this response set (already applied to the jar). */
+  setCookies: SetCookie[];
+}
+
+export interface RequestOptions {
+  /** A JSON body (serialised, with content-type application/json). */
+  json?: unknown;
+  /** A raw body, sent as is (with `contentType`, default application/json). */
+  body?: string | Uint8Array;
+  contentType?: string;
+  headers?: Record<string, string>;
+  /**
+   * The X-CSRFToken header on a write: `true` (default) sends the jar's csrftoken (fetching one first
+   * when the jar has none), `false` sends none, a string sends that string.
+   */
+  csrf?: boolean | string;
+}
+
+/** A cookie-keeping HTTP client over real HTTP (fetch), like one browser. */
+export class Browser {
+  readonly jar = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.jar.get(name);
+  }
+
+  async request<T = unknown>(method: string, url: string, opts: RequestOptions = {}): Promise<HttpResult<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    let body: string | Uint8Array | undefined;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers['content-type'] = 'application/json';
+    } else if (opts.body !== undefined) {
+      body = opts.body;
+      headers['content-type'] = opts.contentType ?? 'application/json';
+    }
+    const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+    const csrf = opts.csrf ?? true;
+    if (isWrite && csrf !== false) {
+      headers[CSRF_HEADER] = typeof csrf === 'string' ? csrf : await this.ensureCsrf();
+    }
+    if (this.jar.size > 0) {
+      headers.cookie = [...this.jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+    }
+    const res = await fetch(new URL(url, this.baseUrl), { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    const setCookies = res.headers.getSetCookie().map(parseSetCookie);
+    for (const c of setCookies) {
+      const expired =
+        (c.maxAge !== undefined && c.maxAge <= 0) ||
+        (c.expires !== undefined && c.expires.getTime() <= Date.now()) ||
+        c.value === '';
+      if (expired) this.jar.delete(c.name);
+      else this.jar.set(c.name, c.value);
+    }
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, body: parsed as T, setCookies };
+  }
+
+  get<T = unknown>(url: string, opts?: RequestOptions) {
+    return this.request<T>('GET', url, opts);
+  }
+
+  post<T = unknown>(url: string, json?: unknown, opts: RequestOptions = {}) {
+    return this.request<T>('POST', url, { ...opts, json: json ?? opts.json });
+  }
+
+  /** Returns the jar's CSRF token, asking the server for one first when there is none. */
+  async ensureCsrf(): Promise<string> {
+    if (!this.jar.has(CSRF_COOKIE)) {
+      const res = await this.get(API.csrf);
+      if (res.status !== 204) throw new Error(`GET ${API.csrf} answered ${res.status}`);
+    }
+    const token = this.jar.get(CSRF_COOKIE);
+    if (!token) throw new Error('the server set no csrftoken cookie');
+    return token;
+  }
+
+  signIn(email: string, password: string = DEMO_PASSWORD) {
+    return this.post<Me>(API.login, { email, password });
+  }
+}
+
+/** The demo email of an OULAD student. */
+export const studentEmailOf = (idStudent: string | number) => `s${idStudent}@demo.edu`;
+/** The demo email of a presentation's instructor (`AAA-2013J` → instructor-aaa-2013j@demo.edu). */
+export const instructorEmailOf = (presentation: string) =>
+  `instructor-${presentation.toLowerCase()}@demo.edu`;
+export const STAFF_EMAIL = 'staff@demo.edu';
+
+/** The coach id of a presentation (`AAA-2013J`). */
+export async function coachIdOf(ctx: TestContext, presentation: string): Promise<number> {
+  const [course, term] = presentation.split('-');
+  const rows = await ctx.database.query<{ id: number }>(
+    'select id from coaches where institution_id = $1 and course_code = $2 and term_code = $3',
+    [ctx.institutionId, course, term],
+  );
+  if (!rows[0]) throw new Error(`no coach for ${presentation}`);
+  return rows[0].id;
+}
+
+/** The user id of an email. */
+export async function userIdOf(ctx: TestContext, email: string): Promise<number> {
+  const rows = await ctx.database.query<{ id: number }>('select id from users where email = $1', [email]);
+  if (!rows[0]) throw new Error(`no user ${email}`);
+  return rows[0].id;
+}
+
+/** Row counts of the tables a request might write to. */
+export async function writeCounts(ctx: TestContext): Promise<Record<string, number>> {
+  const [row] = await ctx.database.query<Record<string, number>>(
+    `select (select count(*)::int from sessions) as sessions,
+            (select count(*)::int from login_failures) as login_failures,
+            (select count(*)::int from users) as users`,
+  );
+  return row!;
+}
+
+/**
+ * Registers hooks that delete, after each test, the `login_failures` rows the test created, so that the
+ * per-IP limit (all tests come from 127.0.0.1) is not used up by earlier tests.
+ */
+export function cleanLoginFailuresAfterEach(): void {
+  let mark = 0;
+  beforeEach(async () => {
+    const ctx = await getTestContext();
+    const [row] = await ctx.database.query<{ max: number | string | null }>(
+      'select max(id) as max from login_failures',
+    );
+    mark = Number(row?.max ?? 0);
+  });
+  afterEach(async () => {
+    const ctx = await getTestContext();
+    await ctx.database.query('delete from login_failures where id > $1', [mark]);
+  });
+}

@@ -1,0 +1,230 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { importOulad } from '../src/seed/oulad.ts';
+import { openTestDatabase, TEST_PRESENTATIONS } from './helpers.ts';
+import { OULAD_DIR, presentationOf, subsetOf } from './oulad-reference.ts';
+
+/**
+ * The OULAD import on a database of its own (a second fresh PostgreSQL database in PostgreSQL runs,
+ * PGlite in memory otherwise): transactional, idempotent, `reset` re-imports, and what it writes matches
+ * the CSV files.
+ */
+
+let database: Database;
+let tmp: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase(inject('seedDatabaseUrl'));
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-seed-test-'));
+});
+
+afterAll(async () => {
+  await database?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const TABLES = [
+  'institutions',
+  'users',
+  'institution_memberships',
+  'coaches',
+  'enrollments',
+  'gradebooks',
+  'assignments',
+  'scores',
+] as const;
+
+async function tableCounts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of TABLES) {
+    const [row] = await database.query<{ n: number }>(`select count(*)::int as n from ${t}`);
+    out[t] = row!.n;
+  }
+  return out;
+}
+
+/** A copy of the OULAD files the importer reads, with studentAssessment.csv changed by `edit`. */
+function copyWithStudentAssessment(name: string, edit: (lines: string[]) => string[]): string {
+  const dir = path.join(tmp, name);
+  fs.mkdirSync(dir);
+  for (const f of ['courses.csv', 'assessments.csv', 'studentInfo.csv', 'studentRegistration.csv']) {
+    fs.copyFileSync(path.join(OULAD_DIR, f), path.join(dir, f));
+  }
+  const lines = fs.readFileSync(path.join(OULAD_DIR, 'studentAssessment.csv'), 'utf8').split('\n');
+  fs.writeFileSync(path.join(dir, 'studentAssessment.csv'), edit(lines).join('\n'));
+  return dir;
+}
+
+const csv = subsetOf(TEST_PRESENTATIONS);
+const empty = Object.fromEntries(TABLES.map((t) => [t, 0]));
+
+describe('importOulad on a fresh database', () => {
+  it('starts empty', async () => {
+    expect(await tableCounts()).toEqual(empty);
+  });
+
+  it('rolls everything back when a score breaks a constraint (score 150 > 100)', async () => {
+    const dir = copyWithStudentAssessment('bad-score', (lines) => {
+      // The last AAA 2013J result gets a score outside 0–100; the scores are inserted last.
+      const i = lines.findLastIndex((l) => l.startsWith('1752,'));
+      const cols = lines[i]!.split(',');
+      cols[4] = '150';
+      lines[i] = cols.join(',');
+      return lines;
+    });
+    await expect(importOulad(database, { dir, presentations: [...TEST_PRESENTATIONS] })).rejects.toThrow(
+      /scores_score_range/,
+    );
+    expect(await tableCounts()).toEqual(empty);
+  });
+
+  it('rolls everything back when a result names a student who is not registered', async () => {
+    const dir = copyWithStudentAssessment('unknown-student', (lines) => [
+      ...lines.filter(Boolean),
+      '1752,999999999,18,0,78',
+    ]);
+    await expect(importOulad(database, { dir, presentations: [...TEST_PRESENTATIONS] })).rejects.toThrow(
+      /user_id/,
+    );
+    expect(await tableCounts()).toEqual(empty);
+  });
+
+  it('refuses an unknown presentation without writing', async () => {
+    await expect(
+      importOulad(database, { dir: OULAD_DIR, presentations: ['AAA-2013J', 'ZZZ-2099J'] }),
+    ).rejects.toThrow(/ZZZ-2099J/);
+    expect(await tableCounts()).toEqual(empty);
+  });
+
+  it('imports the presentations: counts match the CSV files', async () => {
+    const result = await importOulad(database, { dir: OULAD_DIR, presentations: [...TEST_PRESENTATIONS] });
+    expect(result.imported).toBe(true);
+
+    const students = new Set(csv.studentInfo.map((r) => r.id_student)).size;
+    const expected = {
+      coaches: csv.courses.length,
+      users: students + csv.courses.length + 1, // students, an instructor per coach, the staff account
+      enrollments: csv.registrations.length + csv.courses.length,
+      assignments: csv.assessments.length,
+      scores: csv.studentAssessments.length,
+    };
+    expect(expected.coaches).toBe(4);
+    expect(result.counts).toEqual(expected);
+    expect(await tableCounts()).toEqual({
+      institutions: 1,
+      institution_memberships: 1,
+      gradebooks: csv.courses.length,
+      ...expected,
+    });
+
+    const q = async (sql: string, params: unknown[] = []) =>
+      (await database.query<{ n: number }>(sql, params))[0]!.n;
+    // Every student once, by their OULAD id; one instructor per coach.
+    expect(
+      await q(`select count(distinct external_id)::int as n from users where external_id is not null`),
+    ).toBe(students);
+    expect(await q(`select count(*)::int as n from enrollments where role = 'instructor'`)).toBe(4);
+    // Per coach: registrations and assessments of that presentation.
+    for (const p of TEST_PRESENTATIONS) {
+      const [course, term] = p.split('-');
+      const where = `coach_id = (select id from coaches where course_code = $1 and term_code = $2)`;
+      expect(
+        await q(`select count(*)::int as n from enrollments where role = 'student' and ${where}`, [
+          course,
+          term,
+        ]),
+      ).toBe(csv.registrations.filter((r) => presentationOf(r) === p).length);
+      expect(await q(`select count(*)::int as n from assignments where ${where}`, [course, term])).toBe(
+        csv.assessments.filter((r) => presentationOf(r) === p).length,
+      );
+    }
+    // `?` is missing, not 0.
+    expect(await q('select count(*)::int as n from scores where score is null')).toBe(
+      csv.studentAssessments.filter((r) => r.score === '?').length,
+    );
+    expect(await q('select count(*)::int as n from scores where score = 0')).toBe(
+      csv.studentAssessments.filter((r) => r.score !== '?' && Number(r.score) === 0).length,
+    );
+    expect(await q('select count(*)::int as n from scores where is_banked')).toBe(
+      csv.studentAssessments.filter((r) => r.is_banked === '1').length,
+    );
+    expect(
+      await q('select count(*)::int as n from enrollments where role = $1 and unregistered_day is null', [
+        'student',
+      ]),
+    ).toBe(csv.registrations.filter((r) => r.date_unregistration === '?').length);
+    expect(
+      await q('select count(*)::int as n from enrollments where role = $1 and registered_day is null', [
+        'student',
+      ]),
+    ).toBe(csv.registrations.filter((r) => r.date_registration === '?').length);
+    // Weights keep their fractions; an exam without a date is due on the last day.
+    const weightSum = csv.assessments.reduce((s, a) => s + Number(a.weight), 0);
+    expect(Number(await q('select sum(weight)::float8 as n from assignments'))).toBeCloseTo(weightSum, 6);
+    const aaaExam = await database.query<{ due_day: number }>(
+      `select a.due_day from assignments a join coaches c on c.id = a.coach_id
+        where c.course_code = 'AAA' and a.assessment_type = 'Exam'`,
+    );
+    expect(aaaExam).toEqual([
+      {
+        due_day: Number(
+          csv.courses.find((c) => presentationOf(c) === 'AAA-2013J')!.module_presentation_length,
+        ),
+      },
+    ]);
+  });
+
+  it('a second run imports nothing and changes nothing', async () => {
+    const before = await tableCounts();
+    const [inst] = await database.query<{ id: number }>(`select id from institutions where slug = 'demo'`);
+    const again = await importOulad(database, { dir: OULAD_DIR, presentations: [...TEST_PRESENTATIONS] });
+    expect(again.imported).toBe(false);
+    expect(again.institutionId).toBe(inst!.id);
+    expect(await tableCounts()).toEqual(before);
+    // No file is needed when the demo is there.
+    const fromNowhere = await importOulad(database, { dir: path.join(tmp, 'does-not-exist') });
+    expect(fromNowhere.imported).toBe(false);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('reset deletes the demo institution and imports it again', async () => {
+    const before = await tableCounts();
+    const [old] = await database.query<{ id: number }>(`select id from institutions where slug = 'demo'`);
+    const result = await importOulad(database, {
+      dir: OULAD_DIR,
+      presentations: [...TEST_PRESENTATIONS],
+      reset: true,
+    });
+    expect(result.imported).toBe(true);
+    expect(result.institutionId).not.toBe(old!.id);
+    expect(await tableCounts()).toEqual(before);
+    const rows = await database.query<{ id: number }>('select id from institutions');
+    expect(rows).toEqual([{ id: result.institutionId }]);
+  });
+
+  it('a failed reset keeps the existing demo institution', async () => {
+    const before = await tableCounts();
+    const [old] = await database.query<{ id: number }>(`select id from institutions where slug = 'demo'`);
+    const dir = path.join(tmp, 'bad-score'); // from the first test
+    await expect(
+      importOulad(database, { dir, presentations: [...TEST_PRESENTATIONS], reset: true }),
+    ).rejects.toThrow(/scores_score_range/);
+    expect(await tableCounts()).toEqual(before);
+    const [still] = await database.query<{ id: number }>(`select id from institutions where slug = 'demo'`);
+    expect(still!.id).toBe(old!.id);
+  });
+
+  it('two imports at once write the demo once', async () => {
+    await database.query(`delete from institutions where slug = 'demo'`);
+    expect(await tableCounts()).toEqual(empty);
+    const opts = { dir: OULAD_DIR, presentations: ['AAA-2013J'] };
+    const results = await Promise.all([importOulad(database, opts), importOulad(database, opts)]);
+    expect(results.map((r) => r.imported).sort()).toEqual([false, true]);
+    expect(results[0]!.institutionId).toBe(results[1]!.institutionId);
+    const [row] = await database.query<{ n: number }>('select count(*)::int as n from coaches');
+    expect(row!.n).toBe(1);
+  });
+});

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
+
+test.describe('404 page', () => {
+  test('an unknown path shows “Page not found” with a link home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to your home page' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a coach page that is not built yet shows the 404 page to a signed-in user', async ({ page }) => {
+    await signIn(page, STUDENT_WITH_GRADES);
+    const dashboard = page.url();
+    await page.goto(dashboard.replace(/CoachDetails\/$/, 'cohort-manager'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to your home page' }).click();
+    await expect(page).toHaveURL(dashboard);
+  });
+
+  test('a coach the student is not in says so', async ({ page }) => {
+    await signIn(page, STUDENT_WITH_GRADES);
+    await page.goto('/Dashboard/Coach/999999/CoachDetails/');
+    await expect(page.getByTestId('grade-not-found')).toBeVisible();
+  });
+});

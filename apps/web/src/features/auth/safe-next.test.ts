@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { loginPathFor, safeNextPath } from './safe-next.ts';
+
+const origin = 'https://coach.example.edu';
+
+describe('safeNextPath', () => {
+  it('accepts same-origin relative paths with query and hash', () => {
+    expect(safeNextPath('/Dashboard/Coach/3/CoachDetails/', origin)).toBe('/Dashboard/Coach/3/CoachDetails/');
+    expect(safeNextPath('/a/b?x=1#top', origin)).toBe('/a/b?x=1#top');
+  });
+
+  it.each([
+    null,
+    '',
+    'Dashboard/Coach/3',
+    'https://evil.example.com/',
+    '//evil.example.com/x',
+    '/\\evil.example.com',
+    'javascript:alert(1)',
+    '/\u0000x',
+    '/login',
+    '/login/?next=/x',
+  ])('rejects %j', (next) => {
+    expect(safeNextPath(next, origin)).toBeNull();
+  });
+});
+
+describe('loginPathFor', () => {
+  it('encodes the path to return to', () => {
+    expect(loginPathFor('/Dashboard/Coach/3/CoachDetails/?a=1')).toBe(
+      '/login?next=%2FDashboard%2FCoach%2F3%2FCoachDetails%2F%3Fa%3D1',
+    );
+    expect(loginPathFor('/')).toBe('/login');
+  });
+});

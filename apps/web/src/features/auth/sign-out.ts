@@ -1,0 +1,50 @@
+import { API, PAGES } from '@course-coach/contracts';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from '../../api/client.ts';
+
+const SIGNED_OUT_FLAG = 'course-coach:signed-out';
+
+/**
+ * Signs out (POST /api/v1/auth/logout), then loads the sign-in page afresh: a full page load drops every
+ * answer held in memory, which matters on shared computers. A failure leaves the user signed in and
+ * says so.
+ */
+export function useSignOut() {
+  return useMutation({
+    mutationFn: () => apiPost(API.logout),
+    onSuccess: () => {
+      try {
+        sessionStorage.setItem(SIGNED_OUT_FLAG, '1');
+      } catch {
+        // Storage may be off (private mode); the message is a nicety.
+      }
+      window.location.assign(PAGES.login);
+    },
+    onError: (error) => {
+      notifications.show({
+        title: 'Sign-out failed',
+        message: `${error.message} You are still signed in; try again.`,
+        color: 'red',
+      });
+    },
+  });
+}
+
+/** True right after a sign-out (the sign-in page then says "You have signed out."). */
+export function readSignedOutFlag(): boolean {
+  try {
+    return sessionStorage.getItem(SIGNED_OUT_FLAG) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets the sign-out flag, so the message shows once. */
+export function clearSignedOutFlag(): void {
+  try {
+    sessionStorage.removeItem(SIGNED_OUT_FLAG);
+  } catch {
+    // Nothing to clear.
+  }
+}

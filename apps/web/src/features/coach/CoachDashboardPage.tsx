@@ -1,0 +1,117 @@
+import { PAGES } from '@course-coach/contracts';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { parsePathId } from '../../components/path-id.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { coachAccess, useMe } from '../auth/me.ts';
+import { GradeCard } from '../grades/GradeCard.tsx';
+import { useInstitutionsCoaches } from '../institution/institution-coaches.ts';
+import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+
+/** Note for staff and instructors on a coach dashboard, where students see their grade progress. */
+export const STAFF_GRADE_NOTE =
+  'Grade progress is shown to students on this page. Staff and instructors have no grades in a coach, so there is none to show you here.';
+
+interface HeaderProps {
+  /** The coach's label; without it the page is titled "Coach dashboard". */
+  label?: string;
+  detail?: string;
+}
+
+function DashboardHeader({ label, detail }: HeaderProps) {
+  usePageTitle(label ?? 'Coach dashboard');
+  return (
+    <Stack gap={2}>
+      {label && (
+        <Text size="sm" c="dimmed" fw={500}>
+          Coach dashboard
+        </Text>
+      )}
+      <Title order={1}>{label ?? 'Coach dashboard'}</Title>
+      {detail && <Text c="dimmed">{detail}</Text>}
+    </Stack>
+  );
+}
+
+function StaffNote({ institutionId }: { institutionId?: number }) {
+  return (
+    <Alert color="blue" variant="light" title="Grade progress" data-testid="staff-grade-note">
+      <Text size="sm">{STAFF_GRADE_NOTE}</Text>
+      {institutionId !== undefined && (
+        <Anchor
+          component={Link}
+          to={PAGES.institutionCoachDashboard(institutionId)}
+          size="sm"
+          mt="xs"
+          display="inline-block"
+        >
+          Back to all coaches
+        </Anchor>
+      )}
+    </Alert>
+  );
+}
+
+/** A staff member's view of a coach: found through their institutions' coach lists. */
+function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; institutionIds: number[] }) {
+  const lists = useInstitutionsCoaches(institutionIds);
+  const pending = lists.some((l) => l.isPending);
+  const failed = lists.find((l) => l.isError);
+  if (pending) return <LoadingState />;
+  for (const [index, list] of lists.entries()) {
+    const coach = list.data?.find((c) => c.id === coachId);
+    if (coach) {
+      return (
+        <Stack gap="lg">
+          <DashboardHeader label={coach.label} detail={`Course ${coach.course} · Term ${coach.term}`} />
+          <StaffNote institutionId={institutionIds[index]} />
+        </Stack>
+      );
+    }
+  }
+  if (failed?.error) {
+    return (
+      <ErrorState
+        title="We couldn’t load this coach"
+        message={failed.error.message}
+        onRetry={() => void failed.refetch()}
+        retrying={failed.isFetching}
+      />
+    );
+  }
+  return <NotFoundPage />;
+}
+
+/**
+ * `/Dashboard/Coach/{coachId}/CoachDetails/`: the coach dashboard. Students see their Grade visualization
+ * card; instructors and staff see a note that grade progress is shown to students.
+ */
+export function CoachDashboardPage() {
+  const params = useParams();
+  const coachId = parsePathId(params.coachId);
+  const { data: me } = useMe();
+  if (coachId === null || !me) return <NotFoundPage />;
+
+  const access = coachAccess(me, coachId);
+  const enrolled = me.coaches.find((c) => c.id === coachId);
+  if (access === 'staff') {
+    return (
+      <StaffCoachDashboard
+        key={coachId}
+        coachId={coachId}
+        institutionIds={me.institutions.map((i) => i.id)}
+      />
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <DashboardHeader
+        label={enrolled?.label}
+        detail={enrolled ? `Course ${enrolled.course} · Term ${enrolled.term}` : undefined}
+      />
+      {access === 'instructor' ? <StaffNote /> : <GradeCard key={coachId} coachId={coachId} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,18 @@
+import { API, GradeDataSchema } from '@course-coach/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../api/client.ts';
+
+/** The signed-in student's grade data in a coach (GET /api/v1/coach/{coachId}/grade-data). */
+export function useGradeData(coachId: number) {
+  return useQuery({
+    queryKey: ['grade-data', coachId],
+    queryFn: ({ signal }) => apiGet(API.gradeData(coachId), GradeDataSchema, signal),
+  });
+}
+
+const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A percentage for display: up to 2 decimals, no trailing zeros ("20.4%", "75%"). */
+export function formatPercent(value: number): string {
+  return `${percentFormat.format(value)}%`;
+}

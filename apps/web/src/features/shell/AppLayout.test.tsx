@@ -1,0 +1,53 @@
+import { API, type Me, PAGES } from '@course-coach/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, stubFetch } from '../../test-utils.tsx';
+import { AppLayout } from './AppLayout.tsx';
+
+const twoCoaches: Me = {
+  user: { id: 9, email: 's8462@demo.edu', name: 'Student 8462' },
+  institutions: [],
+  coaches: [
+    { id: 4, label: 'DDD 2014J', institution_id: 1, course: 'DDD', term: '2014J', role: 'student' },
+    { id: 2, label: 'DDD 2013J', institution_id: 1, course: 'DDD', term: '2013J', role: 'student' },
+  ],
+  home: PAGES.coachDetails(4),
+};
+
+function renderLayout(me: Me, path: string) {
+  stubFetch({ [`GET ${API.me}`]: { body: me } });
+  return renderRoutes(
+    [
+      {
+        element: <AppLayout />,
+        children: [{ path: 'Dashboard/Coach/:coachId/CoachDetails', element: <p>dashboard page</p> }],
+      },
+    ],
+    path,
+  );
+}
+
+describe('AppLayout header', () => {
+  it('shows the product name, the user’s name and Sign out', async () => {
+    renderLayout(twoCoaches, PAGES.coachDetails(4));
+    expect(await screen.findByTestId('user-name')).toHaveTextContent('Student 8462');
+    expect(screen.getByRole('link', { name: 'Course Coach' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.getByText('dashboard page')).toBeInTheDocument();
+  });
+
+  it('offers a coach switcher that selects the current coach and opens the chosen one', async () => {
+    const { router } = renderLayout(twoCoaches, PAGES.coachDetails(4));
+    const switcher = await screen.findByRole('combobox', { name: 'Switch coach' });
+    expect(switcher).toHaveValue('4');
+    fireEvent.change(switcher, { target: { value: '2' } });
+    await waitFor(() => expect(router.state.location.pathname).toBe(PAGES.coachDetails(2)));
+    expect(switcher).toHaveValue('2');
+  });
+
+  it('shows no coach switcher to a user with one coach', async () => {
+    renderLayout({ ...twoCoaches, coaches: twoCoaches.coaches.slice(0, 1) }, PAGES.coachDetails(4));
+    await screen.findByTestId('user-name');
+    expect(screen.queryByRole('combobox', { name: 'Switch coach' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,141 @@
+import { PAGES } from '@course-coach/contracts';
+import {
+  Anchor,
+  AppShell,
+  Burger,
+  Button,
+  Container,
+  Divider,
+  Drawer,
+  Group,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { PRODUCT_NAME } from '../../components/usePageTitle.ts';
+import { useMe } from '../auth/me.ts';
+import { loginPathFor } from '../auth/safe-next.ts';
+import { useSignOut } from '../auth/sign-out.ts';
+import classes from './AppLayout.module.css';
+import { CoachSwitcher } from './CoachSwitcher.tsx';
+
+/**
+ * The app shell: a header with the product name, the signed-in user's name, a coach switcher (when they
+ * have several coaches), links to their institutions and Sign out; on phones (768 px and narrower) these
+ * move into a menu behind a burger button. The page renders below in `<main>`.
+ */
+export function AppLayout() {
+  const { data: me } = useMe();
+  const signOut = useSignOut();
+  const [menuOpen, menu] = useDisclosure(false);
+  const location = useLocation();
+
+  // Close the phone menu whenever the page changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only.
+  useEffect(() => menu.close(), [location.pathname]);
+
+  const institutionLinks = (me?.institutions ?? []).map((inst) => (
+    <Anchor
+      key={inst.id}
+      component={Link}
+      to={PAGES.institutionCoachDashboard(inst.id)}
+      onClick={menu.close}
+      className={classes.navLink}
+    >
+      {me && me.institutions.length > 1 ? `${inst.name} coaches` : 'Coaches'}
+    </Anchor>
+  ));
+
+  return (
+    <AppShell header={{ height: 60 }} padding={{ base: 'sm', sm: 'lg' }}>
+      <a href="#main" className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
+          <Anchor component={Link} to="/" className={classes.brand} underline="never">
+            {PRODUCT_NAME}
+          </Anchor>
+          {me ? (
+            <>
+              <Group visibleFrom="sm" gap="md" wrap="nowrap" component="nav" aria-label="Main">
+                <CoachSwitcher />
+                {institutionLinks}
+                <Text size="sm" fw={500} className={classes.userName} data-testid="user-name">
+                  {me.user.name}
+                </Text>
+                <Button
+                  variant="default"
+                  size="sm"
+                  onClick={() => signOut.mutate()}
+                  loading={signOut.isPending}
+                >
+                  Sign out
+                </Button>
+              </Group>
+              <Burger
+                hiddenFrom="sm"
+                opened={menuOpen}
+                onClick={menu.toggle}
+                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+                aria-expanded={menuOpen}
+                aria-controls="phone-menu"
+              />
+            </>
+          ) : (
+            me === null && (
+              <Anchor component={Link} to={loginPathFor(`${location.pathname}${location.search}`)} fw={500}>
+                Sign in
+              </Anchor>
+            )
+          )}
+        </Group>
+      </AppShell.Header>
+
+      {me && (
+        <Drawer
+          opened={menuOpen}
+          onClose={menu.close}
+          position="right"
+          size="xs"
+          title="Menu"
+          hiddenFrom="sm"
+          id="phone-menu"
+          closeButtonProps={{ 'aria-label': 'Close menu' }}
+        >
+          <Stack gap="md" component="nav" aria-label="Main">
+            <div>
+              <Text size="sm" c="dimmed">
+                Signed in as
+              </Text>
+              <Text fw={500}>{me.user.name}</Text>
+              <Text size="sm" c="dimmed" className={classes.email}>
+                {me.user.email}
+              </Text>
+            </div>
+            <CoachSwitcher withLabel onSwitch={menu.close} />
+            {institutionLinks}
+            <Divider />
+            <UnstyledButton
+              component="button"
+              onClick={() => signOut.mutate()}
+              className={classes.menuButton}
+              disabled={signOut.isPending}
+            >
+              Sign out
+            </UnstyledButton>
+          </Stack>
+        </Drawer>
+      )}
+
+      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+        <Container size="lg" p={0}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

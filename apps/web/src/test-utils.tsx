@@ -1,0 +1,66 @@
+import { type RenderResult, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { createQueryClient } from './api/query-client.ts';
+import { AppProviders } from './providers.tsx';
+
+/** A canned answer of the stubbed fetch: status and JSON body (omit body for 204). */
+export interface StubResponse {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A stubbed fetch's route: a handler per "METHOD /path" (the query string is ignored). */
+export type FetchRoutes = Record<
+  string,
+  StubResponse | ((init: RequestInit | undefined) => StubResponse | Promise<StubResponse>)
+>;
+
+/**
+ * Replaces global fetch with one that answers from `routes` ("GET /api/v1/me": {...}); unknown requests
+ * answer 404. Returns the mock, whose calls the test can inspect. Network level: the app's own modules
+ * run unchanged.
+ */
+export function stubFetch(routes: FetchRoutes) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const route = routes[`${method} ${url.pathname}`];
+    const answer =
+      typeof route === 'function'
+        ? await route(init)
+        : (route ?? { status: 404, body: { detail: 'Not found.' } });
+    const status = answer.status ?? 200;
+    return new Response(status === 204 || answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status,
+      headers: { 'content-type': 'application/json', ...(answer.headers ?? {}) },
+    });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** Renders `element` at `path` inside the app's providers (Mantine in test mode, a fresh query client). */
+export function renderWithApp(element: ReactElement, { path = '/', routePath = '*' } = {}): RenderResult {
+  return renderRoutes([{ path: routePath, element }], path).result;
+}
+
+/** Renders a route tree at `path` inside the app's providers; returns the router to inspect navigation. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const queryClient = createQueryClient();
+  // No retries in tests: an error state shows at once.
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { result, router };
+}

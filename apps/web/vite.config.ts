@@ -1,0 +1,40 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API server `npm run dev` proxies to (start it with `node --import tsx apps/server/src/main.ts`). */
+const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
+
+/**
+ * Vite config of the web app. The dev server proxies the API and the one non-/api task endpoint
+ * (spec §7: /Dashboard/Coach/{coachId}/cohort-membership-update/{cohortId}) to the Fastify server;
+ * `vite build` writes apps/web/dist, which that server serves in production.
+ */
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+      '^/Dashboard/Coach/[^/]+/cohort-membership-update': { target: API_TARGET, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format)/,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
