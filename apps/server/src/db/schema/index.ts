@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './coaches.ts';
+export * from './content.ts';
 export * from './grades.ts';
 export * from './images.ts';
 export * from './institutions.ts';

@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { coaches } from './coaches.ts';
+import { institutions, users } from './institutions.ts';
+
+/**
+ * Coach content that students complete: bulletins (with topics, views and credit), surveys (with
+ * responses) and playbooks (with exam dates, release and each student's planning progress). This is the
+ * minimum the activity cards, the completion history and the coach user count read (issue 3); the
+ * content issue extends these tables (bulletin pages, stars, tailoring, survey questions, playbook steps).
+ *
+ * A bulletin or survey is *live* for students when `is_published` and neither queued (Scheduled) nor
+ * under review (Drafted), and its publish time has come. A playbook is live when `is_released` (spec §4).
+ * An item is *for credit* when `related_credit`; its credit deadline is `credit_deadline` / `due_at`.
+ */
+
+/** A bulletin topic of a coach (spec §3 message_topics.topic_name). Names are unique per coach. */
+export const bulletinTopics = pgTable(
+  'bulletin_topics',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    coach_id: integer('coach_id')
+      .notNull()
+      .references(() => coaches.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('bulletin_topics_coach_name_key').on(t.coach_id, t.name)],
+);
+
+/**
+ * A bulletin of a coach (spec §3 "Bulletin"). `topic_id` null: the bulletin has no topic (grouped under
+ * 'General Bulletins', spec §4). `description` is sanitised HTML.
+ */
+export const bulletins = pgTable(
+  'bulletins',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    coach_id: integer('coach_id')
+      .notNull()
+      .references(() => coaches.id, { onDelete: 'cascade' }),
+    topic_id: integer('topic_id').references(() => bulletinTopics.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    description: text('description').notNull().default(''),
+    icon_url: text('icon_url'),
+    is_published: boolean('is_published').notNull().default(false),
+    is_queued: boolean('is_queued').notNull().default(false),
+    under_review: boolean('under_review').notNull().default(false),
+    is_interactive: boolean('is_interactive').notNull().default(false),
+    publish_timestamp: timestamp('publish_timestamp', { withTimezone: true }).notNull().defaultNow(),
+    related_credit: boolean('related_credit').notNull().default(false),
+    credit_deadline: timestamp('credit_deadline', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bulletins_coach_idx').on(t.coach_id, t.publish_timestamp)],
+);
+
+/** A student's first view of a bulletin (spec §3 Bulletin.viewed); the view completes the bulletin. */
+export const bulletinViews = pgTable(
+  'bulletin_views',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    bulletin_id: integer('bulletin_id')
+      .notNull()
+      .references(() => bulletins.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewed_at: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bulletin_views_bulletin_user_key').on(t.bulletin_id, t.user_id),
+    index('bulletin_views_user_idx').on(t.user_id),
+  ],
+);
+
+/** A survey of a coach. Its questions come with the content issue; a response completes it. */
+export const surveys = pgTable(
+  'surveys',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    coach_id: integer('coach_id')
+      .notNull()
+      .references(() => coaches.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    is_published: boolean('is_published').notNull().default(false),
+    is_queued: boolean('is_queued').notNull().default(false),
+    under_review: boolean('under_review').notNull().default(false),
+    publish_timestamp: timestamp('publish_timestamp', { withTimezone: true }).notNull().defaultNow(),
+    related_credit: boolean('related_credit').notNull().default(false),
+    due_at: timestamp('due_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('surveys_coach_idx').on(t.coach_id)],
+);
+
+/** A student's completed response to a survey (one per student). */
+export const surveyResponses = pgTable(
+  'survey_responses',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    survey_id: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    completed_at: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('survey_responses_survey_user_key').on(t.survey_id, t.user_id),
+    index('survey_responses_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * A playbook of a coach (spec §3 "Playbook analytics"): planning for an assessment. `assignment_type` is
+ * exam, quiz or assessment (spec §9); `exam_date` null shows `custom_date_message` instead (spec §4).
+ * Students see it only when `is_released`. The planning window runs from `planning_opens_on` (or the day
+ * it was created) to `exam_date`.
+ */
+export const playbooks = pgTable(
+  'playbooks',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    coach_id: integer('coach_id')
+      .notNull()
+      .references(() => coaches.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    assignment_type: text('assignment_type', { enum: ['exam', 'quiz', 'assessment'] })
+      .notNull()
+      .default('exam'),
+    exam_date: date('exam_date', { mode: 'string' }),
+    custom_date_message: text('custom_date_message'),
+    is_released: boolean('is_released').notNull().default(false),
+    planning_opens_on: date('planning_opens_on', { mode: 'string' }),
+    related_credit: boolean('related_credit').notNull().default(false),
+    due_at: timestamp('due_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('playbooks_coach_idx').on(t.coach_id),
+    check('playbooks_assignment_type', sql`${t.assignment_type} in ('exam', 'quiz', 'assessment')`),
+  ],
+);
+
+/** A student's planning progress on a playbook: started, and completed when `completed_at` is set. */
+export const playbookPlans = pgTable(
+  'playbook_plans',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    playbook_id: integer('playbook_id')
+      .notNull()
+      .references(() => playbooks.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    completed_at: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('playbook_plans_playbook_user_key').on(t.playbook_id, t.user_id),
+    index('playbook_plans_user_idx').on(t.user_id),
+  ],
+);
