@@ -7,6 +7,21 @@ export const API = {
   me: '/api/v1/me',
   gradeData: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-data`,
   institutionCoaches: (institutionId: number | string) => `/api/v1/institution/${institutionId}/coaches`,
+  // To-dos, tips and images: the spec says "exact paths not shown"; these are ours.
+  todoLists: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-lists`,
+  todoList: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-lists/${id}`,
+  todoItems: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-items`,
+  todoItem: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-items/${id}`,
+  accountTodoItems: (coachId: number | string) => `/api/v1/coach/${coachId}/account-todo-items`,
+  todoTags: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-tags`,
+  todoTag: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-tags/${id}`,
+  tips: (coachId: number | string) => `/api/v1/coach/${coachId}/tips`,
+  tip: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/tips/${id}`,
+  tipsOrder: (coachId: number | string) => `/api/v1/coach/${coachId}/tips/order`,
+  images: (coachId: number | string) => `/api/v1/coach/${coachId}/images`,
+  image: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}`,
+  imageFile: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}/file`,
+  imageField: (coachId: number | string, name: string) => `/api/v1/coach/${coachId}/image-fields/${name}`,
 } as const;
 
 /** Page routes (spec §2). */
@@ -15,6 +30,17 @@ export const PAGES = {
   coachDetails: (coachId: number | string) => `/Dashboard/Coach/${coachId}/CoachDetails/`,
   institutionCoachDashboard: (institutionId: number | string) =>
     `/Dashboard/Institution/${institutionId}/CoachDashboard`,
+  /** To-do pages (spec §2: "their exact paths are not shown"; the list editor's path is the spec's). */
+  todos: (coachId: number | string) => `/Dashboard/Coach/${coachId}/ToDo/`,
+  todoCreate: (coachId: number | string) => `/Dashboard/Coach/${coachId}/ToDo/Add/`,
+  todoEdit: (coachId: number | string, todoItemId: number | string) =>
+    `/Dashboard/Coach/${coachId}/ToDo/Edit/${todoItemId}/`,
+  todoManager: (coachId: number | string) => `/Dashboard/Coach/${coachId}/ToDoManager/`,
+  editTodoList: (coachId: number | string, id: number | string) =>
+    `/Dashboard/Coach/${coachId}/ToDoManager/EditToDoList/${id}/`,
+  tips: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Tips/`,
+  tipManager: (coachId: number | string) => `/Dashboard/Coach/${coachId}/TipManager/`,
+  images: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Images/`,
 } as const;
 
 /** CSRF cookie and header names (spec §7: "A CSRF cookie and header are used on requests"). */

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** User-visible image picker texts, verbatim from the spec (§2 Image select modal). */
+export const IMAGE_TEXTS = {
+  selectImage: 'Select Image',
+  cancel: 'Cancel',
+  select: 'Select',
+  hintTouch: 'Double tap the image',
+  hintPointer: 'Please select the image',
+  iconPrompt: 'Please select an image that is most applicable to this testimonial',
+  saveSelection: 'Save Image Selection',
+  or: '- OR -',
+  uploadYourOwn: 'Upload Your Own',
+  updateUploaded: 'Update Uploaded Image',
+} as const;
+
+/** Texts the spec leaves to us (upload refusals). */
+export const IMAGE_ERRORS = {
+  notImage: 'Upload a valid image: PNG, JPEG, GIF or WebP.',
+  tooLarge: 'The image is too large: upload one of at most 2 MB.',
+  empty: 'The file is empty.',
+  fileName: 'Ensure the file name has no more than 200 characters.',
+  unknownImage: 'Select a valid image.',
+} as const;
+
+/** Largest accepted upload, bytes. */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** Spec §5, §9: the hidden image field's maxlength. */
+export const IMAGE_FIELD_MAXLENGTH = 200;
+/** The image types accepted, as detected from the file's content. */
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** Spec §9: "Default image name for an unset picture is a general default topic image." */
+export const DEFAULT_IMAGE_NAME = 'general_default_topic.svg';
+export const DEFAULT_IMAGE_PATH = `/images/${DEFAULT_IMAGE_NAME}`;
+
+/** The picker's hint (spec §2): 'Double tap the image' on iPad and iPhone, else 'Please select the image'. */
+export function imageHint(userAgent: string, maxTouchPoints = 0, platform = ''): string {
+  const iOS = /iPad|iPhone|iPod/.test(userAgent) || (platform === 'MacIntel' && maxTouchPoints > 1);
+  return iOS ? IMAGE_TEXTS.hintTouch : IMAGE_TEXTS.hintPointer;
+}
+
+/** Image option (spec §3: file_name, file, file_path). `file` is the URL of the bytes. */
+export const ImageOptionSchema = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  file: z.string(),
+  file_path: z.string(),
+  uploaded: z.boolean(),
+});
+export type ImageOption = z.infer<typeof ImageOptionSchema>;
+
+/** Image field (spec §3: name, id, default_image, default_image_path) plus the chosen image. */
+export const ImageFieldSchema = z.object({
+  name: z.string(),
+  id: z.number().int().nullable(),
+  default_image: z.string(),
+  default_image_path: z.string(),
+  image: ImageOptionSchema.nullable(),
+});
+export type ImageField = z.infer<typeof ImageFieldSchema>;
+
+/** PUT image-fields/{name} body: the chosen image, or null for the default. */
+export const ImageFieldBodySchema = z.strictObject({
+  image_id: z.number().int().positive().max(2_147_483_647).nullable(),
+});
+export type ImageFieldBody = z.infer<typeof ImageFieldBodySchema>;
