@@ -25,7 +25,10 @@ import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { chartRoutes } from './modules/charts/routes.ts';
 import { gradeRoutes } from './modules/grades/routes.ts';
+import { historyRoutes } from './modules/history/routes.ts';
 import { institutionRoutes } from './modules/institutions/routes.ts';
 import { todoRoutes } from './modules/todos/routes.ts';
 
@@ -143,6 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, deps);
   await app.register(gradeRoutes, deps);
   await app.register(institutionRoutes, deps);
+  await app.register(analyticsRoutes, deps);
+  await app.register(historyRoutes, deps);
+  await app.register(chartRoutes, deps);
   await app.register(todoRoutes, deps);
 
   // The built web app, from the same port; page routes fall back to index.html (the SPA routes them).

@@ -22,6 +22,16 @@ export const API = {
   image: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}`,
   imageFile: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}/file`,
   imageField: (coachId: number | string, name: string) => `/api/v1/coach/${coachId}/image-fields/${name}`,
+  // Activity (spec §7 "Activity": GETs with {coachId}; exact paths are ours). The coach list is institutionCoaches.
+  userCredits: (coachId: number | string) => `/api/v1/coach/${coachId}/user-credits`,
+  userActivity: (coachId: number | string) => `/api/v1/coach/${coachId}/user-activity`,
+  coachUserAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/user-analytics`,
+  bulletinAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/bulletin-analytics`,
+  surveyAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/survey-analytics`,
+  todoAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-analytics`,
+  examPlaybookAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/exam-playbook-analytics`,
+  // Charts (spec §7 "Charts": the widget's data-src URL; ours).
+  gradeDistribution: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-distribution`,
 } as const;
 
 /** Page routes (spec §2). */

@@ -1,0 +1,58 @@
+import { UI_TEXTS } from '@course-coach/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+
+/**
+ * The query of every per-student route: `?user_id=` lets instructors, staff and admins ask for one
+ * student of the coach (as on the grade-data route). Plain decimal ids only.
+ */
+export const StudentQuery = z.strictObject({
+  user_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Enter a valid user id.')
+    .pipe(z.coerce.number<string>().int().positive().max(2_147_483_647, 'Enter a valid user id.'))
+    .optional(),
+});
+
+export const CoachParams = z.object({ coachId: z.string() });
+
+/**
+ * Resolves whose figures a per-student route answers with (the guard has already admitted the caller to
+ * the coach): a student gets their own; another `user_id` is refused to students (403). Staff and
+ * instructors name a student with `user_id`; without one they get 400 (`optional: false`) or null
+ * (`optional: true`: the route has a class-wide answer). The named user must be a student of the coach,
+ * else 404 (nothing about other coaches or tenants leaks).
+ */
+export async function resolveStudent(
+  request: FastifyRequest,
+  database: Database,
+  opts: { optional?: boolean } = {},
+): Promise<number | null> {
+  const coach = request.coach!;
+  const self = request.user!.userId;
+  const isStaff = coach.institutionRole !== null || coach.coachRole === 'instructor';
+  const wanted = (request.query as { user_id?: number }).user_id;
+  let userId: number;
+  if (wanted !== undefined && wanted !== self) {
+    if (!isStaff) throw forbidden(UI_TEXTS.forbidden);
+    userId = wanted;
+  } else if (isStaff && wanted === undefined) {
+    if (opts.optional) return null;
+    throw badRequest({ user_id: ['This field is required.'] });
+  } else {
+    userId = self;
+  }
+  const rows = await database.query(
+    `select 1 from enrollments where coach_id = $1 and user_id = $2 and role = 'student'`,
+    [coach.coachId, userId],
+  );
+  if (rows.length === 0) throw notFound();
+  return userId;
+}
+
+/** n / d in percent rounded to 2 decimals; 0 when d is 0. */
+export function percentOf(n: number, d: number): number {
+  return d > 0 ? Math.round((n / d) * 10000) / 100 : 0;
+}

@@ -1,0 +1,108 @@
+import {
+  CHART_TEXTS,
+  type DistributionEntry,
+  GRADE_BANDS,
+  type GradeDistribution,
+  gradeBandIndex,
+} from '@course-coach/contracts';
+import type { Database } from '../../db/client.ts';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Every student's current score in a coach, as of its current day, computed set-wise in SQL with the
+ * grade definition of grades/service.ts (README "How grades are computed"): earned and lost weight on
+ * past assignments; the score is earned / (earned + lost) in percent, rounded to 2 decimals as the grade
+ * data rounds it. Students with no graded work (earned + lost = 0) have no score and are left out.
+ *
+ * @returns the coach's label and the scores by user id, or null when there is no such coach.
+ */
+export async function classScores(
+  database: Database,
+  coachId: number,
+): Promise<{ label: string; scores: Map<number, number> } | null> {
+  const coach = await database.query<{ name: string }>('select name from coaches where id = $1', [coachId]);
+  if (!coach[0]) return null;
+  const rows = await database.query<{ user_id: number; earned: number; lost: number }>(
+    `with coach as (select id, current_day from coaches where id = $1),
+          a as (
+            select a.id, a.weight::float8 as weight
+              from assignments a, coach
+             where a.coach_id = coach.id and a.due_day <= coach.current_day
+               and exists (select 1 from scores s
+                            where s.assignment_id = a.id and s.score is not null
+                              and (s.is_banked or s.submitted_day <= coach.current_day))),
+          st as (select e.user_id from enrollments e where e.coach_id = $1 and e.role = 'student'),
+          mine as (
+            select st.user_id, a.weight,
+                   case when s.score is not null and (s.is_banked or s.submitted_day <= (select current_day from coach))
+                        then s.score::float8 end as score
+              from st cross join a
+              left join scores s on s.assignment_id = a.id and s.user_id = st.user_id)
+     select user_id,
+            coalesce(sum(weight * score / 100) filter (where score is not null), 0) as earned,
+            coalesce(sum(case when score is null then weight else weight * (100 - score) / 100 end), 0) as lost
+       from mine group by user_id`,
+    [coachId],
+  );
+  const scores = new Map<number, number>();
+  for (const r of rows) {
+    const earned = Number(r.earned);
+    const lost = Number(r.lost);
+    if (earned + lost > 0) scores.set(r.user_id, round2((earned / (earned + lost)) * 100));
+  }
+  return { label: coach[0].name, scores };
+}
+
+/**
+ * Distribution chart data (spec §3) of a coach's class, with the given student highlighted (or none):
+ * the share of students per 10-point band, the student's grade and percentile (percent of the class
+ * scoring below them, whole number), and the band of the class median. See contracts/charts.ts.
+ */
+export async function gradeDistribution(
+  database: Database,
+  coachId: number,
+  userId: number | null,
+): Promise<GradeDistribution | null> {
+  const data = await classScores(database, coachId);
+  if (!data) return null;
+  const values = [...data.scores.values()].sort((a, b) => a - b);
+  const n = values.length;
+  const counts = GRADE_BANDS.map(() => 0);
+  for (const v of values) counts[gradeBandIndex(v)]! += 1;
+  const distribution: DistributionEntry[] = GRADE_BANDS.map((band, i) => ({
+    ...band,
+    count: counts[i]!,
+    percent: n > 0 ? round2((counts[i]! / n) * 100) : 0,
+  }));
+
+  let median: GradeDistribution['median'] = null;
+  if (n > 0) {
+    const value = n % 2 === 1 ? values[(n - 1) / 2]! : round2((values[n / 2 - 1]! + values[n / 2]!) / 2);
+    const band = distribution[gradeBandIndex(value)]!;
+    median = {
+      label: band.label,
+      percent: band.percent,
+      min_value: band.min_value,
+      max_value: band.max_value,
+      grade_label: CHART_TEXTS.medianLabel(value),
+      value,
+    };
+  }
+
+  const grade = userId === null ? undefined : (data.scores.get(userId) ?? null);
+  let percentile: number | null = null;
+  if (grade !== undefined && grade !== null && n > 0) {
+    percentile = Math.round((values.filter((v) => v < grade).length / n) * 100);
+  }
+  return {
+    label: data.label,
+    distribution,
+    student: grade === undefined ? null : { grade },
+    percentile,
+    median,
+    curved: false,
+    noline: false,
+    students_count: n,
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * SQL fragments for the content a student sees in a coach, shared by the activity analytics, the
+ * completion history and the coach user count, so that every figure counts the same records.
+ * `$1` is the coach id and `$2` the student's user id in every fragment.
+ *
+ * - Live bulletins and surveys: published, not queued (Scheduled), not under review (Drafted), and their
+ *   publish time has come.
+ * - Released playbooks: `is_released` (spec §4 "Playbook: appears only when is_released is true").
+ * - The student's to-do items: staff-created items of the coach that are in no list or in a list that is
+ *   neither queued nor under review, plus the student's own (self-created) items.
+ */
+export const LIVE_BULLETINS = `
+  select b.* from bulletins b
+   where b.coach_id = $1 and b.is_published and not b.is_queued and not b.under_review
+     and b.publish_timestamp <= now()`;
+
+export const LIVE_SURVEYS = `
+  select s.* from surveys s
+   where s.coach_id = $1 and s.is_published and not s.is_queued and not s.under_review
+     and s.publish_timestamp <= now()`;
+
+export const RELEASED_PLAYBOOKS = `
+  select p.* from playbooks p where p.coach_id = $1 and p.is_released`;
+
+export const STUDENT_TODO_ITEMS = `
+  select i.* from todo_items i left join todo_lists l on l.id = i.todo_list_id
+   where i.coach_id = $1
+     and ((i.staff_created and (l.id is null or (not l.is_queued and not l.is_under_review)))
+          or (not i.staff_created and i.owner_user_id = $2))`;
+
+/** Today's date in UTC (the day against which exam dates are counted). */
+export const TODAY_UTC = `((now() at time zone 'UTC')::date)`;
+
+/** The end (23:59 UTC) of a to-do item's due date, as a timestamptz: a due date counts until then. */
+export const TODO_DUE_AT = (column: string) =>
+  `((${column}::timestamp + interval '1 day' - interval '1 minute') at time zone 'UTC')`;

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * Distribution chart data (spec §3): label, distribution (entries with label, percent, min_value,
+ * max_value), student.grade, percentile, median (label, percent, min_value, max_value, grade_label),
+ * curved, noline.
+ *
+ * Computed from the class's real scores: every enrolled student's current score (the grade definition of
+ * README.md "How grades are computed", as of the coach's current day), for the students who have graded
+ * work. The scores fall into ten bands of 10 points (0–10, 10–20, …, 90–100; a band holds its minimum and
+ * the last one also 100). `percent` is the share of those students in the band.
+ */
+export const DistributionEntrySchema = z.object({
+  label: z.string(),
+  percent: z.number().min(0).max(100),
+  min_value: z.number(),
+  max_value: z.number(),
+  /** Extra: the number of students in the band. */
+  count: z.number().int().min(0),
+});
+export type DistributionEntry = z.infer<typeof DistributionEntrySchema>;
+
+export const GradeDistributionSchema = z.object({
+  /** The coach's label. */
+  label: z.string(),
+  distribution: z.array(DistributionEntrySchema),
+  /** The student the chart is for; null when staff look at the class without choosing a student. */
+  student: z.object({ grade: z.number().nullable() }).nullable(),
+  /**
+   * Percent of the class (with a grade) whose score is below the student's, as a whole number; null
+   * without a student grade.
+   */
+  percentile: z.number().int().min(0).max(100).nullable(),
+  /** The band holding the class median, with the median itself in grade_label; null with no grades. */
+  median: z
+    .object({
+      label: z.string(),
+      percent: z.number(),
+      min_value: z.number(),
+      max_value: z.number(),
+      grade_label: z.string(),
+      /** Extra: the median score itself. */
+      value: z.number(),
+    })
+    .nullable(),
+  curved: z.boolean(),
+  noline: z.boolean(),
+  /** Extra: how many students have a grade. */
+  students_count: z.number().int().min(0),
+});
+export type GradeDistribution = z.infer<typeof GradeDistributionSchema>;
+
+/** The ten grade bands: [0,10), [10,20), …, [90,100]. */
+export const GRADE_BANDS = Array.from({ length: 10 }, (_, i) => ({
+  min_value: i * 10,
+  max_value: i * 10 + 10,
+  label: `${i * 10}–${i * 10 + 10}%`,
+}));
+
+/** Index of the band a score falls in (100 is in the last band). */
+export function gradeBandIndex(score: number): number {
+  return Math.min(9, Math.max(0, Math.floor(score / 10)));
+}
+
+/** 1 → '1st', 22 → '22nd', 13 → '13th'. */
+export function ordinal(n: number): string {
+  const mod100 = n % 100;
+  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
+  switch (n % 10) {
+    case 1:
+      return `${n}st`;
+    case 2:
+      return `${n}nd`;
+    case 3:
+      return `${n}rd`;
+    default:
+      return `${n}th`;
+  }
+}
+
+/** Chart constants (spec §9) and texts (spec §2 verbatim where given). */
+export const CHART = {
+  paddingInner: 0.3,
+  paddingOuter: 0.3,
+  ticks: 5,
+  margin: { top: 28, right: 16, bottom: 56, left: 56 },
+} as const;
+
+export const CHART_TEXTS = {
+  xAxis: 'Class Performance',
+  yAxis: 'Percentage of Students',
+  yourGrade: 'Your Grade',
+  percentileLabel: (percentile: number) => `${ordinal(percentile)} percentile`,
+  medianLabel: (value: number) => `Median: ${Math.round(value * 100) / 100}%`,
+  histogramTitle: 'Class grade histogram',
+  distributionTitle: 'Class grade distribution',
+  showChart: 'Chart',
+  showTable: 'Table',
+  tableBand: 'Grade range',
+  tableStudents: 'Students',
+  empty: 'No grades have been recorded in this class yet.',
+  loadFailed: 'We couldn’t load the class grade charts',
+} as const;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Spec §3 "Credit or activity item": `due` may be 'No Due Date', `completed` may be 'N/A'. */
+export const NO_DUE_DATE = 'No Due Date';
+export const NOT_COMPLETED = 'N/A';
+
+export const CREDIT_STATUSES = ['pending', 'success', 'fail'] as const;
+export type CreditStatus = (typeof CREDIT_STATUSES)[number];
+
+export const ACTIVITY_TYPES = ['bulletin', 'survey', 'playbook', 'todo'] as const;
+
+/**
+ * Credit or activity item (spec §3): type, id, title, content_tag (playbook or others), content_label,
+ * status (fail, success, otherwise pending), due (ISO timestamp or 'No Due Date'), completed (ISO
+ * timestamp or 'N/A').
+ *
+ * Status rule (ours, spec §4 gives the vocabulary): `success` when completed by the due time (or
+ * completed with no due time), `fail` when the due time has passed without completion or the completion
+ * came after it, `pending` otherwise. A to-do item's due date counts until the end of that day (UTC).
+ */
+export const CreditItemSchema = z.object({
+  type: z.enum(ACTIVITY_TYPES),
+  id: z.number().int(),
+  title: z.string(),
+  content_tag: z.enum(ACTIVITY_TYPES),
+  content_label: z.string(),
+  status: z.enum(CREDIT_STATUSES),
+  due: z.string(),
+  completed: z.string(),
+});
+export type CreditItem = z.infer<typeof CreditItemSchema>;
+export const CreditItemListSchema = z.array(CreditItemSchema);
+
+/** Spec §4 "Credit status: fail means missed, success means received, anything else is pending." */
+export function creditStatusLabel(status: string): 'Missed' | 'Received' | 'Pending' {
+  if (status === 'fail') return 'Missed';
+  if (status === 'success') return 'Received';
+  return 'Pending';
+}
+
+/** Status wording of the Other Items table (completed items: on time, or after their due time). */
+export function activityStatusLabel(status: string): 'Completed' | 'Completed late' | 'Pending' {
+  if (status === 'success') return 'Completed';
+  if (status === 'fail') return 'Completed late';
+  return 'Pending';
+}
+
+/** Spec §9 history date format 'M.D.YY - h:mmA', as a date-fns pattern. */
+export const HISTORY_DATE_FORMAT = 'M.d.yy - h:mma';
+
+/** Texts of the Completion History Overview: the spec's (§2) verbatim, and ours for the empty tables. */
+export const HISTORY_TEXTS = {
+  title: 'Completion History Overview',
+  creditTable: 'For Credit Items',
+  creditColumns: ['Credit Item Title', 'Credit Deadline', 'Completed', 'Credit Status'],
+  otherTable: 'Other Items',
+  otherColumns: ['Title', 'Due', 'Completed', 'Status'],
+  note: 'This list shows what you’ve completed in the product. It may take a few days for your instructor to update your grade.',
+  /** Ours: the spec says each table has an empty message naming the coach when known. */
+  creditEmpty: (coach?: string | null) => `There are no for-credit items in ${coach || 'this coach'} yet.`,
+  otherEmpty: (coach?: string | null) =>
+    `You haven’t completed any other items in ${coach || 'this coach'} yet.`,
+  loadFailed: 'We couldn’t load your completion history',
+} as const;
