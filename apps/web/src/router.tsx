@@ -8,6 +8,8 @@ import { AppLayout } from './features/shell/AppLayout.tsx';
 import { NoCoachPage } from './features/shell/NoCoachPage.tsx';
 import { NotFoundPage } from './features/shell/NotFoundPage.tsx';
 import { RouteErrorPage } from './features/shell/RouteErrorPage.tsx';
+import { TodoFormPage } from './features/todos/TodoFormPage.tsx';
+import { TodosPage } from './features/todos/TodosPage.tsx';
 
 /**
  * The app's routes (spec §2 page routes). Pages that need a signed-in user sit under RequireAuth, which
@@ -29,6 +31,9 @@ export const routes: RouteObject[] = [
             path: 'Dashboard/Institution/:institutionId/CoachDashboard',
             element: <InstitutionCoachDashboardPage />,
           },
+          { path: 'Dashboard/Coach/:coachId/ToDo', element: <TodosPage /> },
+          { path: 'Dashboard/Coach/:coachId/ToDo/Add', element: <TodoFormPage /> },
+          { path: 'Dashboard/Coach/:coachId/ToDo/Edit/:todoItemId', element: <TodoFormPage /> },
           { path: 'no-coach', element: <NoCoachPage /> },
           { path: 'Dashboard/Coach/:coachId/*', element: <NotFoundPage /> },
           { path: 'Dashboard/Institution/:institutionId/*', element: <NotFoundPage /> },

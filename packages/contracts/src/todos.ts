@@ -93,6 +93,8 @@ export function isoDateFromWire(value: string | null | undefined): string | null
 /** A to-do tag (spec §3 item tags: id, label). */
 export const TodoTagSchema = z.object({ id: z.number().int(), label: z.string() });
 export type TodoTag = z.infer<typeof TodoTagSchema>;
+/** GET todo-tags answer: the coach's tags, by label. */
+export const TodoTagListSchema = z.array(TodoTagSchema);
 
 /** A student's completion of an item (spec §3 account_item entry). */
 export const AccountItemSchema = z.object({

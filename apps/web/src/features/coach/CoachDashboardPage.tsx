@@ -1,5 +1,6 @@
 import { PAGES } from '@course-coach/contracts';
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Grid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
@@ -9,6 +10,7 @@ import { coachAccess, useMe } from '../auth/me.ts';
 import { GradeCard } from '../grades/GradeCard.tsx';
 import { useInstitutionsCoaches } from '../institution/institution-coaches.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { TodoCard } from '../todos/TodoCard.tsx';
 
 /** Note for staff and instructors on a coach dashboard, where students see their grade progress. */
 export const STAFF_GRADE_NOTE =
@@ -54,6 +56,33 @@ function StaffNote({ institutionId }: { institutionId?: number }) {
   );
 }
 
+/**
+ * The dashboard's two columns: the main cards, and the sidebar with the student widgets that work in
+ * sidebar mode (To-Dos opens its modal here). Students act on them; staff and instructors read them.
+ */
+function DashboardColumns({
+  coachId,
+  canAct,
+  children,
+}: {
+  coachId: number;
+  canAct: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+        <Stack gap="lg">{children}</Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+        <Stack gap="lg" data-testid="dashboard-sidebar">
+          <TodoCard coachId={coachId} mode="sidebar" canAct={canAct} />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
 /** A staff member's view of a coach: found through their institutions' coach lists. */
 function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; institutionIds: number[] }) {
   const lists = useInstitutionsCoaches(institutionIds);
@@ -66,7 +95,9 @@ function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; ins
       return (
         <Stack gap="lg">
           <DashboardHeader label={coach.label} detail={`Course ${coach.course} · Term ${coach.term}`} />
-          <StaffNote institutionId={institutionIds[index]} />
+          <DashboardColumns coachId={coachId} canAct={false}>
+            <StaffNote institutionId={institutionIds[index]} />
+          </DashboardColumns>
         </Stack>
       );
     }
@@ -111,7 +142,9 @@ export function CoachDashboardPage() {
         label={enrolled?.label}
         detail={enrolled ? `Course ${enrolled.course} · Term ${enrolled.term}` : undefined}
       />
-      {access === 'instructor' ? <StaffNote /> : <GradeCard key={coachId} coachId={coachId} />}
+      <DashboardColumns key={coachId} coachId={coachId} canAct={access === 'student'}>
+        {access === 'instructor' ? <StaffNote /> : <GradeCard key={coachId} coachId={coachId} />}
+      </DashboardColumns>
     </Stack>
   );
 }

@@ -1,0 +1,83 @@
+import { PAGES, TODO_TEXTS } from '@course-coach/contracts';
+import { Card, Stack, Title } from '@mantine/core';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/client.ts';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { parsePathId } from '../../components/path-id.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { safeNextPath } from '../auth/safe-next.ts';
+import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { TodoForm } from './TodoForm.tsx';
+import { useDeleteTodoItem, useSaveTodoItem, useTodoItem, useTodoTags } from './todos-api.ts';
+
+/**
+ * The standalone to-do form page (spec §2): titled 'Add Your Own To-Do Item(s)' when creating (optional
+ * `?list=`) or 'Edit Your To-Do Item' (with the todoItemId in the path). Delete is disabled when
+ * creating; Cancel returns to the redirect URL (`?next=`, else the coach dashboard); a save redirects
+ * there too (§4).
+ */
+export function TodoFormPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const coachId = parsePathId(params.coachId);
+  const itemId = params.todoItemId === undefined ? null : parsePathId(params.todoItemId);
+  const editing = params.todoItemId !== undefined;
+  const title = editing ? TODO_TEXTS.pageEditTitle : TODO_TEXTS.pageAddTitle;
+  usePageTitle(title);
+  const listParam = parsePathId(search.get('list') ?? undefined);
+  const safeCoach = coachId ?? 0;
+  const tags = useTodoTags(safeCoach, coachId !== null);
+  const item = useTodoItem(safeCoach, editing ? itemId : null);
+  const save = useSaveTodoItem(safeCoach);
+  const remove = useDeleteTodoItem(safeCoach);
+  if (coachId === null || (editing && itemId === null)) return <NotFoundPage />;
+  const redirect = safeNextPath(search.get('next')) ?? PAGES.coachDetails(coachId);
+  const back = () => navigate(redirect);
+
+  let body: React.ReactNode;
+  if (tags.isPending || (editing && item.isPending)) body = <LoadingState />;
+  else if (editing && item.isError)
+    body = (
+      <ErrorState
+        title="We couldn’t load this to-do item"
+        message={errorMessage(item.error)}
+        onRetry={() => void item.refetch()}
+      />
+    );
+  else {
+    const current = editing ? (item.data ?? null) : null;
+    body = (
+      <TodoForm
+        item={current}
+        listId={listParam}
+        tags={tags.data ?? []}
+        onSave={async (b) => {
+          await save.mutateAsync(b);
+          back();
+        }}
+        onCancel={back}
+        onDelete={
+          current
+            ? current.staff_created
+              ? undefined
+              : async () => {
+                  await remove.mutateAsync(current.id);
+                  back();
+                }
+            : async () => undefined
+        }
+        deleteDisabled={!editing}
+      />
+    );
+  }
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1}>{title}</Title>
+      <Card withBorder radius="md" padding="lg">
+        {body}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import {
+  AccountItemSchema,
+  API,
+  type TodoItem,
+  type TodoItemBody,
+  TodoItemSchema,
+  TodoListPageSchema,
+  TodoTagListSchema,
+} from '@course-coach/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest } from '../../api/client.ts';
+
+/** Query keys of the to-do feature; everything under ['todos', coachId] reloads after a write. */
+export const todoKeys = {
+  all: (coachId: number) => ['todos', coachId] as const,
+  page: (coachId: number, page: number) => ['todos', coachId, 'page', page] as const,
+  item: (coachId: number, id: number) => ['todos', coachId, 'item', id] as const,
+  tags: (coachId: number) => ['todos', coachId, 'tags'] as const,
+};
+
+/** One page of the caller's to-do lists (spec §7: GET the list URL with query page; one list a page). */
+export function useTodoListPage(coachId: number, page: number) {
+  return useQuery({
+    queryKey: todoKeys.page(coachId, page),
+    queryFn: ({ signal }) => apiGet(`${API.todoLists(coachId)}?page=${page}`, TodoListPageSchema, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The coach's tags: the form's checkbox options (spec §7 "To-do item tags"). */
+export function useTodoTags(coachId: number, enabled = true) {
+  return useQuery({
+    queryKey: todoKeys.tags(coachId),
+    queryFn: ({ signal }) => apiGet(API.todoTags(coachId), TodoTagListSchema, signal),
+    enabled,
+  });
+}
+
+/** One item (spec §7 "Single to-do item: GET by todoItemId"); disabled without an id. */
+export function useTodoItem(coachId: number, id: number | null) {
+  return useQuery({
+    queryKey: todoKeys.item(coachId, id ?? 0),
+    queryFn: ({ signal }) => apiGet(API.todoItem(coachId, id!), TodoItemSchema, signal),
+    enabled: id !== null,
+  });
+}
+
+/** The body of a save: the item's fields without the display-only `due_date_short` (spec §3). */
+export type TodoSave = Omit<TodoItemBody, 'due_date_short'>;
+
+/**
+ * Saves an item: PUT to the items URL plus /{id} when it has an id, else POST (spec §4 "Save method").
+ * Reloads the to-do lists on success.
+ */
+export function useSaveTodoItem(coachId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TodoSave): Promise<TodoItem> =>
+      body.id
+        ? apiRequest(API.todoItem(coachId, body.id), { method: 'PUT', body, schema: TodoItemSchema })
+        : apiRequest(API.todoItems(coachId), { method: 'POST', body, schema: TodoItemSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: todoKeys.all(coachId) }),
+  });
+}
+
+/** Deletes an item (spec §7 "Delete"), then reloads the lists. */
+export function useDeleteTodoItem(coachId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(API.todoItem(coachId, id), { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: todoKeys.all(coachId) }),
+  });
+}
+
+/** Posts a completion (spec §4 "checking posts the completion and reloads the list"). */
+export function useCompleteTodoItem(coachId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { item: number; completed: boolean }) =>
+      apiRequest(API.accountTodoItems(coachId), { method: 'POST', body: vars, schema: AccountItemSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: todoKeys.all(coachId) }),
+  });
+}
