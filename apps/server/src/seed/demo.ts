@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { seedDemoContent } from './content.ts';
 import { DEMO_PASSWORD, DEMO_STAFF_EMAIL, type ImportResult, importOulad } from './oulad.ts';
 
 /** Parses SEED_PRESENTATIONS (`AAA-2013J,DDD-2013B`) into a list, or undefined for all. */
@@ -27,6 +28,12 @@ export async function seedDemo(
     onProgress: (m) => console.log(`[seed] ${m} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
   });
   if (!result.imported) console.log('[seed] demo institution already present; nothing imported');
+  const contentStarted = performance.now();
+  if (await seedDemoContent(database, result.institutionId)) {
+    console.log(
+      `[seed] demo bulletins, surveys and playbooks with student activity (${((performance.now() - contentStarted) / 1000).toFixed(1)} s)`,
+    );
+  }
   await printDemoAccounts(database, result.institutionId);
   return result;
 }
