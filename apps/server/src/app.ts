@@ -30,6 +30,7 @@ import { chartRoutes } from './modules/charts/routes.ts';
 import { gradeRoutes } from './modules/grades/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { institutionRoutes } from './modules/institutions/routes.ts';
+import { tipRoutes } from './modules/tips/routes.ts';
 import { todoRoutes } from './modules/todos/routes.ts';
 
 /** What the app needs from outside: the open database, the job queue (may be absent in tests) and config. */
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, deps);
   await app.register(historyRoutes, deps);
   await app.register(chartRoutes, deps);
+  await app.register(tipRoutes, deps);
   await app.register(todoRoutes, deps);
 
   // The built web app, from the same port; page routes fall back to index.html (the SPA routes them).

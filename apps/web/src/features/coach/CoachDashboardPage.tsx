@@ -10,6 +10,7 @@ import { coachAccess, useMe } from '../auth/me.ts';
 import { GradeCard } from '../grades/GradeCard.tsx';
 import { useInstitutionsCoaches } from '../institution/institution-coaches.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { TipsCard } from '../tips/TipsCard.tsx';
 import { TodoCard } from '../todos/TodoCard.tsx';
 
 /** Note for staff and instructors on a coach dashboard, where students see their grade progress. */
@@ -76,6 +77,7 @@ function DashboardColumns({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
         <Stack gap="lg" data-testid="dashboard-sidebar">
+          <TipsCard coachId={coachId} />
           <TodoCard coachId={coachId} mode="sidebar" canAct={canAct} />
         </Stack>
       </Grid.Col>

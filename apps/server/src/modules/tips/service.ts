@@ -1,0 +1,87 @@
+import type { Tip, TipBody } from '@course-coach/contracts';
+import type { Database } from '../../db/client.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { htmlText, sanitizeTipHtml } from '../../http/html.ts';
+
+/** The coach's tips in order (spec §7 "Tips: content as a list of tips"). */
+export async function listTips(database: Database, coachId: number): Promise<Tip[]> {
+  return database.query<Tip>(
+    'select id, html, position from tips where coach_id = $1 order by position, id',
+    [coachId],
+  );
+}
+
+/** The tip's HTML, sanitised; 400 when nothing is left to show. */
+function cleanHtml(html: string): string {
+  const clean = sanitizeTipHtml(html);
+  if (htmlText(clean) === '') throw badRequest({ html: ['This field is required.'] });
+  return clean;
+}
+
+/** Adds a tip at `position`, or after the last one. */
+export async function createTip(
+  database: Database,
+  ids: { institutionId: number; coachId: number },
+  body: TipBody,
+): Promise<Tip> {
+  const html = cleanHtml(body.html);
+  const [row] = await database.query<Tip>(
+    `insert into tips (institution_id, coach_id, html, position)
+     values ($1, $2, $3, coalesce($4, (select coalesce(max(position) + 1, 0) from tips where coach_id = $2)))
+     returning id, html, position`,
+    [ids.institutionId, ids.coachId, html, body.position ?? null],
+  );
+  return row!;
+}
+
+/** Replaces a tip's HTML (and position when given); 404 when the coach has no such tip. */
+export async function updateTip(
+  database: Database,
+  coachId: number,
+  tipId: number,
+  body: TipBody,
+): Promise<Tip> {
+  const html = cleanHtml(body.html);
+  const [row] = await database.query<Tip>(
+    `update tips set html = $3, position = coalesce($4, position), updated_at = now()
+      where coach_id = $1 and id = $2 returning id, html, position`,
+    [coachId, tipId, html, body.position ?? null],
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Deletes a tip; 404 when the coach has no such tip. */
+export async function deleteTip(database: Database, coachId: number, tipId: number): Promise<void> {
+  const rows = await database.query('delete from tips where coach_id = $1 and id = $2 returning id', [
+    coachId,
+    tipId,
+  ]);
+  if (rows.length === 0) throw notFound();
+}
+
+/**
+ * Reorders the coach's tips: `ids` must list every tip of the coach exactly once (400 otherwise);
+ * positions become 0, 1, 2… in that order. One transaction.
+ */
+export async function reorderTips(database: Database, coachId: number, ids: number[]): Promise<Tip[]> {
+  return database.transaction(async (query) => {
+    const current = await query<{ id: number }>('select id from tips where coach_id = $1 for update', [
+      coachId,
+    ]);
+    const have = new Set(current.map((r) => r.id));
+    const unique = new Set(ids);
+    if (unique.size !== ids.length || unique.size !== have.size || ids.some((id) => !have.has(id))) {
+      throw badRequest({ ids: ['List every tip of this coach exactly once.'] });
+    }
+    await query(
+      `update tips t set position = o.ord - 1, updated_at = now()
+         from unnest($2::int[]) with ordinality as o(id, ord)
+        where t.coach_id = $1 and t.id = o.id`,
+      [coachId, ids],
+    );
+    return query<Tip>('select id, html, position from tips where coach_id = $1 order by position, id', [
+      coachId,
+    ]);
+  });
+}
