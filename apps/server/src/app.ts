@@ -29,6 +29,7 @@ import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { chartRoutes } from './modules/charts/routes.ts';
 import { gradeRoutes } from './modules/grades/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
+import { imageRoutes } from './modules/images/routes.ts';
 import { institutionRoutes } from './modules/institutions/routes.ts';
 import { tipRoutes } from './modules/tips/routes.ts';
 import { todoRoutes } from './modules/todos/routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(historyRoutes, deps);
   await app.register(chartRoutes, deps);
   await app.register(tipRoutes, deps);
+  await app.register(imageRoutes, deps);
   await app.register(todoRoutes, deps);
 
   // The built web app, from the same port; page routes fall back to index.html (the SPA routes them).

@@ -1,0 +1,189 @@
+import {
+  API,
+  DetailErrorSchema,
+  FieldErrorsSchema,
+  IMAGE_ERRORS,
+  IMAGE_FIELD_MAXLENGTH,
+  ImageFieldBodySchema,
+  ImageFieldSchema,
+  ImageOptionSchema,
+  MAX_IMAGE_BYTES,
+} from '@course-coach/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { access, COACH_ANY } from '../../auth/access.ts';
+import { parseId } from '../../auth/guard.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import {
+  cleanFileName,
+  deleteImage,
+  getImageField,
+  type ImageCaller,
+  listImages,
+  readImage,
+  setImageField,
+  storeUpload,
+} from './service.ts';
+
+const CoachParams = z.object({ coachId: z.string() });
+const IdParams = z.object({ coachId: z.string(), id: z.string() });
+const FieldParams = z.object({
+  coachId: z.string(),
+  name: z.string().regex(/^[a-z0-9_-]{1,60}$/, 'Enter a valid field name.'),
+});
+const UploadQuery = z.strictObject({
+  file_name: z.string().max(IMAGE_FIELD_MAXLENGTH, IMAGE_ERRORS.fileName).optional(),
+});
+const errors = {
+  400: FieldErrorsSchema,
+  401: DetailErrorSchema,
+  403: DetailErrorSchema,
+  404: DetailErrorSchema,
+};
+
+function pathId(value: string): number {
+  const id = parseId(value);
+  if (id === null) throw notFound();
+  return id;
+}
+
+function callerOf(request: {
+  coach: {
+    coachId: number;
+    institutionId: number;
+    coachRole: string | null;
+    institutionRole: string | null;
+  } | null;
+  user: { userId: number } | null;
+}): ImageCaller {
+  const coach = request.coach!;
+  return {
+    coachId: coach.coachId,
+    institutionId: coach.institutionId,
+    userId: request.user!.userId,
+    isStaff: coach.institutionRole !== null || coach.coachRole === 'instructor',
+  };
+}
+
+/**
+ * Images (spec §2 Image select modal, §3 Image option / Image field, §4 Image selection, §7 "Image list",
+ * "Image field data"; the paths are ours). Uploads are sent as the raw file body
+ * (`application/octet-stream` or `image/*`) with `?file_name=`, checked by content, size-limited and
+ * stored in PostgreSQL.
+ */
+export const imageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
+  // Raw file bodies, only in this plugin's scope. Twice the limit is read so that a file just over it gets
+  // the field error below rather than the generic "request too large".
+  const rawBody = (
+    _request: unknown,
+    body: string | Buffer,
+    done: (err: null, body: Buffer | string) => void,
+  ) => done(null, body);
+  for (const type of ['application/octet-stream', /^image\/[a-z0-9.+-]+$/]) {
+    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES * 2 }, rawBody);
+  }
+
+  /** GET images → the image options the caller may pick from. */
+  app.get(
+    API.images(':coachId'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: {
+        tags: ['images'],
+        params: CoachParams,
+        response: { 200: z.array(ImageOptionSchema), ...errors },
+      },
+    },
+    async (request) => listImages(database, callerOf(request)),
+  );
+
+  /** POST images?file_name= (raw body) → 201 the stored image; 400 `file` errors for non-images and oversize files. */
+  app.post(
+    API.images(':coachId'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      bodyLimit: MAX_IMAGE_BYTES * 2,
+      schema: {
+        tags: ['images'],
+        params: CoachParams,
+        querystring: UploadQuery,
+        response: { 201: ImageOptionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) {
+        throw badRequest({ file: ['Send the picture as the request body (application/octet-stream).'] });
+      }
+      const stored = await storeUpload(
+        database,
+        callerOf(request),
+        cleanFileName(request.query.file_name),
+        body,
+      );
+      return reply.code(201).send(stored);
+    },
+  );
+
+  /** GET images/{id}/file → the picture's bytes with its detected type. */
+  app.get(
+    API.imageFile(':coachId', ':id'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: { tags: ['images'], params: IdParams },
+    },
+    async (request, reply) => {
+      const image = await readImage(database, callerOf(request), pathId(request.params.id));
+      if (!image) throw notFound();
+      return reply
+        .header('content-type', image.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, max-age=3600')
+        .send(image.data);
+    },
+  );
+
+  /** DELETE images/{id} → 204: the caller's own upload (staff: any image of the coach). */
+  app.delete(
+    API.image(':coachId', ':id'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: { tags: ['images'], params: IdParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await deleteImage(database, callerOf(request), pathId(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  /** GET image-fields/{name} → [the caller's image field] (spec §7: "a list whose first entry is used"). */
+  app.get(
+    API.imageField(':coachId', ':name'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: {
+        tags: ['images'],
+        params: FieldParams,
+        response: { 200: z.array(ImageFieldSchema), ...errors },
+      },
+    },
+    async (request) => [await getImageField(database, callerOf(request), request.params.name)],
+  );
+
+  /** PUT image-fields/{name} {image_id} → the saved image field. */
+  app.put(
+    API.imageField(':coachId', ':name'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: {
+        tags: ['images'],
+        params: FieldParams,
+        body: ImageFieldBodySchema,
+        response: { 200: ImageFieldSchema, ...errors },
+      },
+    },
+    async (request) => setImageField(database, callerOf(request), request.params.name, request.body.image_id),
+  );
+};

@@ -1,0 +1,169 @@
+import {
+  API,
+  DEFAULT_IMAGE_NAME,
+  DEFAULT_IMAGE_PATH,
+  IMAGE_ERRORS,
+  IMAGE_MIME_TYPES,
+  type ImageField,
+  type ImageOption,
+  MAX_IMAGE_BYTES,
+} from '@course-coach/contracts';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Database } from '../../db/client.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+
+/** Who is asking: library images are everyone's in the coach; uploads are their uploader's (staff see all). */
+export interface ImageCaller {
+  coachId: number;
+  institutionId: number;
+  userId: number;
+  isStaff: boolean;
+}
+
+/** SQL condition (alias `i`) for the images the caller may see; `$1` coach, `$2` user. */
+function visible(caller: ImageCaller): string {
+  return caller.isStaff
+    ? 'i.coach_id = $1 and $2::int is not null'
+    : 'i.coach_id = $1 and (i.owner_user_id is null or i.owner_user_id = $2::int)';
+}
+
+interface ImageRow {
+  id: number;
+  file_name: string;
+  owner_user_id: number | null;
+}
+
+function toOption(coachId: number, row: ImageRow): ImageOption {
+  return {
+    id: row.id,
+    file_name: row.file_name,
+    file: API.imageFile(coachId, row.id),
+    file_path: `images/${coachId}/${row.id}/${row.file_name}`,
+    uploaded: row.owner_user_id !== null,
+  };
+}
+
+/** The image list (spec §7 "Image list": file_name, file, file_path): the library, then the caller's uploads. */
+export async function listImages(database: Database, caller: ImageCaller): Promise<ImageOption[]> {
+  const rows = await database.query<ImageRow>(
+    `select i.id, i.file_name, i.owner_user_id from images i where ${visible(caller)}
+      order by (i.owner_user_id is not null), i.id`,
+    [caller.coachId, caller.userId],
+  );
+  return rows.map((r) => toOption(caller.coachId, r));
+}
+
+/** A file name safe to show and store: the last path segment, control characters removed, at most 200 characters. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove.
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean === '' ? 'upload' : clean;
+}
+
+/**
+ * Stores an uploaded picture (spec §2 icon-picker upload, §5 "images only"): the content must be a PNG,
+ * JPEG, GIF or WebP by its magic bytes (the name and the declared type are not trusted) and at most
+ * MAX_IMAGE_BYTES. Kept in PostgreSQL so every server instance serves it.
+ */
+export async function storeUpload(
+  database: Database,
+  caller: ImageCaller,
+  fileName: string,
+  data: Buffer,
+): Promise<ImageOption> {
+  if (data.length === 0) throw badRequest({ file: [IMAGE_ERRORS.empty] });
+  if (data.length > MAX_IMAGE_BYTES) throw badRequest({ file: [IMAGE_ERRORS.tooLarge] });
+  const type = await fileTypeFromBuffer(data);
+  if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) {
+    throw badRequest({ file: [IMAGE_ERRORS.notImage] });
+  }
+  const [row] = await database.query<ImageRow>(
+    `insert into images (institution_id, coach_id, owner_user_id, file_name, content_type, byte_size, data)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id, file_name, owner_user_id`,
+    [caller.institutionId, caller.coachId, caller.userId, fileName, type.mime, data.length, data],
+  );
+  return toOption(caller.coachId, row!);
+}
+
+/** The bytes and type of an image the caller may see; null when there is none. */
+export async function readImage(
+  database: Database,
+  caller: ImageCaller,
+  imageId: number,
+): Promise<{ contentType: string; data: Buffer; fileName: string } | null> {
+  const [row] = await database.query<{ content_type: string; data: Buffer | Uint8Array; file_name: string }>(
+    `select i.content_type, i.data, i.file_name from images i where ${visible(caller)} and i.id = $3`,
+    [caller.coachId, caller.userId, imageId],
+  );
+  if (!row) return null;
+  const data = Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data);
+  return { contentType: row.content_type, data, fileName: row.file_name };
+}
+
+/** Deletes an upload of the caller (staff: any image of the coach); 404 otherwise. */
+export async function deleteImage(database: Database, caller: ImageCaller, imageId: number): Promise<void> {
+  const rows = await database.query(
+    caller.isStaff
+      ? 'delete from images where coach_id = $1 and id = $3 and $2::int is not null returning id'
+      : 'delete from images where coach_id = $1 and owner_user_id = $2 and id = $3 returning id',
+    [caller.coachId, caller.userId, imageId],
+  );
+  if (rows.length === 0) throw notFound();
+}
+
+/**
+ * Image field data (spec §3 "Image field": name, id, default_image, default_image_path; §7 "returns a list
+ * whose first entry is used"): the caller's picture slot `name` in the coach with the chosen image, or
+ * none (then the default image, spec §9).
+ */
+export async function getImageField(
+  database: Database,
+  caller: ImageCaller,
+  name: string,
+): Promise<ImageField> {
+  const [row] = await database.query<{ id: number; image_id: number | null } & Partial<ImageRow>>(
+    `select f.id, f.image_id, i.file_name, i.owner_user_id
+       from image_fields f left join images i on i.id = f.image_id
+      where f.coach_id = $1 and f.user_id = $2 and f.name = $3`,
+    [caller.coachId, caller.userId, name],
+  );
+  return {
+    name,
+    id: row?.id ?? null,
+    default_image: DEFAULT_IMAGE_NAME,
+    default_image_path: DEFAULT_IMAGE_PATH,
+    image:
+      row?.image_id != null
+        ? toOption(caller.coachId, {
+            id: row.image_id,
+            file_name: row.file_name!,
+            owner_user_id: row.owner_user_id ?? null,
+          })
+        : null,
+  };
+}
+
+/** Saves the caller's choice for picture slot `name` (null: back to the default image); 400 for an image they cannot see. */
+export async function setImageField(
+  database: Database,
+  caller: ImageCaller,
+  name: string,
+  imageId: number | null,
+): Promise<ImageField> {
+  if (imageId !== null) {
+    const [row] = await database.query(`select 1 from images i where ${visible(caller)} and i.id = $3`, [
+      caller.coachId,
+      caller.userId,
+      imageId,
+    ]);
+    if (!row) throw badRequest({ image_id: [IMAGE_ERRORS.unknownImage] });
+  }
+  await database.query(
+    `insert into image_fields (institution_id, coach_id, user_id, name, image_id)
+     values ($1, $2, $3, $4, $5)
+     on conflict (coach_id, user_id, name) do update set image_id = excluded.image_id, updated_at = now()`,
+    [caller.institutionId, caller.coachId, caller.userId, name, imageId],
+  );
+  return getImageField(database, caller, name);
+}
