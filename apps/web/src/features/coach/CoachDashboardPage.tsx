@@ -6,8 +6,11 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { ActivityCards } from '../analytics/ActivityCards.tsx';
 import { coachAccess, useMe } from '../auth/me.ts';
+import { GradeCharts } from '../charts/GradeCharts.tsx';
 import { GradeCard } from '../grades/GradeCard.tsx';
+import { CompletionHistory } from '../history/CompletionHistory.tsx';
 import { useInstitutionsCoaches } from '../institution/institution-coaches.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { TipsCard } from '../tips/TipsCard.tsx';
@@ -99,6 +102,7 @@ function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; ins
           <DashboardHeader label={coach.label} detail={`Course ${coach.course} · Term ${coach.term}`} />
           <DashboardColumns coachId={coachId} canAct={false}>
             <StaffNote institutionId={institutionIds[index]} />
+            <GradeCharts coachId={coachId} />
           </DashboardColumns>
         </Stack>
       );
@@ -146,6 +150,9 @@ export function CoachDashboardPage() {
       />
       <DashboardColumns key={coachId} coachId={coachId} canAct={access === 'student'}>
         {access === 'instructor' ? <StaffNote /> : <GradeCard key={coachId} coachId={coachId} />}
+        {access === 'student' && <ActivityCards coachId={coachId} />}
+        {(access === 'student' || access === 'instructor') && <GradeCharts coachId={coachId} />}
+        {access === 'student' && <CompletionHistory coachId={coachId} coachLabel={enrolled?.label} />}
       </DashboardColumns>
     </Stack>
   );

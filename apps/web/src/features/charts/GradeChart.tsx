@@ -1,0 +1,249 @@
+import { CHART, CHART_TEXTS, type GradeDistribution, gradeBandIndex } from '@course-coach/contracts';
+import { SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { useId, useState } from 'react';
+import { formatPercent } from '../grades/grade-data.ts';
+
+/** Chart size in SVG units (the SVG scales to its container's width). */
+const WIDTH = 640;
+const HEIGHT = 320;
+
+/** Colours with at least 3:1 contrast on white (WCAG 1.4.11): class bars blue 4, the student's bar orange 9. */
+const COLORS = {
+  bar: '#4dabf7',
+  barStroke: '#1971c2',
+  highlight: '#d9480f',
+  median: '#212529',
+  line: '#1864ab',
+};
+
+export type GradeChartVariant = 'histogram' | 'distribution';
+
+/** The label on the student's bar: 'Your Grade' on the histogram, the percentile on the distribution. */
+export function highlightLabel(data: GradeDistribution, variant: GradeChartVariant): string | null {
+  if (!data.student || data.student.grade === null) return null;
+  if (variant === 'distribution' && data.percentile !== null)
+    return CHART_TEXTS.percentileLabel(data.percentile);
+  return CHART_TEXTS.yourGrade;
+}
+
+/** Short tick label of a band: '0–10'. */
+const bandTick = (label: string) => label.replace('%', '');
+
+interface GradeChartProps {
+  data: GradeDistribution;
+  variant: GradeChartVariant;
+}
+
+/**
+ * The class grade chart (spec §2 "Charts", §9): bands on a d3 band scale with inner and outer padding
+ * 0.3, the y axis 'Percentage of Students' with 5 ticks, the x axis 'Class Performance', the student's
+ * band highlighted and labelled ('Your Grade' or their percentile), and a dashed median marker placed at
+ * the median within its band. The distribution variant also joins the bar tops with a line unless
+ * `noline`. The SVG is an image with a text summary; the same figures are in the data table.
+ */
+export function GradeChartSvg({ data, variant }: GradeChartProps) {
+  const titleId = useId();
+  const descId = useId();
+  const { margin } = CHART;
+  const innerWidth = WIDTH - margin.left - margin.right;
+  const innerHeight = HEIGHT - margin.top - margin.bottom;
+  const x = scaleBand<string>()
+    .domain(data.distribution.map((d) => d.label))
+    .range([0, innerWidth])
+    .paddingInner(CHART.paddingInner)
+    .paddingOuter(CHART.paddingOuter);
+  const maxPercent = Math.max(10, ...data.distribution.map((d) => d.percent));
+  const y = scaleLinear().domain([0, maxPercent]).range([innerHeight, 0]).nice(CHART.ticks);
+  const yTicks = y.ticks(CHART.ticks);
+  const highlighted = data.student && data.student.grade !== null ? gradeBandIndex(data.student.grade) : null;
+  const label = highlightLabel(data, variant);
+  const medianX =
+    data.median === null
+      ? null
+      : (x(data.median.label) ?? 0) +
+        (x.bandwidth() * (data.median.value - data.median.min_value)) /
+          (data.median.max_value - data.median.min_value);
+  const linePoints = data.distribution
+    .map((d) => `${(x(d.label) ?? 0) + x.bandwidth() / 2},${y(d.percent)}`)
+    .join(' ');
+  const summary = [
+    `${data.students_count} students with grades.`,
+    label && highlighted !== null
+      ? `${label}: ${formatPercent(data.student!.grade!)}, in the ${data.distribution[highlighted]!.label} band.`
+      : '',
+    data.median ? `${data.median.grade_label}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      width="100%"
+      role="img"
+      aria-labelledby={`${titleId} ${descId}`}
+      data-testid={`chart-${variant}`}
+      style={{ maxWidth: WIDTH, display: 'block' }}
+    >
+      <title id={titleId}>
+        {variant === 'histogram' ? CHART_TEXTS.histogramTitle : CHART_TEXTS.distributionTitle}
+      </title>
+      <desc id={descId}>{summary}</desc>
+      <g transform={`translate(${margin.left},${margin.top})`}>
+        {yTicks.map((t) => (
+          <g key={t} transform={`translate(0,${y(t)})`} data-testid="y-tick">
+            <line x2={innerWidth} stroke="#dee2e6" />
+            <text x={-8} dy="0.32em" textAnchor="end" fontSize={12} fill="#343a40">
+              {t}%
+            </text>
+          </g>
+        ))}
+        {data.distribution.map((d, i) => {
+          const isMine = i === highlighted;
+          const bx = x(d.label) ?? 0;
+          return (
+            <g key={d.label}>
+              <rect
+                x={bx}
+                y={y(d.percent)}
+                width={x.bandwidth()}
+                height={innerHeight - y(d.percent)}
+                fill={isMine ? COLORS.highlight : COLORS.bar}
+                stroke={isMine ? COLORS.highlight : COLORS.barStroke}
+                data-testid="chart-bar"
+                data-band={d.label}
+                data-highlighted={isMine ? 'true' : undefined}
+              />
+              {isMine && label && (
+                <text
+                  x={bx + x.bandwidth() / 2}
+                  y={y(d.percent) - 6}
+                  textAnchor="middle"
+                  fontSize={12}
+                  fontWeight={700}
+                  fill={COLORS.highlight}
+                  data-testid="chart-highlight-label"
+                >
+                  {label}
+                </text>
+              )}
+              <text
+                x={bx + x.bandwidth() / 2}
+                y={innerHeight + 16}
+                textAnchor="middle"
+                fontSize={11}
+                fill="#343a40"
+              >
+                {bandTick(d.label)}
+              </text>
+            </g>
+          );
+        })}
+        {variant === 'distribution' && !data.noline && (
+          <polyline
+            points={linePoints}
+            fill="none"
+            stroke={COLORS.line}
+            strokeWidth={2}
+            data-testid="chart-line"
+          />
+        )}
+        {medianX !== null && data.median && (
+          <g data-testid="chart-median" data-value={data.median.value}>
+            <line
+              x1={medianX}
+              x2={medianX}
+              y1={-8}
+              y2={innerHeight}
+              stroke={COLORS.median}
+              strokeDasharray="4 3"
+              strokeWidth={2}
+            />
+            <text x={medianX + 4} y={-12} fontSize={11} fill={COLORS.median}>
+              {data.median.grade_label}
+            </text>
+          </g>
+        )}
+        <line x1={0} x2={innerWidth} y1={innerHeight} y2={innerHeight} stroke="#495057" />
+        <text x={innerWidth / 2} y={innerHeight + 40} textAnchor="middle" fontSize={13} fill="#212529">
+          {CHART_TEXTS.xAxis}
+        </text>
+        <text
+          transform={`translate(${-44},${innerHeight / 2}) rotate(-90)`}
+          textAnchor="middle"
+          fontSize={13}
+          fill="#212529"
+        >
+          {CHART_TEXTS.yAxis}
+        </text>
+      </g>
+    </svg>
+  );
+}
+
+/** The accessible data table of a chart: band, share and count of students, the student's band marked. */
+export function GradeChartTable({ data, variant }: GradeChartProps) {
+  const highlighted = data.student && data.student.grade !== null ? gradeBandIndex(data.student.grade) : null;
+  const label = highlightLabel(data, variant);
+  return (
+    <Table striped data-testid={`chart-table-${variant}`}>
+      <Table.Caption>
+        {variant === 'histogram' ? CHART_TEXTS.histogramTitle : CHART_TEXTS.distributionTitle}
+        {data.median ? ` (${data.median.grade_label})` : ''}
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{CHART_TEXTS.xAxis}</Table.Th>
+          <Table.Th scope="col">{CHART_TEXTS.yAxis}</Table.Th>
+          <Table.Th scope="col">{CHART_TEXTS.tableStudents}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {data.distribution.map((d, i) => (
+          <Table.Tr key={d.label} data-highlighted={i === highlighted ? 'true' : undefined}>
+            <Table.Th scope="row" fw={i === highlighted ? 700 : 400}>
+              {d.label}
+              {i === highlighted && label ? ` (${label})` : ''}
+              {data.median?.label === d.label ? ' (median)' : ''}
+            </Table.Th>
+            <Table.Td>{formatPercent(d.percent)}</Table.Td>
+            <Table.Td>{d.count}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A chart with its heading and a Chart/Table switch (the table is the accessible alternative). */
+export function GradeChart({ data, variant }: GradeChartProps) {
+  const headingId = useId();
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const title = variant === 'histogram' ? CHART_TEXTS.histogramTitle : CHART_TEXTS.distributionTitle;
+  return (
+    <Stack gap="xs" component="figure" m={0} aria-labelledby={headingId}>
+      <Title order={3} size="h5" id={headingId}>
+        {title}
+      </Title>
+      <SegmentedControl
+        size="xs"
+        value={view}
+        onChange={(v) => setView(v as 'chart' | 'table')}
+        data={[
+          { value: 'chart', label: CHART_TEXTS.showChart },
+          { value: 'table', label: CHART_TEXTS.showTable },
+        ]}
+        aria-label={`${title}: show as`}
+        w="fit-content"
+      />
+      {data.students_count === 0 ? (
+        <Text c="dimmed">{CHART_TEXTS.empty}</Text>
+      ) : view === 'chart' ? (
+        <GradeChartSvg data={data} variant={variant} />
+      ) : (
+        <GradeChartTable data={data} variant={variant} />
+      )}
+    </Stack>
+  );
+}

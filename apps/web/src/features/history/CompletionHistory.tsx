@@ -1,0 +1,153 @@
+import {
+  activityStatusLabel,
+  type CreditItem,
+  creditStatusLabel,
+  HISTORY_DATE_FORMAT,
+  HISTORY_TEXTS,
+  NO_DUE_DATE,
+  NOT_COMPLETED,
+} from '@course-coach/contracts';
+import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { format, isValid, parseISO } from 'date-fns';
+import { useId } from 'react';
+import { errorMessage } from '../../api/client.ts';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import {
+  useRefreshActivityAfterWrites,
+  useUserActivity,
+  useUserCredits,
+} from '../analytics/activity-queries.ts';
+
+/**
+ * A history date per spec §9 ('M.D.YY - h:mmA', e.g. '11.23.26 - 5:39AM') in the browser's time zone;
+ * the wire's 'No Due Date' and 'N/A' (and anything unparsable) are shown as they are.
+ */
+export function formatHistoryDate(value: string): string {
+  if (value === NO_DUE_DATE || value === NOT_COMPLETED) return value;
+  const date = parseISO(value);
+  return isValid(date) ? format(date, HISTORY_DATE_FORMAT) : value;
+}
+
+interface HistoryTableProps {
+  title: string;
+  columns: readonly string[];
+  query: UseQueryResult<CreditItem[]>;
+  empty: string;
+  statusLabel: (status: string) => string;
+  testId: string;
+}
+
+function HistoryTable({ title, columns, query, empty, statusLabel, testId }: HistoryTableProps) {
+  const titleId = useId();
+  let body: React.ReactNode;
+  if (query.isPending) body = <LoadingState />;
+  else if (query.isError)
+    body = (
+      <ErrorState
+        title={HISTORY_TEXTS.loadFailed}
+        message={errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  else if (query.data.length === 0)
+    body = (
+      <Text c="dimmed" data-testid={`${testId}-empty`}>
+        {empty}
+      </Text>
+    );
+  else
+    body = (
+      <Table.ScrollContainer minWidth={520}>
+        <Table striped aria-labelledby={titleId} data-testid={`${testId}-table`}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c} scope="col">
+                  {c}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.data.map((item) => (
+              <Table.Tr key={`${item.type}-${item.id}`} data-status={item.status}>
+                <Table.Td>
+                  {item.title}{' '}
+                  <Text span size="xs" c="dimmed">
+                    ({item.content_label})
+                  </Text>
+                </Table.Td>
+                <Table.Td>{formatHistoryDate(item.due)}</Table.Td>
+                <Table.Td>{formatHistoryDate(item.completed)}</Table.Td>
+                <Table.Td>{statusLabel(item.status)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  return (
+    <Stack gap="xs" data-testid={testId}>
+      <Title order={3} size="h5" id={titleId}>
+        {title}
+      </Title>
+      {body}
+    </Stack>
+  );
+}
+
+export interface CompletionHistoryProps {
+  coachId: number;
+  /** The coach's label, named in the empty messages when known. */
+  coachLabel?: string | null;
+}
+
+/**
+ * Completion History Overview (spec §2): the 'For Credit Items' table (Credit Item Title, Credit
+ * Deadline, Completed, Credit Status: Received, Missed or Pending per spec §4), the 'Other Items' table
+ * (Title, Due, Completed, Status), each with an empty message naming the coach, and the spec's note.
+ */
+export function CompletionHistory({ coachId, coachLabel }: CompletionHistoryProps) {
+  const titleId = useId();
+  useRefreshActivityAfterWrites(coachId);
+  const credits = useUserCredits(coachId);
+  const other = useUserActivity(coachId);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby={titleId}
+      data-testid="history"
+    >
+      <Stack gap="md">
+        <Title order={2} size="h4" id={titleId}>
+          {HISTORY_TEXTS.title}
+        </Title>
+        <HistoryTable
+          title={HISTORY_TEXTS.creditTable}
+          columns={HISTORY_TEXTS.creditColumns}
+          query={credits}
+          empty={HISTORY_TEXTS.creditEmpty(coachLabel)}
+          statusLabel={creditStatusLabel}
+          testId="history-credit"
+        />
+        <HistoryTable
+          title={HISTORY_TEXTS.otherTable}
+          columns={HISTORY_TEXTS.otherColumns}
+          query={other}
+          empty={HISTORY_TEXTS.otherEmpty(coachLabel)}
+          statusLabel={activityStatusLabel}
+          testId="history-other"
+        />
+        <Text size="sm" c="dimmed" data-testid="history-note">
+          {HISTORY_TEXTS.note}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
