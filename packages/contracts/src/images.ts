@@ -48,6 +48,8 @@ export const ImageOptionSchema = z.object({
   uploaded: z.boolean(),
 });
 export type ImageOption = z.infer<typeof ImageOptionSchema>;
+/** GET images answer. */
+export const ImageOptionListSchema = z.array(ImageOptionSchema);
 
 /** Image field (spec §3: name, id, default_image, default_image_path) plus the chosen image. */
 export const ImageFieldSchema = z.object({
@@ -58,6 +60,8 @@ export const ImageFieldSchema = z.object({
   image: ImageOptionSchema.nullable(),
 });
 export type ImageField = z.infer<typeof ImageFieldSchema>;
+/** GET image-fields/{name} answer: a one-entry list (spec §7). */
+export const ImageFieldListSchema = z.array(ImageFieldSchema);
 
 /** PUT image-fields/{name} body: the chosen image, or null for the default. */
 export const ImageFieldBodySchema = z.strictObject({
