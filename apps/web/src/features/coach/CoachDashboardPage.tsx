@@ -50,6 +50,7 @@ function StaffNote({ institutionId }: { institutionId?: number }) {
           component={Link}
           to={PAGES.institutionCoachDashboard(institutionId)}
           size="sm"
+          c="blue.9"
           mt="xs"
           display="inline-block"
         >
