@@ -160,7 +160,8 @@ describe('Playbook Planning card', () => {
     const ticks = within(first!).getByTestId('playbook-ticks').querySelectorAll('li');
     expect(ticks).toHaveLength(21);
     expect([...ticks].filter((t) => t.hasAttribute('data-label-hidden'))).toHaveLength(10);
-    expect(ticks[0]).toHaveTextContent('11/30');
+    expect(ticks[0]).toHaveTextContent('30');
+    expect(ticks[1]).toHaveTextContent('1');
     expect(within(second!).getByTestId('playbook-date')).toHaveTextContent('Date to be announced');
     // 14 ticks: no label hidden.
     const ticks2 = within(second!).getByTestId('playbook-ticks').querySelectorAll('li');

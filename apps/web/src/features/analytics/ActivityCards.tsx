@@ -260,7 +260,7 @@ function PlaybookRow({ entry, today }: { entry: PlaybookEntry; today: Date }) {
           >
             {ticks.map((t) => (
               <li key={t.day} className={classes.tick} data-label-hidden={t.labelHidden ? '' : undefined}>
-                <span>{format(addDays(today, t.day), 'M/d')}</span>
+                <span>{format(addDays(today, t.day), 'd')}</span>
               </li>
             ))}
           </ol>

@@ -1,12 +1,15 @@
 import { CHART, CHART_TEXTS, type GradeDistribution, gradeBandIndex } from '@course-coach/contracts';
 import { SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { useId, useState } from 'react';
 import { formatPercent } from '../grades/grade-data.ts';
 
-/** Chart size in SVG units (the SVG scales to its container's width). */
+/** Default chart size in pixels; the chart takes its container's width when it is known. */
 const WIDTH = 640;
 const HEIGHT = 320;
+/** Below this width the x ticks show only each band's lower bound, so that they do not overlap. */
+const NARROW = 480;
 
 /** Colours with at least 3:1 contrast on white (WCAG 1.4.11): class bars blue 4, the student's bar orange 9. */
 const COLORS = {
@@ -33,6 +36,8 @@ const bandTick = (label: string) => label.replace('%', '');
 interface GradeChartProps {
   data: GradeDistribution;
   variant: GradeChartVariant;
+  /** Width in pixels (default 640). */
+  width?: number;
 }
 
 /**
@@ -42,11 +47,11 @@ interface GradeChartProps {
  * the median within its band. The distribution variant also joins the bar tops with a line unless
  * `noline`. The SVG is an image with a text summary; the same figures are in the data table.
  */
-export function GradeChartSvg({ data, variant }: GradeChartProps) {
+export function GradeChartSvg({ data, variant, width = WIDTH }: GradeChartProps) {
   const titleId = useId();
   const descId = useId();
   const { margin } = CHART;
-  const innerWidth = WIDTH - margin.left - margin.right;
+  const innerWidth = width - margin.left - margin.right;
   const innerHeight = HEIGHT - margin.top - margin.bottom;
   const x = scaleBand<string>()
     .domain(data.distribution.map((d) => d.label))
@@ -79,12 +84,12 @@ export function GradeChartSvg({ data, variant }: GradeChartProps) {
 
   return (
     <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      viewBox={`0 0 ${width} ${HEIGHT}`}
       width="100%"
       role="img"
       aria-labelledby={`${titleId} ${descId}`}
       data-testid={`chart-${variant}`}
-      style={{ maxWidth: WIDTH, display: 'block' }}
+      style={{ display: 'block' }}
     >
       <title id={titleId}>
         {variant === 'histogram' ? CHART_TEXTS.histogramTitle : CHART_TEXTS.distributionTitle}
@@ -117,12 +122,15 @@ export function GradeChartSvg({ data, variant }: GradeChartProps) {
               />
               {isMine && label && (
                 <text
-                  x={bx + x.bandwidth() / 2}
+                  x={i >= 8 ? bx + x.bandwidth() : i <= 1 ? bx : bx + x.bandwidth() / 2}
                   y={y(d.percent) - 6}
-                  textAnchor="middle"
+                  textAnchor={i >= 8 ? 'end' : i <= 1 ? 'start' : 'middle'}
                   fontSize={12}
                   fontWeight={700}
                   fill={COLORS.highlight}
+                  stroke="#ffffff"
+                  strokeWidth={3}
+                  paintOrder="stroke"
                   data-testid="chart-highlight-label"
                 >
                   {label}
@@ -135,7 +143,7 @@ export function GradeChartSvg({ data, variant }: GradeChartProps) {
                 fontSize={11}
                 fill="#343a40"
               >
-                {bandTick(d.label)}
+                {width < NARROW ? String(d.min_value) : bandTick(d.label)}
               </text>
             </g>
           );
@@ -219,6 +227,7 @@ export function GradeChartTable({ data, variant }: GradeChartProps) {
 /** A chart with its heading and a Chart/Table switch (the table is the accessible alternative). */
 export function GradeChart({ data, variant }: GradeChartProps) {
   const headingId = useId();
+  const { ref, width } = useElementSize();
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const title = variant === 'histogram' ? CHART_TEXTS.histogramTitle : CHART_TEXTS.distributionTitle;
   return (
@@ -240,7 +249,9 @@ export function GradeChart({ data, variant }: GradeChartProps) {
       {data.students_count === 0 ? (
         <Text c="dimmed">{CHART_TEXTS.empty}</Text>
       ) : view === 'chart' ? (
-        <GradeChartSvg data={data} variant={variant} />
+        <div ref={ref}>
+          <GradeChartSvg data={data} variant={variant} width={width > 0 ? Math.round(width) : WIDTH} />
+        </div>
       ) : (
         <GradeChartTable data={data} variant={variant} />
       )}

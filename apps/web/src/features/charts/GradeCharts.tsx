@@ -1,5 +1,5 @@
 import { CHART_TEXTS } from '@course-coach/contracts';
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -34,10 +34,8 @@ export function GradeCharts({ coachId }: { coachId: number }) {
         <Text size="sm" c="dimmed">
           Current scores of the {query.data.students_count} students with graded work in {query.data.label}.
         </Text>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <GradeChart data={query.data} variant="histogram" />
-          <GradeChart data={query.data} variant="distribution" />
-        </SimpleGrid>
+        <GradeChart data={query.data} variant="histogram" />
+        <GradeChart data={query.data} variant="distribution" />
       </Stack>
     );
   return (

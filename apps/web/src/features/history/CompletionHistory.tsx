@@ -60,34 +60,32 @@ function HistoryTable({ title, columns, query, empty, statusLabel, testId }: His
     );
   else
     body = (
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped aria-labelledby={titleId} data-testid={`${testId}-table`}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c} scope="col">
-                  {c}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.data.map((item) => (
-              <Table.Tr key={`${item.type}-${item.id}`} data-status={item.status}>
-                <Table.Td>
-                  {item.title}{' '}
-                  <Text span size="xs" c="dimmed">
-                    ({item.content_label})
-                  </Text>
-                </Table.Td>
-                <Table.Td>{formatHistoryDate(item.due)}</Table.Td>
-                <Table.Td>{formatHistoryDate(item.completed)}</Table.Td>
-                <Table.Td>{statusLabel(item.status)}</Table.Td>
-              </Table.Tr>
+      <Table striped aria-labelledby={titleId} data-testid={`${testId}-table`}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c} scope="col">
+                {c}
+              </Table.Th>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {query.data.map((item) => (
+            <Table.Tr key={`${item.type}-${item.id}`} data-status={item.status}>
+              <Table.Td>
+                {item.title}{' '}
+                <Text span size="xs" c="dimmed">
+                  ({item.content_label})
+                </Text>
+              </Table.Td>
+              <Table.Td>{formatHistoryDate(item.due)}</Table.Td>
+              <Table.Td>{formatHistoryDate(item.completed)}</Table.Td>
+              <Table.Td>{statusLabel(item.status)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
     );
   return (
     <Stack gap="xs" data-testid={testId}>
