@@ -3,12 +3,17 @@ import { HomeRedirect } from './features/auth/HomeRedirect.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
 import { CoachDashboardPage } from './features/coach/CoachDashboardPage.tsx';
+import { ImagesPage } from './features/images/ImagesPage.tsx';
 import { InstitutionCoachDashboardPage } from './features/institution/InstitutionCoachDashboardPage.tsx';
 import { AppLayout } from './features/shell/AppLayout.tsx';
 import { NoCoachPage } from './features/shell/NoCoachPage.tsx';
 import { NotFoundPage } from './features/shell/NotFoundPage.tsx';
 import { RouteErrorPage } from './features/shell/RouteErrorPage.tsx';
+import { TipManagerPage } from './features/tips/TipManagerPage.tsx';
+import { TipsPage } from './features/tips/TipsPage.tsx';
+import { EditTodoListPage } from './features/todos/EditTodoListPage.tsx';
 import { TodoFormPage } from './features/todos/TodoFormPage.tsx';
+import { TodoManagerPage } from './features/todos/TodoManagerPage.tsx';
 import { TodosPage } from './features/todos/TodosPage.tsx';
 
 /**
@@ -34,6 +39,14 @@ export const routes: RouteObject[] = [
           { path: 'Dashboard/Coach/:coachId/ToDo', element: <TodosPage /> },
           { path: 'Dashboard/Coach/:coachId/ToDo/Add', element: <TodoFormPage /> },
           { path: 'Dashboard/Coach/:coachId/ToDo/Edit/:todoItemId', element: <TodoFormPage /> },
+          { path: 'Dashboard/Coach/:coachId/ToDoManager', element: <TodoManagerPage /> },
+          {
+            path: 'Dashboard/Coach/:coachId/ToDoManager/EditToDoList/:listId',
+            element: <EditTodoListPage />,
+          },
+          { path: 'Dashboard/Coach/:coachId/Tips', element: <TipsPage /> },
+          { path: 'Dashboard/Coach/:coachId/TipManager', element: <TipManagerPage /> },
+          { path: 'Dashboard/Coach/:coachId/Images', element: <ImagesPage /> },
           { path: 'no-coach', element: <NoCoachPage /> },
           { path: 'Dashboard/Coach/:coachId/*', element: <NotFoundPage /> },
           { path: 'Dashboard/Institution/:institutionId/*', element: <NotFoundPage /> },

@@ -14,6 +14,7 @@ import { CompletionHistory } from '../history/CompletionHistory.tsx';
 import { useInstitutionsCoaches } from '../institution/institution-coaches.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { TipsCard } from '../tips/TipsCard.tsx';
+import { SidebarLinks } from '../todos/SidebarLinks.tsx';
 import { TodoCard } from '../todos/TodoCard.tsx';
 
 /** Note for staff and instructors on a coach dashboard, where students see their grade progress. */
@@ -83,6 +84,7 @@ function DashboardColumns({
         <Stack gap="lg" data-testid="dashboard-sidebar">
           <TipsCard coachId={coachId} />
           <TodoCard coachId={coachId} mode="sidebar" canAct={canAct} />
+          <SidebarLinks coachId={coachId} canManage={!canAct} />
         </Stack>
       </Grid.Col>
     </Grid>

@@ -55,6 +55,7 @@ export function saveBody(
   values: TodoFormValues,
   item: TodoItem | null | undefined,
   listId: number | null,
+  staffCreated = false,
 ): TodoSave {
   return {
     ...(item ? { id: item.id } : {}),
@@ -62,7 +63,7 @@ export function saveBody(
     description: values.description,
     due_date: parseDueDate(values.dueText),
     todo_list: item?.todo_list ?? listId,
-    staff_created: false,
+    staff_created: staffCreated,
     account_item: item?.account_item ?? [],
     item_tag_ids: values.tagIds.map(Number),
   };
@@ -191,6 +192,8 @@ export interface TodoFormProps {
   /** Offers Delete (spec: for account-owned items); disabled when `deleteDisabled`. */
   onDelete?: () => Promise<unknown>;
   deleteDisabled?: boolean;
+  /** Staff forms save staff-created items (the to-do manager). */
+  staffCreated?: boolean;
 }
 
 /**
@@ -198,7 +201,16 @@ export interface TodoFormProps {
  * parsed per §5), Tags (checkbox group), Save, Cancel and, when given, Delete. Server field errors show
  * beside their fields (§5, §8); errors of no field show above the buttons.
  */
-export function TodoForm({ item, listId, tags, onSave, onCancel, onDelete, deleteDisabled }: TodoFormProps) {
+export function TodoForm({
+  item,
+  listId,
+  tags,
+  onSave,
+  onCancel,
+  onDelete,
+  deleteDisabled,
+  staffCreated = false,
+}: TodoFormProps) {
   const [values, setValues] = useState<TodoFormValues>(() => initialValues(item));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
@@ -233,7 +245,7 @@ export function TodoForm({ item, listId, tags, onSave, onCancel, onDelete, delet
     }
     setBusy('save');
     try {
-      await onSave(saveBody(values, item, listId));
+      await onSave(saveBody(values, item, listId, staffCreated));
       setErrors({});
       setGeneralError(null);
     } catch (error) {

@@ -4,8 +4,11 @@ import {
   type TodoItem,
   type TodoItemBody,
   TodoItemSchema,
+  type TodoListBody,
   TodoListPageSchema,
+  TodoListSchema,
   TodoTagListSchema,
+  TodoTagSchema,
 } from '@course-coach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../api/client.ts';
@@ -80,4 +83,42 @@ export function useCompleteTodoItem(coachId: number) {
       apiRequest(API.accountTodoItems(coachId), { method: 'POST', body: vars, schema: AccountItemSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: todoKeys.all(coachId) }),
   });
+}
+
+/** Staff: every list of the coach with its staff items (one page of up to 100 lists). */
+export function useAllTodoLists(coachId: number) {
+  return useQuery({
+    queryKey: [...todoKeys.all(coachId), 'all'] as const,
+    queryFn: ({ signal }) =>
+      apiGet(`${API.todoLists(coachId)}?page=1&page_size=100`, TodoListPageSchema, signal),
+  });
+}
+
+/** Staff: create, update (queue / put under review / rename) and delete lists, and manage tags. */
+export function useTodoManagerMutations(coachId: number) {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: todoKeys.all(coachId) });
+  const saveList = useMutation({
+    mutationFn: (body: TodoListBody) =>
+      body.id
+        ? apiRequest(API.todoList(coachId, body.id), { method: 'PUT', body, schema: TodoListSchema })
+        : apiRequest(API.todoLists(coachId), { method: 'POST', body, schema: TodoListSchema }),
+    onSuccess,
+  });
+  const deleteList = useMutation({
+    mutationFn: (id: number) => apiRequest(API.todoList(coachId, id), { method: 'DELETE' }),
+    onSuccess,
+  });
+  const saveTag = useMutation({
+    mutationFn: (body: { id?: number; label: string }) =>
+      body.id
+        ? apiRequest(API.todoTag(coachId, body.id), { method: 'PUT', body, schema: TodoTagSchema })
+        : apiRequest(API.todoTags(coachId), { method: 'POST', body, schema: TodoTagSchema }),
+    onSuccess,
+  });
+  const deleteTag = useMutation({
+    mutationFn: (id: number) => apiRequest(API.todoTag(coachId, id), { method: 'DELETE' }),
+    onSuccess,
+  });
+  return { saveList, deleteList, saveTag, deleteTag };
 }

@@ -1,0 +1,43 @@
+import { PAGES } from '@course-coach/contracts';
+import { Anchor, Card, Stack, Title } from '@mantine/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { IMAGES_PAGE_TEXTS } from '../images/ImagesPage.tsx';
+
+export const SIDEBAR_LINK_TEXTS = {
+  title: 'More in this coach',
+  todos: 'All to-dos',
+  tips: 'All tips',
+  manageTodos: 'Manage to-do lists',
+  manageTips: 'Manage tips',
+} as const;
+
+/** Links from the dashboard sidebar to the to-do, tip and picture pages (and, for staff, their managers). */
+export function SidebarLinks({ coachId, canManage }: { coachId: number; canManage: boolean }) {
+  const titleId = useId();
+  const links: Array<[string, string]> = [
+    [SIDEBAR_LINK_TEXTS.todos, PAGES.todos(coachId)],
+    [SIDEBAR_LINK_TEXTS.tips, PAGES.tips(coachId)],
+    [IMAGES_PAGE_TEXTS.title, PAGES.images(coachId)],
+    ...(canManage
+      ? ([
+          [SIDEBAR_LINK_TEXTS.manageTodos, PAGES.todoManager(coachId)],
+          [SIDEBAR_LINK_TEXTS.manageTips, PAGES.tipManager(coachId)],
+        ] as Array<[string, string]>)
+      : []),
+  ];
+  return (
+    <Card withBorder radius="md" padding="lg" component="nav" aria-labelledby={titleId}>
+      <Stack gap="xs">
+        <Title order={2} size="h4" id={titleId}>
+          {SIDEBAR_LINK_TEXTS.title}
+        </Title>
+        {links.map(([label, to]) => (
+          <Anchor key={to} component={Link} to={to}>
+            {label}
+          </Anchor>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
