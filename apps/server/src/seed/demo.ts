@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { seedDemoContent } from './content.ts';
 import { DEMO_PASSWORD, DEMO_STAFF_EMAIL, type ImportResult, importOulad } from './oulad.ts';
+import { seedDemoTodos } from './todos.ts';
 
 /** Parses SEED_PRESENTATIONS (`AAA-2013J,DDD-2013B`) into a list, or undefined for all. */
 export function presentationsFrom(config: Config): string[] | undefined {
@@ -32,6 +33,12 @@ export async function seedDemo(
   if (await seedDemoContent(database, result.institutionId)) {
     console.log(
       `[seed] demo bulletins, surveys and playbooks with student activity (${((performance.now() - contentStarted) / 1000).toFixed(1)} s)`,
+    );
+  }
+  const todosStarted = performance.now();
+  if (await seedDemoTodos(database, result.institutionId)) {
+    console.log(
+      `[seed] demo tips, to-do lists with completions and picture library (${((performance.now() - todosStarted) / 1000).toFixed(1)} s)`,
     );
   }
   await printDemoAccounts(database, result.institutionId);
