@@ -23,6 +23,8 @@ export async function classScores(
 ): Promise<{ label: string; scores: Map<number, number> } | null> {
   const coach = await database.query<{ name: string }>('select name from coaches where id = $1', [coachId]);
   if (!coach[0]) return null;
+  // On past assignments a student loses whatever they do not earn, so lost = (total past weight) − earned:
+  // one pass over the counted scores instead of a student × assignment grid.
   const rows = await database.query<{ user_id: number; earned: number; lost: number }>(
     `with coach as (select id, current_day from coaches where id = $1),
           a as (
@@ -32,17 +34,15 @@ export async function classScores(
                and exists (select 1 from scores s
                             where s.assignment_id = a.id and s.score is not null
                               and (s.is_banked or s.submitted_day <= coach.current_day))),
-          st as (select e.user_id from enrollments e where e.coach_id = $1 and e.role = 'student'),
-          mine as (
-            select st.user_id, a.weight,
-                   case when s.score is not null and (s.is_banked or s.submitted_day <= (select current_day from coach))
-                        then s.score::float8 end as score
-              from st cross join a
-              left join scores s on s.assignment_id = a.id and s.user_id = st.user_id)
-     select user_id,
-            coalesce(sum(weight * score / 100) filter (where score is not null), 0) as earned,
-            coalesce(sum(case when score is null then weight else weight * (100 - score) / 100 end), 0) as lost
-       from mine group by user_id`,
+          earned as (
+            select s.user_id, sum(a.weight * s.score::float8 / 100) as earned
+              from a join scores s on s.assignment_id = a.id, coach
+             where s.score is not null and (s.is_banked or s.submitted_day <= coach.current_day)
+             group by s.user_id)
+     select e.user_id, coalesce(earned.earned, 0) as earned,
+            (select coalesce(sum(weight), 0) from a) - coalesce(earned.earned, 0) as lost
+       from enrollments e left join earned on earned.user_id = e.user_id
+      where e.coach_id = $1 and e.role = 'student'`,
     [coachId],
   );
   const scores = new Map<number, number>();

@@ -1,0 +1,179 @@
+/**
+ * Benchmark: the student dashboard's API calls under concurrent load, against GET /api/health in the same
+ * run, and the gzipped size of the JavaScript the dashboard loads first.
+ *
+ * Starts the built server (`npm run build` first; run under `flock /tmp/<tree>-build.lock` when several
+ * people share a tree) on 127.0.0.1 with a throwaway embedded database and the demo data, signs in as a
+ * real demo student, then runs autocannon against /api/health and against each call the dashboard makes
+ * (one after another, CONNECTIONS connections for DURATION seconds each), and prints requests per second,
+ * p50 and p99 latency and their ratio to the health baseline. Every answer must be 200.
+ *
+ *   npm run bench:dashboard
+ *   DURATION=10 CONNECTIONS=20 SEED_PRESENTATIONS=AAA-2013J,DDD-2013B npm run bench:dashboard
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:dashboard   # PostgreSQL
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { API, CSRF_COOKIE } from '@course-coach/contracts';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.BENCH_PORT ?? 3198);
+const duration = Number(process.env.DURATION ?? 5);
+const connections = Number(process.env.CONNECTIONS ?? 10);
+const student = process.env.BENCH_STUDENT ?? 's11391@demo.edu';
+const base = `http://127.0.0.1:${port}`;
+const dataDir = path.join(os.tmpdir(), `cc-bench-dashboard-${process.pid}`);
+
+/** Gzipped size of the JS that index.html loads first: its module script and its modulepreloads. */
+function firstLoadJs(): {
+  files: Array<{ file: string; raw: number; gzip: number }>;
+  raw: number;
+  gzip: number;
+} {
+  const dist = path.join(root, 'apps/web/dist');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const refs = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) refs.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) refs.add(m[1]!);
+  const files = [...refs].map((ref) => {
+    const bytes = fs.readFileSync(path.join(dist, ref.replace(/^\//, '')));
+    return { file: ref, raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
+  });
+  return {
+    files,
+    raw: files.reduce((s, f) => s + f.raw, 0),
+    gzip: files.reduce((s, f) => s + f.gzip, 0),
+  };
+}
+
+async function waitHealthy(child: ChildProcess, timeoutMs: number): Promise<void> {
+  const t0 = performance.now();
+  while (performance.now() - t0 < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).status === 200) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+/** Signs in through the API; returns the Cookie header and the student's first coach id. */
+async function signIn(): Promise<{ cookie: string; coachId: number; userId: number }> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), decodeURIComponent(pair.slice(eq + 1)));
+    }
+  };
+  keep(await fetch(`${base}${API.csrf}`));
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+  const res = await fetch(`${base}${API.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrftoken': jar.get(CSRF_COOKIE)!, cookie: cookie() },
+    body: JSON.stringify({ email: student, password: 'coach-demo' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
+  keep(res);
+  const me = (await res.json()) as { id: number; coaches: Array<{ id: number }> };
+  if (!me.coaches[0]) throw new Error(`${student} has no coach`);
+  return { cookie: cookie(), coachId: me.coaches[0].id, userId: me.id };
+}
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function load(name: string, urlPath: string, cookie?: string): Promise<Figures> {
+  const result = await autocannon({
+    url: `${base}${urlPath}`,
+    connections,
+    duration,
+    headers: cookie ? { cookie } : {},
+  });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const js = firstLoadJs();
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  LOG_LEVEL: 'warn',
+};
+console.log(
+  `bench/dashboard.bench.ts — node ${process.version}, ${os.cpus().length} cores, ` +
+    `${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, presentations: ${env.SEED_PRESENTATIONS || 'all'}`,
+);
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+try {
+  await waitHealthy(server, 600_000);
+  const { cookie, coachId } = await signIn();
+  const calls: Array<[string, string]> = [
+    ['me', API.me],
+    ['grade-data', API.gradeData(coachId)],
+    ['tips', API.tips(coachId)],
+    ['todo-lists', `${API.todoLists(coachId)}?page=1`],
+    ['user-analytics', API.coachUserAnalytics(coachId)],
+    ['bulletin-analytics', API.bulletinAnalytics(coachId)],
+    ['todo-analytics', API.todoAnalytics(coachId)],
+    ['survey-analytics', API.surveyAnalytics(coachId)],
+    ['exam-playbook-analytics', API.examPlaybookAnalytics(coachId)],
+    ['user-credits', API.userCredits(coachId)],
+    ['user-activity', API.userActivity(coachId)],
+    ['grade-distribution', API.gradeDistribution(coachId)],
+  ];
+  // Warm up (query plans, caches) before measuring.
+  for (const [, p] of calls) await fetch(`${base}${p}`, { headers: { cookie } });
+  console.log(`${student}, coach ${coachId}; ${connections} connections × ${duration} s per call\n`);
+  const health = await load('/api/health (baseline)', API.health);
+  const rows = [health];
+  for (const [name, p] of calls) rows.push(await load(name, p, cookie));
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  console.log(
+    `${'call'.padEnd(26)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('req/s ×', 10)}${pad('p50 ×', 8)}${pad('p99 ×', 8)}`,
+  );
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(26)}${pad(r.rps.toFixed(0), 9)}${pad(r.p50, 9)}${pad(r.p99, 9)}` +
+        `${pad((r.rps / health.rps).toFixed(3), 10)}${pad((r.p50 / Math.max(health.p50, 1)).toFixed(1), 8)}${pad((r.p99 / Math.max(health.p99, 1)).toFixed(1), 8)}`,
+    );
+  }
+  console.log(
+    '(× = ratio to the /api/health baseline of this run; latency ratios use a 1 ms floor for the baseline)',
+  );
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log('\nJavaScript the dashboard loads first (index.html module script and modulepreloads):');
+for (const f of js.files) console.log(`  ${f.file.padEnd(40)} ${pad2(f.raw)} raw  ${pad2(f.gzip)} gzip`);
+console.log(`  total${' '.repeat(35)} ${pad2(js.raw)} raw  ${pad2(js.gzip)} gzip (level 9)`);
+console.log('reproduce: npm run build && npm run bench:dashboard');
+
+function pad2(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} kB`.padStart(10);
+}
