@@ -5,6 +5,7 @@ import {
   CreditItemListSchema,
   GradeDistributionSchema,
   HISTORY_TEXTS,
+  PAGES,
 } from '@course-coach/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STAFF, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
@@ -83,6 +84,20 @@ test.describe('Activity cards, class charts and completion history', () => {
     await page.getByTestId('grade-charts').getByText(CHART_TEXTS.showTable).first().click();
     const table = page.getByTestId('chart-table-histogram');
     await expect(table.locator('tr[data-highlighted="true"]')).toContainText('80–90% (Your Grade)');
+    await expectNoAxeViolations(page);
+  });
+
+  test('the history and activity pages of their own', async ({ page }) => {
+    await signIn(page, STUDENT_WITH_GRADES);
+    const coachId = coachIdOf(page);
+    await page.goto(PAGES.history(coachId));
+    await expect(page.getByRole('heading', { level: 1, name: 'AAA 2013J: history' })).toBeVisible();
+    await expect(page.getByTestId('history-credit-table')).toBeVisible();
+    await expect(page.getByTestId('history-other-table')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto(PAGES.activity(coachId));
+    await expect(page.getByTestId('activity-bulletins')).toBeVisible();
+    await expect(page.getByTestId('chart-histogram')).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

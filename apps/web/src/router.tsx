@@ -1,8 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ActivityPage } from './features/analytics/ActivityPage.tsx';
 import { HomeRedirect } from './features/auth/HomeRedirect.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
 import { CoachDashboardPage } from './features/coach/CoachDashboardPage.tsx';
+import { HistoryPage } from './features/history/HistoryPage.tsx';
 import { ImagesPage } from './features/images/ImagesPage.tsx';
 import { InstitutionCoachDashboardPage } from './features/institution/InstitutionCoachDashboardPage.tsx';
 import { AppLayout } from './features/shell/AppLayout.tsx';
@@ -47,6 +49,8 @@ export const routes: RouteObject[] = [
           { path: 'Dashboard/Coach/:coachId/Tips', element: <TipsPage /> },
           { path: 'Dashboard/Coach/:coachId/TipManager', element: <TipManagerPage /> },
           { path: 'Dashboard/Coach/:coachId/Images', element: <ImagesPage /> },
+          { path: 'Dashboard/Coach/:coachId/History', element: <HistoryPage /> },
+          { path: 'Dashboard/Coach/:coachId/Activity', element: <ActivityPage /> },
           { path: 'no-coach', element: <NoCoachPage /> },
           { path: 'Dashboard/Coach/:coachId/*', element: <NotFoundPage /> },
           { path: 'Dashboard/Institution/:institutionId/*', element: <NotFoundPage /> },

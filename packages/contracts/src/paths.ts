@@ -51,6 +51,9 @@ export const PAGES = {
   tips: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Tips/`,
   tipManager: (coachId: number | string) => `/Dashboard/Coach/${coachId}/TipManager/`,
   images: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Images/`,
+  /** Completion History Overview, activity cards and class charts on pages of their own (paths ours). */
+  history: (coachId: number | string) => `/Dashboard/Coach/${coachId}/History/`,
+  activity: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Activity/`,
 } as const;
 
 /** CSRF cookie and header names (spec §7: "A CSRF cookie and header are used on requests"). */
