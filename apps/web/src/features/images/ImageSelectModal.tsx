@@ -146,6 +146,7 @@ export function ImageSelectModal({
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title={IMAGE_TEXTS.selectImage}

@@ -91,6 +91,7 @@ export function TipsCarousel({ tips }: TipsCarouselProps) {
         </div>
       </Group>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={expanded !== null}
         onClose={() => setExpanded(null)}
         title={TIP_TEXTS.cardTitle}

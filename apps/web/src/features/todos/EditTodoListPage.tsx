@@ -22,7 +22,7 @@ import { parsePathId } from '../../components/path-id.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { TodoForm } from './TodoForm.tsx';
+import { LazyTodoForm } from './LazyTodoForm.tsx';
 import { MANAGER_TEXTS } from './TodoManagerPage.tsx';
 import {
   todoKeys,
@@ -156,13 +156,14 @@ export function EditTodoListPage() {
         </Stack>
       </Card>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing?.item ? EDIT_LIST_TEXTS.editItemTitle : EDIT_LIST_TEXTS.addItemTitle}
         size="lg"
       >
         {editing && (
-          <TodoForm
+          <LazyTodoForm
             key={editing.item?.id ?? 'new'}
             item={editing.item}
             listId={l.id}

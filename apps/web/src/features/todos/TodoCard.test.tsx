@@ -159,8 +159,8 @@ describe('TodoCard', () => {
     renderWithApp(<TodoCard coachId={COACH} canAct />);
     fireEvent.click(await screen.findByRole('button', { name: TODO_TEXTS.addYourOwn }));
     const dialog = await screen.findByRole('dialog', { name: TODO_TEXTS.modalAddTitle });
-    // Title is required: nothing is sent without it.
-    fireEvent.click(within(dialog).getByRole('button', { name: TODO_TEXTS.save }));
+    // Title is required: nothing is sent without it. (The form loads lazily.)
+    fireEvent.click(await within(dialog).findByRole('button', { name: TODO_TEXTS.save }));
     expect(await within(dialog).findByText(TODO_ERRORS.required)).toBeInTheDocument();
     expect(posts).toBe(0);
 

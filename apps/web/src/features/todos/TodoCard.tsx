@@ -57,7 +57,7 @@ function TodoItemRow({ item, canAct, onEdit, editHref, onToggle, pending }: Item
               </Badge>
             ))}
             {selfCreated && (
-              <Badge variant="outline" size="sm" color="teal" data-testid="todo-self-created">
+              <Badge variant="outline" size="sm" color="teal.9" data-testid="todo-self-created">
                 {TODO_TEXTS.selfCreated}
               </Badge>
             )}
@@ -138,16 +138,8 @@ export function TodoCard({ coachId, mode = 'sidebar', canAct }: TodoCardProps) {
             <Title order={3} size="h5" data-testid="todo-list-title">
               {list.title || TODO_TEXTS.noListTitle}
             </Title>
-            {list.is_queued && (
-              <Badge color="yellow" variant="light">
-                {TODO_TEXTS.scheduled}
-              </Badge>
-            )}
-            {list.is_under_review && (
-              <Badge color="gray" variant="light">
-                {TODO_TEXTS.drafted}
-              </Badge>
-            )}
+            {list.is_queued && <Badge color="indigo.9">{TODO_TEXTS.scheduled}</Badge>}
+            {list.is_under_review && <Badge color="gray.8">{TODO_TEXTS.drafted}</Badge>}
           </Group>
         )}
         {!list || list.items.length === 0 ? (

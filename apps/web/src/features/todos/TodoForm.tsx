@@ -145,17 +145,17 @@ function DueDateInput({
   const iso = parseDueDate(value);
   const pickerValue = iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso : null;
   return (
-    <Popover opened={open} onChange={setOpen} position="bottom-end" trapFocus>
-      <Popover.Target>
-        <TextInput
-          label={TODO_TEXTS.dueDate}
-          placeholder="MM/dd/yyyy"
-          value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          error={error}
-          name="due_date"
-          autoComplete="off"
-          rightSection={
+    <TextInput
+      label={TODO_TEXTS.dueDate}
+      placeholder="MM/dd/yyyy"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+      name="due_date"
+      autoComplete="off"
+      rightSection={
+        <Popover opened={open} onChange={setOpen} position="bottom-end" trapFocus>
+          <Popover.Target>
             <ActionIcon
               variant="subtle"
               aria-label="Choose a due date from a calendar"
@@ -163,20 +163,20 @@ function DueDateInput({
             >
               <span aria-hidden="true">📅</span>
             </ActionIcon>
-          }
-        />
-      </Popover.Target>
-      <Popover.Dropdown>
-        <DatePicker
-          value={pickerValue}
-          defaultDate={pickerValue ?? undefined}
-          onChange={(date) => {
-            onChange(formatDueDate(date));
-            setOpen(false);
-          }}
-        />
-      </Popover.Dropdown>
-    </Popover>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <DatePicker
+              value={pickerValue}
+              defaultDate={pickerValue ?? undefined}
+              onChange={(date) => {
+                onChange(formatDueDate(date));
+                setOpen(false);
+              }}
+            />
+          </Popover.Dropdown>
+        </Popover>
+      }
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { safeNextPath } from '../auth/safe-next.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { TodoForm } from './TodoForm.tsx';
+import { LazyTodoForm } from './LazyTodoForm.tsx';
 import { useDeleteTodoItem, useSaveTodoItem, useTodoItem, useTodoTags } from './todos-api.ts';
 
 /**
@@ -49,7 +49,7 @@ export function TodoFormPage() {
   else {
     const current = editing ? (item.data ?? null) : null;
     body = (
-      <TodoForm
+      <LazyTodoForm
         item={current}
         listId={listParam}
         tags={tags.data ?? []}

@@ -56,8 +56,8 @@ function ListRow({ list, coachId }: { list: TodoList; coachId: number }) {
       <Table.Td>
         <Group gap="xs">
           <Text>{name}</Text>
-          {list.is_queued && <Badge color="yellow">{TODO_TEXTS.scheduled}</Badge>}
-          {list.is_under_review && <Badge color="gray">{TODO_TEXTS.drafted}</Badge>}
+          {list.is_queued && <Badge color="indigo.9">{TODO_TEXTS.scheduled}</Badge>}
+          {list.is_under_review && <Badge color="gray.8">{TODO_TEXTS.drafted}</Badge>}
         </Group>
       </Table.Td>
       <Table.Td>{list.items.length}</Table.Td>

@@ -1,6 +1,6 @@
 import { TODO_TEXTS, type TodoItem } from '@course-coach/contracts';
 import { Modal } from '@mantine/core';
-import { TodoForm } from './TodoForm.tsx';
+import { LazyTodoForm } from './LazyTodoForm.tsx';
 import { useDeleteTodoItem, useSaveTodoItem, useTodoTags } from './todos-api.ts';
 
 export interface TodoModalProps {
@@ -26,6 +26,7 @@ export function TodoModal({ coachId, opened, item, listId, onClose }: TodoModalP
   const ownItem = item !== null && !item.staff_created;
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title={item ? TODO_TEXTS.modalEditTitle : TODO_TEXTS.modalAddTitle}
@@ -33,7 +34,7 @@ export function TodoModal({ coachId, opened, item, listId, onClose }: TodoModalP
       data-testid="todo-modal"
     >
       {opened && (
-        <TodoForm
+        <LazyTodoForm
           key={item?.id ?? 'new'}
           item={item}
           listId={listId}
