@@ -197,8 +197,10 @@ describe('GET todo-lists?page= (spec §4 paging, §7)', () => {
     expect((await alice.get(API.todoLists('abc'))).status).toBe(404);
   });
 
-  it('a queued list and its items are not there for students', async () => {
+  it('queued and under-review lists and their items are not there for students', async () => {
     expect((await alice.get(API.todoList(coachId, queued.id))).status).toBe(404);
+    expect((await alice.get(API.todoList(coachId, review.id))).status).toBe(404);
+    expect((await staff.get(API.todoList(coachId, review.id))).status).toBe(200);
     expect((await alice.get(API.todoItem(coachId, hiddenStaffItem.id))).status).toBe(404);
     expect((await staff.get(API.todoList(coachId, queued.id))).status).toBe(200);
     const completion = await alice.post(API.accountTodoItems(coachId), { item: hiddenStaffItem.id });
