@@ -11,7 +11,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Query } from '../src/db/client.ts';
 import {
   type Browser,
-  coachIdOf,
   getTestContext,
   instructorEmailOf,
   STAFF_EMAIL,
@@ -34,12 +33,14 @@ const dateIn = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 let ctx: TestContext;
 let coachId: number;
 let otherCoachId: number;
-const users = { a: 0, b: 0, instructor: 0 };
+const users = { a: 0, b: 0, instructor: 0, c: 0, staff: 0 };
 const emails = {
-  a: 'act-student-a@demo.edu',
-  b: 'act-student-b@demo.edu',
-  instructor: 'act-instructor@demo.edu',
-  foreignStaff: 'act-foreign-staff@other.edu',
+  a: 'act-student-a@act.edu',
+  b: 'act-student-b@act.edu',
+  instructor: 'act-instructor@act.edu',
+  /** A student of the institution's other coach only. */
+  c: 'act-student-c@act.edu',
+  staff: 'act-staff@act.edu',
 };
 const ids: Record<string, number> = {};
 const times: Record<string, Date> = {};
@@ -51,48 +52,45 @@ async function insertOne(q: Query, sql: string, params: unknown[]): Promise<numb
 
 beforeAll(async () => {
   ctx = await getTestContext();
-  const inst = ctx.institutionId;
-  otherCoachId = await coachIdOf(ctx, 'AAA-2013J');
   const [hash] = await ctx.database.query<{ password_hash: string }>(
     'select password_hash from users where email = $1',
     [STAFF_EMAIL],
   );
   await ctx.database.transaction(async (q) => {
+    // An institution of its own (the demo institution's staff are another tenant here), with two coaches.
+    const inst = await insertOne(q, `insert into institutions (name, slug) values ('Act U', 'act-u')`, []);
     coachId = await insertOne(
       q,
       `insert into coaches (institution_id, name, course_code, term_code, length_days, current_day)
        values ($1, 'ACT 2026A', 'ACT', '2026A', 200, 100)`,
       [inst],
     );
-    for (const key of ['a', 'b', 'instructor'] as const) {
+    otherCoachId = await insertOne(
+      q,
+      `insert into coaches (institution_id, name, course_code, term_code, length_days, current_day)
+       values ($1, 'ACT 2026B', 'ACT', '2026B', 200, 100)`,
+      [inst],
+    );
+    for (const key of ['a', 'b', 'instructor', 'c', 'staff'] as const) {
       users[key] = await insertOne(
         q,
         `insert into users (institution_id, email, name, password_hash) values ($1, $2, $3, $4)`,
         [inst, emails[key], `Act ${key}`, hash!.password_hash],
       );
+      if (key === 'staff') {
+        await q(
+          `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'staff')`,
+          [inst, users[key]],
+        );
+        continue;
+      }
       await q(`insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, $4)`, [
         inst,
-        coachId,
+        key === 'c' ? otherCoachId : coachId,
         users[key],
         key === 'instructor' ? 'instructor' : 'student',
       ]);
     }
-    // Another tenant with its own staff member.
-    const other = await insertOne(
-      q,
-      `insert into institutions (name, slug) values ('Other U', 'act-other')`,
-      [],
-    );
-    const foreign = await insertOne(
-      q,
-      `insert into users (institution_id, email, name, password_hash) values ($1, $2, 'Foreign', $3)`,
-      [other, emails.foreignStaff, hash!.password_hash],
-    );
-    await q(`insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'staff')`, [
-      other,
-      foreign,
-    ]);
-
     // Bulletins: two topics; b1–b5 live; b6–b9 not live; b10 in another coach.
     const exams = await insertOne(
       q,
@@ -492,7 +490,7 @@ describe('completion history (spec §2, §3)', () => {
 describe('who may ask (every activity route)', () => {
   it('staff and the coach’s instructor get a student’s figures with ?user_id=, the same as the student', async () => {
     const a = await asA();
-    const staff = await ctx.signIn(STAFF_EMAIL);
+    const staff = await ctx.signIn(emails.staff);
     const instructor = await ctx.signIn(emails.instructor);
     for (const r of routes()) {
       const own = await a.get(r.path);
@@ -510,10 +508,12 @@ describe('who may ask (every activity route)', () => {
   it('refuses: anonymous 401, another student 403, outsiders 404, staff without user_id 400, bad user_id 400', async () => {
     const anonymous = ctx.browser();
     const b = await ctx.signIn(emails.b);
+    const sameInstitutionStudent = await ctx.signIn(emails.c);
     const outsiderStudent = await ctx.signIn(studentEmailOf('11391'));
     const otherInstructor = await ctx.signIn(instructorEmailOf('AAA-2013J'));
-    const foreignStaff = await ctx.signIn(emails.foreignStaff);
-    const staff = await ctx.signIn(STAFF_EMAIL);
+    // The demo institution's admin is staff of another tenant here.
+    const foreignStaff = await ctx.signIn(STAFF_EMAIL);
+    const staff = await ctx.signIn(emails.staff);
     const outsiderId = await userIdOf(ctx, studentEmailOf('11391'));
     for (const r of routes()) {
       expect((await anonymous.get(r.path)).status, r.name).toBe(401);
@@ -521,11 +521,13 @@ describe('who may ask (every activity route)', () => {
       expect(other.status, r.name).toBe(403);
       expect(other.body).toEqual({ detail: expect.any(String) });
       expect((await outsiderStudent.get(r.path)).status, r.name).toBe(404);
+      expect((await sameInstitutionStudent.get(r.path)).status, r.name).toBe(404);
       expect((await otherInstructor.get(`${r.path}?user_id=${users.a}`)).status, r.name).toBe(404);
       expect((await foreignStaff.get(`${r.path}?user_id=${users.a}`)).status, r.name).toBe(404);
       // A user who is not a student of this coach: the instructor, and a student of another coach.
       expect((await staff.get(`${r.path}?user_id=${users.instructor}`)).status, r.name).toBe(404);
       expect((await staff.get(`${r.path}?user_id=${outsiderId}`)).status, r.name).toBe(404);
+      expect((await staff.get(`${r.path}?user_id=${users.c}`)).status, r.name).toBe(404);
       expect((await staff.get(`${r.path}?user_id=999999999`)).status, r.name).toBe(404);
       const missing = await staff.get(r.path);
       expect(missing.status, r.name).toBe(400);
