@@ -87,6 +87,32 @@ test.describe('Activity cards, class charts and completion history', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('completing a to-do updates the To-Dos card, the overall count and the history without a reload', async ({
+    page,
+  }) => {
+    await signIn(page, STUDENT_WITH_GRADES);
+    const headline = page.getByTestId('activity-todos-headline');
+    await expect(headline).toContainText(/^\d+ of \d+ To-Dos completed$/);
+    const [done, total] = ((await headline.textContent()) ?? '').match(/\d+/g)!.map(Number) as [
+      number,
+      number,
+    ];
+    const overall = page.getByTestId('overall-completed');
+    const overallBefore = Number(await overall.textContent());
+    const box = page.getByTestId('todo-card').getByRole('checkbox', { name: 'Try the practice quiz' });
+    const before = await box.isChecked();
+    const step = before ? -1 : 1;
+    await box.click();
+    await expect(headline).toHaveText(`${done + step} of ${total} To-Dos completed`);
+    await expect(overall).toHaveText(String(overallBefore + step));
+    const otherRow = page.getByTestId('history').getByRole('row', { name: /Try the practice quiz/ });
+    await expect(otherRow).toHaveCount(before ? 0 : 1);
+    // Back as it was.
+    await box.click();
+    await expect(headline).toHaveText(`${done} of ${total} To-Dos completed`);
+    await expect(overall).toHaveText(String(overallBefore));
+  });
+
   test('the history and activity pages of their own', async ({ page }) => {
     await signIn(page, STUDENT_WITH_GRADES);
     const coachId = coachIdOf(page);
