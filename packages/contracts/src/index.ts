@@ -5,3 +5,4 @@ export * from './health.ts';
 export * from './institutions.ts';
 export * from './messages.ts';
 export * from './paths.ts';
+export * from './tailoring.ts';
