@@ -1,5 +1,5 @@
-import { PAGES } from '@course-coach/contracts';
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { PAGES, TAILORING_TEXTS } from '@course-coach/contracts';
+import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
@@ -54,6 +54,25 @@ function StaffNote({ institutionId }: { institutionId?: number }) {
   );
 }
 
+/** Link to the coach's cohort manager (Insight Groups), for the coach's staff and instructors. */
+function InsightGroupsLink({ coachId }: { coachId: number }) {
+  return (
+    <Card withBorder padding="md" data-testid="insight-groups-link">
+      <Stack gap="xs">
+        <Text fw={600} component="h2" size="lg" m={0}>
+          {TAILORING_TEXTS.insightGroups}
+        </Text>
+        <Text size="sm">
+          Describe groups of students by rules over their characteristics and keep them current.
+        </Text>
+        <Anchor component={Link} to={PAGES.cohortManager(coachId)} fw={500}>
+          Open the cohort manager
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}
+
 /** A staff member's view of a coach: found through their institutions' coach lists. */
 function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; institutionIds: number[] }) {
   const lists = useInstitutionsCoaches(institutionIds);
@@ -67,6 +86,7 @@ function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; ins
         <Stack gap="lg">
           <DashboardHeader label={coach.label} detail={`Course ${coach.course} · Term ${coach.term}`} />
           <StaffNote institutionId={institutionIds[index]} />
+          <InsightGroupsLink coachId={coachId} />
         </Stack>
       );
     }
@@ -111,7 +131,14 @@ export function CoachDashboardPage() {
         label={enrolled?.label}
         detail={enrolled ? `Course ${enrolled.course} · Term ${enrolled.term}` : undefined}
       />
-      {access === 'instructor' ? <StaffNote /> : <GradeCard key={coachId} coachId={coachId} />}
+      {access === 'instructor' ? (
+        <>
+          <StaffNote />
+          <InsightGroupsLink coachId={coachId} />
+        </>
+      ) : (
+        <GradeCard key={coachId} coachId={coachId} />
+      )}
     </Stack>
   );
 }
