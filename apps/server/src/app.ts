@@ -27,6 +27,7 @@ import type { Database } from './db/client.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
 import { gradeRoutes } from './modules/grades/routes.ts';
 import { institutionRoutes } from './modules/institutions/routes.ts';
+import { tailoringRoutes } from './modules/tailoring/routes.ts';
 
 /** What the app needs from outside: the open database, the job queue (may be absent in tests) and config. */
 export interface AppDeps {
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, deps);
   await app.register(gradeRoutes, deps);
   await app.register(institutionRoutes, deps);
+  await app.register(tailoringRoutes, deps);
 
   // The built web app, from the same port; page routes fall back to index.html (the SPA routes them).
   const indexHtml = path.join(config.WEB_DIST, 'index.html');

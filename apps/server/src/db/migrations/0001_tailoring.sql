@@ -70,6 +70,7 @@ CREATE TABLE "cohort_sync_tasks" (
 	"institution_id" integer NOT NULL,
 	"state" text NOT NULL,
 	"started_at" timestamp with time zone,
+	"requested_at" timestamp with time zone,
 	"success_at" timestamp with time zone,
 	"failure_at" timestamp with time zone,
 	"failure_message" text,

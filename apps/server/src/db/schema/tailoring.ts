@@ -210,6 +210,8 @@ export const cohortSyncTasks = pgTable(
       .references(() => institutions.id, { onDelete: 'cascade' }),
     state: text('state', { enum: ['started', 'success', 'failure'] }).notNull(),
     started_at: timestamp('started_at', { withTimezone: true }),
+    /** Latest time a (re)computation was asked for; a run that began before it does not end the task. */
+    requested_at: timestamp('requested_at', { withTimezone: true }),
     success_at: timestamp('success_at', { withTimezone: true }),
     failure_at: timestamp('failure_at', { withTimezone: true }),
     failure_message: text('failure_message'),

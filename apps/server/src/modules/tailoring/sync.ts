@@ -53,18 +53,23 @@ export async function taskStatus(q: Query, cohortId: number): Promise<Membership
 
 /**
  * Marks a cohort's sync `started` unless it already is, in one statement (so two triggers at once
- * start one sync). Returns true when this call started it.
+ * start one sync). Returns true when this call started it. `force` (a recomputation is needed because
+ * rules or data changed) also records the request time when a sync is already started, so that the
+ * running one does not end the task and the queued one does.
  */
-export async function markStarted(q: Query, cohortId: number): Promise<boolean> {
-  const rows = await q(
-    `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at)
-     select id, institution_id, 'started', now() from cohorts where id = $1
-     on conflict (cohort_id) do update set state = 'started', started_at = now()
-      where cohort_sync_tasks.state <> 'started'
-     returning cohort_id`,
-    [cohortId],
+export async function markStarted(q: Query, cohortId: number, force = false): Promise<boolean> {
+  const rows = await q<{ started: boolean }>(
+    `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at, requested_at)
+     select id, institution_id, 'started', now(), clock_timestamp() from cohorts where id = $1
+     on conflict (cohort_id) do update
+       set state = 'started',
+           started_at = case when cohort_sync_tasks.state = 'started' then cohort_sync_tasks.started_at else now() end,
+           requested_at = clock_timestamp()
+      where cohort_sync_tasks.state <> 'started' or $2::bool
+     returning (xmax = 0 or started_at = now()) as started`,
+    [cohortId, force],
   );
-  return rows.length > 0;
+  return rows.length > 0 && rows[0]!.started;
 }
 
 /**
@@ -82,7 +87,7 @@ export async function triggerSync(runner: SyncRunner, cohortId: number): Promise
  * started, queues another run after it so that the change is not missed.
  */
 export async function requestResync(runner: SyncRunner, cohortId: number): Promise<void> {
-  await markStarted(runner.database.query, cohortId);
+  await markStarted(runner.database.query, cohortId, true);
   await dispatch(runner, cohortId);
 }
 
@@ -112,14 +117,20 @@ export async function runSync(
   try {
     const count = await database.transaction(async (q) => {
       await q('select pg_advisory_xact_lock($1, $2)', [SYNC_LOCK_NAMESPACE, cohortId]);
+      // Requests up to this moment are served by this run (it reads the rules and data after it).
+      const [{ began } = { began: null }] = await q<{ began: string }>('select clock_timestamp() as began');
       const exists = await q('select 1 from cohorts where id = $1', [cohortId]);
       if (exists.length === 0) return null;
       const result = await recomputeMembership(q, cohortId);
       await q(
         `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at, success_at)
          select id, institution_id, 'success', now(), now() from cohorts where id = $1
-         on conflict (cohort_id) do update set state = 'success', success_at = now()`,
-        [cohortId],
+         on conflict (cohort_id) do update
+           set state = case when cohort_sync_tasks.requested_at > $2::timestamptz then cohort_sync_tasks.state
+                            else 'success' end,
+               success_at = case when cohort_sync_tasks.requested_at > $2::timestamptz then cohort_sync_tasks.success_at
+                                 else now() end`,
+        [cohortId, began],
       );
       return result.membershipCount;
     });
