@@ -32,6 +32,12 @@ async function openCoachAsStaff(page: Page): Promise<string> {
   return coachId;
 }
 
+/** Waits until a dialog has finished its opening transition (axe reads colours mid-fade otherwise). */
+async function settled(dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveCSS('opacity', '1');
+}
+
 /** Adds a rule through the rule form modal and waits for it to close. */
 async function addRule(page: Page, fill: (dialog: Locator) => Promise<void>): Promise<void> {
   await page.getByRole('button', { name: TAILORING_TEXTS.addRule }).click();
@@ -64,6 +70,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     await page.getByRole('button', { name: TAILORING_TEXTS.addCollection }).click();
     const collectionForm = page.getByRole('dialog', { name: TAILORING_TEXTS.addCollectionGroup });
     await collectionForm.getByRole('textbox', { name: 'Name' }).fill('  Exam support  ');
+    await settled(collectionForm);
     await expectNoAxeViolations(page);
     await collectionForm.getByRole('button', { name: 'Save' }).click();
     await expect(collectionForm).toBeHidden();
@@ -111,6 +118,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
       await choose(page, dialog, 'Characteristic', 'gender');
       await choose(page, dialog, 'Operation', 'includes');
       await dialog.getByRole('checkbox', { name: 'Female' }).check();
+      await settled(dialog);
       await expectNoAxeViolations(page);
     });
     await addRule(page, async (dialog) => {
@@ -189,6 +197,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     const edit = page.getByRole('dialog', { name: TAILORING_TEXTS.editRule });
     await expect(edit.getByRole('textbox', { name: 'Value' })).toHaveValue('60');
     await edit.getByRole('textbox', { name: 'Value' }).fill('90');
+    await settled(edit);
     await expectNoAxeViolations(page);
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
@@ -209,12 +218,14 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     // Delete the group (Edit Group → Delete → confirmation), which goes to the coach dashboard.
     await page.getByRole('button', { name: TAILORING_TEXTS.edit, exact: true }).click();
     const editGroup = page.getByRole('dialog', { name: TAILORING_TEXTS.editGroup });
+    await settled(editGroup);
     await expectNoAxeViolations(page);
     await editGroup.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: TAILORING_TEXTS.deleteInsightGroupTitle });
     await expect(confirm).toContainText(
       'Are you sure you want to delete the Insight Group: Women studying 60+ credits? This cannot be undone.',
     );
+    await settled(confirm);
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Yes, delete' }).click();
     await expect(page).toHaveURL(PAGES.coachDetails(coachId));
