@@ -406,6 +406,9 @@ function CohortDetail({ coachId, cohortId }: Ids) {
               <Text fw={500}>{TAILORING_TEXTS.membershipCharacteristic}:</Text>
               <Text>{group.characteristic ?? TAILORING_TEXTS.noMtsCharacteristic}</Text>
             </Group>
+            <Anchor href={API.cohortUsersCsv(coachId, cohortId)} download size="sm" fw={500}>
+              {TAILORING_UI_TEXTS.exportMembers}
+            </Anchor>
           </Stack>
         </Paper>
       </SimpleGrid>

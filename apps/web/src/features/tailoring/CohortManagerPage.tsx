@@ -31,6 +31,7 @@ import { useCohortGroups, useCohorts, useEnrollmentDetails, useInvalidateTailori
 import { COHORT_OVERVIEW_TITLE, cohortOverviewPath } from './CohortOverviewPage.tsx';
 import { CollectionFormModal } from './CollectionFormModal.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
+import { ImportCsvModal } from './ImportCsvModal.tsx';
 import { QueryErrorState } from './QueryErrorState.tsx';
 
 /** Title of the cohort manager page. */
@@ -244,6 +245,7 @@ function CohortManager({ coachId }: { coachId: number }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [view, setView] = useState<GroupView>('cards');
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   usePageTitle(COHORT_MANAGER_TITLE);
 
   const enrollmentCount = enrollment.data?.enrollment_count ?? null;
@@ -371,12 +373,18 @@ function CohortManager({ coachId }: { coachId: number }) {
         </Anchor>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Title order={1}>{COHORT_MANAGER_TITLE}</Title>
-          <Anchor component={Link} to={cohortOverviewPath(coachId)} fw={500}>
-            {COHORT_OVERVIEW_TITLE}
-          </Anchor>
+          <Group gap="sm">
+            <Anchor component={Link} to={cohortOverviewPath(coachId)} fw={500}>
+              {COHORT_OVERVIEW_TITLE}
+            </Anchor>
+            <Button variant="default" onClick={() => setImporting(true)}>
+              {TAILORING_UI_TEXTS.importCharacteristics}
+            </Button>
+          </Group>
         </Group>
       </Stack>
       {body}
+      <ImportCsvModal coachId={coachId} opened={importing} onClose={() => setImporting(false)} />
     </Stack>
   );
 }

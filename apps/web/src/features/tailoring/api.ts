@@ -94,7 +94,10 @@ export function useMembershipTask(coachId: number, cohortId: number) {
 /** Returns a function that reloads all of a coach's tailoring data (lists, groups, distributions). */
 export function useInvalidateTailoring(coachId: number) {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: tailoringKeys.all(coachId) });
+  return useCallback(
+    () => client.invalidateQueries({ queryKey: tailoringKeys.all(coachId) }),
+    [client, coachId],
+  );
 }
 
 /** Returns a function that reloads one group and its distribution (spec §4: after a rule save or delete). */
