@@ -127,9 +127,11 @@ export async function seedTailoring(
        cross join lateral (values ${registrar
          .map((n, i) => `($${i + 3}::int, l.${n}, ${numeric.has(n) ? 'true' : 'false'})`)
          .join(', ')}) as x(cid, value, numeric)
-      where x.value is not null`,
+      where x.value is not null
+      order by x.cid, u.id`,
     [institutionId, sourceId('registrar'), ...registrar.map(cid)],
   );
+  log('tailoring: modules and gradebook values');
   await q(
     `insert into student_characteristic_values (institution_id, characteristic_id, user_id, source_id, value)
      select distinct $1::int, $2::int, u.id, $3::int, s.code_module
@@ -150,6 +152,10 @@ export async function seedTailoring(
     [institutionId, cid('average_score_band'), sourceId('gradebook')],
   );
 
+  log('tailoring: statistics');
+  // Fresh statistics, so that the membership statements below are planned for the real sizes.
+  await q('analyze student_characteristic_values');
+  await q('analyze enrollments');
   log('tailoring: demo Insight Groups');
   await seedDemoGroups(q, institutionId);
 }

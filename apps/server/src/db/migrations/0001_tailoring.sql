@@ -124,8 +124,6 @@ ALTER TABLE "cohorts" ADD CONSTRAINT "cohorts_institution_id_institutions_id_fk"
 ALTER TABLE "cohorts" ADD CONSTRAINT "cohorts_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cohorts" ADD CONSTRAINT "cohorts_cohort_group_id_cohort_groups_id_fk" FOREIGN KEY ("cohort_group_id") REFERENCES "public"."cohort_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "student_characteristic_values" ADD CONSTRAINT "student_characteristic_values_characteristic_id_characteristics_id_fk" FOREIGN KEY ("characteristic_id") REFERENCES "public"."characteristics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "student_characteristic_values" ADD CONSTRAINT "student_characteristic_values_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "student_characteristic_values" ADD CONSTRAINT "student_characteristic_values_source_id_tailoring_sources_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."tailoring_sources"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tailoring_sources" ADD CONSTRAINT "tailoring_sources_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "characteristic_import_rows_import_idx" ON "characteristic_import_rows" USING btree ("import_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "characteristics_key" ON "characteristics" USING btree ("institution_id","name");--> statement-breakpoint

@@ -87,11 +87,13 @@ export const characteristicSources = pgTable(
 
 /**
  * A student's value of a characteristic from a source: one row per value (several for a multivalued
- * characteristic), none when the student has the default. Built for tens of millions of rows: three
- * integers, the value and its number, the primary key leading with (characteristic, user) so that each
+ * characteristic), none when the student has the default. Built for tens of millions of rows: four
+ * integers, the value and its number; the primary key leads with (characteristic, user) so that each
  * rule is one scan or hash join per characteristic; `num` holds the value of range characteristics as
- * a number (compared numerically). `institution_id` has no foreign key (the user's and the
- * characteristic's cascade already remove the row) to keep bulk loads light.
+ * a number (compared numerically). Only the characteristic has a foreign key (its deletion, and so the
+ * institution's, removes the rows): checking users and sources on every row would triple the cost of
+ * bulk loads, and both are only ever written by the code that checked them (users are never deleted
+ * alone; the user index serves the cleanup if they ever are).
  */
 export const studentCharacteristicValues = pgTable(
   'student_characteristic_values',
@@ -100,12 +102,8 @@ export const studentCharacteristicValues = pgTable(
     characteristic_id: integer('characteristic_id')
       .notNull()
       .references(() => characteristics.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    source_id: integer('source_id')
-      .notNull()
-      .references(() => tailoringSources.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull(),
+    source_id: integer('source_id').notNull(),
     value: text('value').notNull(),
     num: doublePrecision('num'),
   },

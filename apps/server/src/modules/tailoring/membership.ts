@@ -47,13 +47,21 @@ export function membershipStatement(
     params.push(c.id);
     const cid = `$${params.length}::int`;
     const pred = rulePredicate(rule, c, params);
-    if (defaultSatisfies(rule, c)) {
+    const single = !c.is_multivalued && c.sources.length <= 1;
+    const own = pred.replaceAll('v.', `r${i}.`);
+    if (defaultSatisfies(rule, c) && single) {
+      // One value at most: members are those whose value does not fail the rule (or who have none).
+      joins.push(
+        `left join student_characteristic_values r${i} on r${i}.characteristic_id = ${cid} and r${i}.user_id = e.user_id and not coalesce(${own}, false)`,
+      );
+      flags.push(`(r${i}.user_id is null) as m${i}`);
+    } else if (defaultSatisfies(rule, c)) {
       joins.push(
         `left join (select v.user_id from student_characteristic_values v where v.characteristic_id = ${cid}
                      group by v.user_id having not bool_or(coalesce(${pred}, false))) r${i} on r${i}.user_id = e.user_id`,
       );
       flags.push(`(r${i}.user_id is null) as m${i}`);
-    } else if (c.is_multivalued || c.sources.length > 1) {
+    } else if (!single) {
       joins.push(
         `left join (select distinct v.user_id from student_characteristic_values v
                      where v.characteristic_id = ${cid} and ${pred}) r${i} on r${i}.user_id = e.user_id`,
@@ -62,7 +70,7 @@ export function membershipStatement(
     } else {
       // One value per student (single-valued, one source): no need to de-duplicate.
       joins.push(
-        `left join student_characteristic_values r${i} on r${i}.characteristic_id = ${cid} and r${i}.user_id = e.user_id and ${pred.replaceAll('v.', `r${i}.`)}`,
+        `left join student_characteristic_values r${i} on r${i}.characteristic_id = ${cid} and r${i}.user_id = e.user_id and ${own}`,
       );
       flags.push(`(r${i}.user_id is not null) as m${i}`);
     }

@@ -421,10 +421,44 @@ export async function tailoringDistribution(
     'select count(*)::int as n from cohort_memberships where cohort_id = $1',
     [cohortId],
   );
-  const params: unknown[] = [scope.coachId, cohortId, scope.institutionId];
-  if (characteristic !== undefined) params.push(characteristic);
-  const filter = characteristic !== undefined ? 'and c.name = $4' : '';
-  const rows = await database.query<{
+  const dictionary = (await loadDictionary(database.query, scope.institutionId)).filter(
+    (c) => characteristic === undefined || c.name === characteristic,
+  );
+  // Students counted once per characteristic: a sum over values, except where a student may have
+  // several values (multivalued, or several sources), which needs a distinct count.
+  const multi = dictionary.filter((c) => c.is_multivalued || c.sources.length > 1).map((c) => c.id);
+  const ids = dictionary.map((c) => c.id);
+  const byValue = await database.query<{
+    characteristic_id: number;
+    key: string;
+    group_total: number;
+    current: number;
+  }>(
+    `select v.characteristic_id, s.name || '__' || v.value as key, count(*)::int as group_total,
+            (count(m.user_id))::int as current
+       from student_characteristic_values v
+       join enrollments e on e.user_id = v.user_id and e.coach_id = $1 and e.role = 'student'
+       left join cohort_memberships m on m.cohort_id = $2 and m.user_id = v.user_id
+       join tailoring_sources s on s.id = v.source_id
+      where v.characteristic_id = any($3::int[])
+      group by v.characteristic_id, s.name, v.value
+      order by 1, 2`,
+    [scope.coachId, cohortId, ids],
+  );
+  const byUser =
+    multi.length === 0
+      ? []
+      : await database.query<{ characteristic_id: number; users: number; member_users: number }>(
+          `select d.characteristic_id, count(*)::int as users, (count(*) filter (where d.member))::int as member_users
+             from (select distinct v.characteristic_id, v.user_id, (m.user_id is not null) as member
+                     from student_characteristic_values v
+                     join enrollments e on e.user_id = v.user_id and e.coach_id = $1 and e.role = 'student'
+                     left join cohort_memberships m on m.cohort_id = $2 and m.user_id = v.user_id
+                    where v.characteristic_id = any($3::int[])) d
+            group by d.characteristic_id`,
+          [scope.coachId, cohortId, multi],
+        );
+  const rows: Array<{
     name: string;
     key: string | null;
     group_total: number;
@@ -432,35 +466,17 @@ export async function tailoringDistribution(
     users: number;
     member_users: number;
     default_value: string | null;
-  }>(
-    `with enrolled as (
-       select e.user_id, (m.user_id is not null) as member
-         from enrollments e left join cohort_memberships m on m.cohort_id = $2 and m.user_id = e.user_id
-        where e.coach_id = $1 and e.role = 'student'
-     ), vals as (
-       select v.characteristic_id, v.source_id, v.value, v.user_id, en.member
-         from student_characteristic_values v
-         join characteristics c on c.id = v.characteristic_id and c.institution_id = $3 ${filter}
-         join enrolled en on en.user_id = v.user_id
-     ), by_value as (
-       select characteristic_id, s.name || '__' || value as key, count(*)::int as group_total,
-              (count(*) filter (where member))::int as current
-         from vals join tailoring_sources s on s.id = vals.source_id
-        group by characteristic_id, s.name, value
-     ), by_user as (
-       select characteristic_id, count(*)::int as users, (count(*) filter (where member))::int as member_users
-         from (select distinct characteristic_id, user_id, member from vals) d
-        group by characteristic_id
-     )
-     select c.name, c.default_value, b.key, b.group_total, b.current, coalesce(u.users, 0) as users,
-            coalesce(u.member_users, 0) as member_users
-       from characteristics c
-       left join by_value b on b.characteristic_id = c.id
-       left join by_user u on u.characteristic_id = c.id
-      where c.institution_id = $3 ${filter}
-      order by c.name, b.key`,
-    params,
-  );
+  }> = [];
+  for (const c of dictionary) {
+    const values = byValue.filter((v) => v.characteristic_id === c.id);
+    const counted = byUser.find((u) => u.characteristic_id === c.id);
+    const users = counted?.users ?? values.reduce((n, v) => n + v.group_total, 0);
+    const memberUsers = counted?.member_users ?? values.reduce((n, v) => n + v.current, 0);
+    const base = { name: c.name, users, member_users: memberUsers, default_value: c.default };
+    if (values.length === 0) rows.push({ ...base, key: null, group_total: 0, current: 0 });
+    for (const v of values)
+      rows.push({ ...base, key: v.key, group_total: v.group_total, current: v.current });
+  }
   const distribution: TailoringDistribution['distribution'] = {};
   for (const r of rows) {
     const map = distribution[r.name] ?? {};

@@ -7,6 +7,8 @@ import { recomputeMembership } from './membership.ts';
 export const COHORT_SYNC_QUEUE = 'cohort-membership-sync';
 /** Advisory lock namespace of a running sync: (this, cohort id) is held for the sync's transaction. */
 const SYNC_LOCK_NAMESPACE = 72_620_004;
+/** work_mem of a sync's transaction: its hash joins hold one row per enrolled student and rule. */
+export const SYNC_WORK_MEM = '128MB';
 
 export interface SyncJobData {
   cohortId: number;
@@ -117,6 +119,8 @@ export async function runSync(
   try {
     const count = await database.transaction(async (q) => {
       await q('select pg_advisory_xact_lock($1, $2)', [SYNC_LOCK_NAMESPACE, cohortId]);
+      // Room for the per-rule hash joins over a large enrolment (this transaction only).
+      await q(`set local work_mem = '${SYNC_WORK_MEM}'`);
       // Requests up to this moment are served by this run (it reads the rules and data after it).
       const [{ began } = { began: null }] = await q<{ began: string }>('select clock_timestamp() as began');
       const exists = await q('select 1 from cohorts where id = $1', [cohortId]);
