@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   API,
   CohortSchema,
@@ -8,6 +10,39 @@ import {
 } from '@course-coach/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STAFF, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
+
+const OULAD_DIR = process.env.OULAD_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/data/oulad');
+
+/** Rows of an OULAD CSV file (these files have no quoted fields) as objects keyed by the header. */
+function readCsv(file: string): Array<Record<string, string>> {
+  const [header, ...lines] = fs.readFileSync(path.join(OULAD_DIR, file), 'utf8').trim().split(/\r?\n/);
+  const names = (header ?? '').split(',');
+  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [names[i], v])));
+}
+
+/**
+ * The expected counts, computed here from the OULAD files, not by the app: GGG 2013J's students
+ * (its registrations) and, from studentInfo, those matching each rule. A GGG 2013J student's registrar
+ * values come from their GGG 2013J row (the latest of the e2e server's presentations).
+ */
+function expectedCounts() {
+  const enrolled = readCsv('studentRegistration.csv').filter(
+    (r) => r.code_module === 'GGG' && r.code_presentation === '2013J',
+  ).length;
+  const info = readCsv('studentInfo.csv').filter(
+    (r) => r.code_module === 'GGG' && r.code_presentation === '2013J',
+  );
+  const credits = (min: number) => info.filter((r) => Number(r.studied_credits) >= min).length;
+  return {
+    enrolled,
+    credits60: credits(60),
+    credits90: credits(90),
+    women: info.filter((r) => r.gender === 'F').length,
+    // Everyone registered in GGG 2013J has the module GGG among their modules.
+    moduleGgg: enrolled,
+    members: info.filter((r) => r.gender === 'F' && Number(r.studied_credits) >= 60).length,
+  };
+}
 
 /** GGG 2013J has no demo Insight Groups, so the journey starts from the empty cohort manager. */
 const COACH_LABEL = 'GGG 2013J';
@@ -149,7 +184,16 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
       { timeout: 20_000 },
     );
 
-    // The counts on the page are the server's, and consistent with each other.
+    // The counts on the page match the ones computed from the OULAD files.
+    const expected = expectedCounts();
+    expect(expected.members).toBeGreaterThan(0);
+    await expect(page.getByTestId('cohort-currently')).toHaveText(
+      `Currently:${Math.round((expected.members / expected.enrolled) * 100)}%${expected.members} / ${expected.enrolled} students`,
+    );
+    for (const [i, n] of [expected.credits60, expected.women, expected.moduleGgg].entries()) {
+      await expect(rules.nth(i).getByTestId('rule-qualifying')).toHaveText(`${n} / ${expected.enrolled}`);
+    }
+    // … and the server's own figures.
     const cohort = CohortSchema.parse(await (await page.request.get(API.cohort(coachId, cohortId))).json());
     const { enrollment_count } = EnrollmentDetailsSchema.parse(
       await (await page.request.get(API.enrollmentDetails(coachId))).json(),
@@ -202,6 +246,11 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
     await expect(rules.nth(0)).toContainText('greater than or equal to 90');
+    // The server re-syncs after a rule change; the page sees it end at its next 15-second refresh.
+    await expect(rules.nth(0).getByTestId('rule-qualifying')).toHaveText(
+      `${expected.credits90} / ${expected.enrolled}`,
+      { timeout: 25_000 },
+    );
 
     // Delete a rule.
     await rules

@@ -81,11 +81,22 @@ function useSync({ coachId, cohortId }: Ids) {
   const reload = useReloadCohort(coachId, cohortId);
   const previous = useRef<string | null>(null);
   const state = task.data?.state ?? null;
+  // What the last finished sync was: when it changes (a sync ended, ours or one the server started
+  // after a rule change), the counts changed, so the group and its distribution are reloaded.
+  const finished = task.data
+    ? `${task.data.state}|${task.data.success?.date_done ?? ''}|${task.data.failure?.date_done ?? ''}`
+    : null;
 
   useEffect(() => {
-    if (previous.current === 'started' && state !== null && state !== 'started') void reload();
-    previous.current = state;
-  }, [state, reload]);
+    if (
+      previous.current !== null &&
+      finished !== null &&
+      finished !== previous.current &&
+      state !== 'started'
+    )
+      void reload();
+    previous.current = finished;
+  }, [finished, state, reload]);
 
   const sync = useMutation({
     mutationFn: () =>
