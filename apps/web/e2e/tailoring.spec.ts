@@ -330,4 +330,54 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     ).toBeVisible();
     await expect(page.getByTestId('group-card')).toHaveCount(0);
   });
+
+  test('staff check a characteristics CSV, see its row errors, then import a clean one', async ({ page }) => {
+    const coachId = await openCoachAsStaff(page);
+    await page.goto(PAGES.cohortManager(coachId));
+    await page.getByRole('button', { name: 'Import characteristics (CSV)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import characteristics (CSV)' });
+    await choose(page, dialog, 'Source', 'Registrar (student records)');
+    const upload = (text: string) =>
+      dialog.locator('input[type="file"]').setInputFiles({
+        name: 'imd.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(text),
+      });
+
+    // s24391 and s26023 are GGG 2013J students (studentInfo.csv); s1 is nobody; '5%' is no IMD band.
+    await upload('student,imd_band\ns24391@demo.edu,0-10%\ns26023@demo.edu,5%\ns1@demo.edu,0-10%\n');
+    await dialog.getByRole('button', { name: 'Check file' }).click();
+    const errors = dialog.getByTestId('import-errors');
+    await expect(errors).toBeVisible();
+    await expect(errors.getByRole('row').filter({ hasText: '5%' })).toHaveCount(1);
+    await expect(
+      errors.getByRole('row').filter({ has: page.getByRole('cell', { name: '4', exact: true }) }),
+    ).toHaveCount(1);
+    await expect(dialog.getByTestId('import-report')).toContainText('Nothing was written');
+    await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await settled(dialog);
+    await expectNoAxeViolations(page);
+
+    await upload('student,imd_band\ns24391@demo.edu,0-10%\ns26023@demo.edu,90-100%\n');
+    await dialog.getByRole('button', { name: 'Check file' }).click();
+    await expect(dialog.getByTestId('import-report')).toContainText('2 rows checked: no errors.');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect(dialog.getByTestId('import-report')).toContainText('Imported 2 rows.', { timeout: 20_000 });
+  });
+
+  test('the cohort overview lists the demo collections and groups of AAA 2013J', async ({ page }) => {
+    await signIn(page, STAFF);
+    await page
+      .getByTestId('institution-coach')
+      .filter({ hasText: 'AAA 2013J' })
+      .getByRole('link', { name: /Open coach dashboard/ })
+      .click();
+    await page.getByTestId('insight-groups-link').getByRole('link').click();
+    await page.getByRole('link', { name: 'Cohort overview' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cohort overview' })).toBeVisible();
+    const support = page.getByRole('region', { name: 'Support priorities' });
+    await expect(support.getByTestId('overview-group')).toHaveCount(2);
+    await expect(support).toContainText('studied_credits greater than or equal to 120');
+    await expectNoAxeViolations(page);
+  });
 });

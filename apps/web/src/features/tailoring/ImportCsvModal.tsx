@@ -183,6 +183,7 @@ function ImportForm({ coachId, onClose }: ImportCsvModalProps) {
         }}
         error={errors.file}
         clearable
+        clearButtonProps={{ 'aria-label': 'Remove the file' }}
       />
       {shown && <ReportView report={shown} />}
       <Group gap="sm">
