@@ -87,7 +87,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
   test('staff create a collection and a group, add three kinds of rules, sync, edit and delete', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const coachId = await openCoachAsStaff(page);
 
     // Coach dashboard → cohort manager (the link for staff and instructors).

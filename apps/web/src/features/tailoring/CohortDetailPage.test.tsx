@@ -264,6 +264,28 @@ describe('CohortDetailPage', () => {
     expect(callsTo(fetch, SYNC)).toBe(1);
   });
 
+  it('says when the last sync failed, and Sync Now is offered again', async () => {
+    const fetch = stubFetch(
+      routes({
+        [TASK]: {
+          body: task({
+            state: 'failure',
+            started: { date_done: STARTED_AT },
+            success: null,
+            failure: { date_done: DONE_AT, message: 'boom' },
+          }),
+        },
+        [SYNC]: { status: 202, body: task({ state: 'started', started: { date_done: DONE_AT } }) },
+      }),
+    );
+    renderPage();
+    expect(await screen.findByTestId('sync-failed')).toHaveTextContent(TAILORING_UI_TEXTS.syncFailed);
+    expect(screen.getByTestId('sync-status')).toHaveTextContent(TAILORING_UI_TEXTS.syncNever);
+    fireEvent.click(screen.getByRole('button', { name: 'Sync Now' }));
+    await waitFor(() => expect(callsTo(fetch, SYNC)).toBe(1));
+    await waitFor(() => expect(screen.queryByTestId('sync-failed')).not.toBeInTheDocument());
+  });
+
   it('refreshes the sync status every 15 seconds and reloads the group when the sync ends', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let state: 'started' | 'success' = 'started';

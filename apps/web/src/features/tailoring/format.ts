@@ -11,9 +11,3 @@ export function formatCohortDateTime(value: string | Date | null | undefined): s
   const date = toDate(value);
   return date ? format(date, 'h:mm a - M.d.yy') : '';
 }
-
-/** A cohort date in the spec's 'M.d.yy' format (§9), e.g. "11.23.26"; '' if unset. */
-export function formatCohortDate(value: string | Date | null | undefined): string {
-  const date = toDate(value);
-  return date ? format(date, 'M.d.yy') : '';
-}
