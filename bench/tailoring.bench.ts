@@ -50,10 +50,13 @@ async function scratch<T>(fn: (database: Database, url: string) => Promise<T>): 
     return await fn(database, u.toString());
   } finally {
     await database.close();
-    const a = new pg.Client({ connectionString: serverUrl });
-    await a.connect();
-    await a.query(`drop database ${name} with (force)`);
-    await a.end();
+    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${name} (BENCH_KEEP_DB)`);
+    else {
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`drop database ${name} with (force)`);
+      await a.end();
+    }
   }
 }
 
@@ -80,37 +83,50 @@ async function makeGroup(
 
 /**
  * Times the sync (runSync: the whole job — lock, replace members, qualifying counts, task state) and
- * the floor (the caller's hand-written INSERT … SELECT into a scratch table), alternating, RUNS times.
+ * the floor (the caller's hand-written INSERT … SELECT of the same members into the same table, for a
+ * second group: same indexes, same WAL), alternating, RUNS times. `{FLOOR}` in the SQL is that group.
  */
 async function race(database: Database, cohortId: number, floorSql: string, floorParams: unknown[]) {
-  await database.query('create unlogged table if not exists bench_floor (user_id int)');
+  const [g] = await database.query<{ institution_id: number; coach_id: number }>(
+    'select institution_id, coach_id from cohorts where id = $1',
+    [cohortId],
+  );
+  const floorCohort = await makeGroup(database, g!.institution_id, g!.coach_id, []);
+  const sql = floorSql.replace('{FLOOR}', String(floorCohort));
   const ours: number[] = [];
   const floor: number[] = [];
   let members = 0;
   let floorCount = 0;
   for (let i = 0; i < RUNS; i++) {
-    await database.query('truncate bench_floor');
     let t = performance.now();
     const r = await runSync(database, cohortId);
     ours.push(performance.now() - t);
     if (!r.ok) throw new Error(r.message);
     members = r.membershipCount;
+    await database.query('delete from cohort_memberships where cohort_id = $1', [floorCohort]);
+    await database.query('checkpoint');
     // The floor gets the same work_mem as the sync's transaction.
     t = performance.now();
     await database.transaction(async (q) => {
       await q(`set local work_mem = '${SYNC_WORK_MEM}'`);
-      await q(floorSql, floorParams);
+      await q(sql, floorParams);
     });
     floor.push(performance.now() - t);
-    floorCount = (await database.query<{ n: number }>('select count(*)::int as n from bench_floor'))[0]!.n;
+    floorCount = (
+      await database.query<{ n: number }>(
+        'select count(*)::int as n from cohort_memberships where cohort_id = $1',
+        [floorCohort],
+      )
+    )[0]!.n;
+    await database.query('checkpoint');
   }
   if (members !== floorCount) throw new Error(`sync found ${members} members, the floor ${floorCount}`);
   return { ours: median(ours), floor: median(floor), members };
 }
 
 /** The floor: one INSERT … SELECT with a semi/anti join per rule, written for these five rules. */
-const FLOOR_SQL = `insert into bench_floor (user_id)
-  select e.user_id from enrollments e
+const FLOOR_SQL = `insert into cohort_memberships (cohort_id, user_id)
+  select {FLOOR}, e.user_id from enrollments e
    where e.coach_id = $1 and e.role = 'student'
      and exists (select 1 from student_characteristic_values v where v.characteristic_id = $2 and v.user_id = e.user_id and v.num >= $7)
      and not exists (select 1 from student_characteristic_values v where v.characteristic_id = $3 and v.user_id = e.user_id and v.value <> all($8::text[]))
@@ -338,8 +354,8 @@ async function generated() {
       },
     ];
     const cohortId = await makeGroup(database, institutionId, coach!.id, rules);
-    const floorSql = `insert into bench_floor (user_id)
-      select e.user_id from enrollments e
+    const floorSql = `insert into cohort_memberships (cohort_id, user_id)
+      select {FLOOR}, e.user_id from enrollments e
        where e.coach_id = $1 and e.role = 'student'
          and exists (select 1 from student_characteristic_values v where v.characteristic_id = $2 and v.user_id = e.user_id and v.num >= 20)
          and not exists (select 1 from student_characteristic_values v where v.characteristic_id = $3 and v.user_id = e.user_id and v.value <> all('{none,v1,v2}'))

@@ -12,6 +12,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/password.ts';
+import { markStarted, resumeInterruptedSyncs } from '../src/modules/tailoring/sync.ts';
 import {
   type Browser,
   coachIdOf,
@@ -567,6 +568,22 @@ describe('membership sync job', () => {
     expect((await getCohort(coachA, cohort.id)).membership_count).toBe(
       ref.members(P, [{ characteristic: 'final_result', operation: 'equal to', value: 'Fail' }]).length,
     );
+  });
+
+  it('a sync left started by a worker that died is resumed when workers start', async () => {
+    const rules: RefRule[] = [{ characteristic: 'age_band', operation: 'equal to', value: '35-55' }];
+    const cohort = await createGroup(coachA, 'Resumed', []);
+    // The state a crash leaves: rules changed, task marked started, no sync running, nothing queued.
+    await ctx.database.query(
+      `insert into cohort_rules (institution_id, cohort_id, characteristic, operation, value) values ($1, $2, 'age_band', 'equal to', '35-55')`,
+      [ctx.institutionId, cohort.id],
+    );
+    expect(await markStarted(ctx.database.query, cohort.id)).toBe(true);
+    expect((await getCohort(coachA, cohort.id)).membership_count).toBe(0);
+    const resumed = await resumeInterruptedSyncs({ database: ctx.database, boss: null });
+    expect(resumed).toContain(cohort.id);
+    expect((await waitForSync(coachA, cohort.id)).state).toBe('success');
+    expect((await getCohort(coachA, cohort.id)).membership_count).toBe(ref.members(P, rules).length);
   });
 
   it.runIf(!!process.env.DATABASE_URL)(

@@ -2,6 +2,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import { purgeOldLoginFailures } from '../auth/rate-limit.ts';
 import { purgeExpiredSessions } from '../auth/sessions.ts';
 import type { Database } from '../db/client.ts';
+import { sweepOrphanMemberships } from '../modules/tailoring/membership.ts';
 import {
   COHORT_SYNC_QUEUE,
   resumeInterruptedSyncs,
@@ -43,8 +44,11 @@ export async function startWorkers(
   await boss.work(QUEUES.maintenance, async () => {
     const sessions = await purgeExpiredSessions(database);
     const failures = await purgeOldLoginFailures(database);
-    log(`maintenance: removed ${sessions} expired sessions and ${failures} old sign-in failures`);
-    return { sessions, failures };
+    const memberships = await sweepOrphanMemberships(database.query);
+    log(
+      `maintenance: removed ${sessions} expired sessions, ${failures} old sign-in failures and ${memberships} members of deleted groups`,
+    );
+    return { sessions, failures, memberships };
   });
   await boss.createQueue(QUEUES.cohortSync);
   await boss.work<SyncJobData>(QUEUES.cohortSync, async (jobs) => {

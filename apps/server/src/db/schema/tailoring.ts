@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { coaches } from './coaches.ts';
-import { institutions, users } from './institutions.ts';
+import { institutions } from './institutions.ts';
 
 /**
  * Tailoring (issue 4; spec §3 "Dictionary data", "Cohort", "Cohort group", "Cohort rule", "Membership
@@ -178,16 +178,17 @@ export const cohortRules = pgTable(
   (t) => [index('cohort_rules_cohort_idx').on(t.cohort_id)],
 );
 
-/** The members of an Insight Group, as of its last successful sync. */
+/**
+ * The members of an Insight Group, as of its last successful sync. No foreign keys: a sync rewrites up
+ * to a million rows, and a per-row check of the cohort and the user (a locking lookup each) costs more
+ * than the membership query itself. Rows go with their group in `deleteCohort`; rows of groups removed
+ * by a cascade (a coach or institution deleted) are swept by the maintenance job.
+ */
 export const cohortMemberships = pgTable(
   'cohort_memberships',
   {
-    cohort_id: integer('cohort_id')
-      .notNull()
-      .references(() => cohorts.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    cohort_id: integer('cohort_id').notNull(),
+    user_id: integer('user_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.cohort_id, t.user_id] })],
 );

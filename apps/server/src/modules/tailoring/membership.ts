@@ -189,3 +189,11 @@ export async function writeBackMembership(
     [cohort.institution_id, c.id, source!.id, cohort.id],
   );
 }
+
+/** Removes members of groups that no longer exist (deleted by a coach's or institution's cascade). */
+export async function sweepOrphanMemberships(q: Query): Promise<number> {
+  const rows = await q(
+    'delete from cohort_memberships m where not exists (select 1 from cohorts c where c.id = m.cohort_id) returning 1',
+  );
+  return rows.length;
+}
