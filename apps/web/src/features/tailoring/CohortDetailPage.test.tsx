@@ -20,6 +20,7 @@ const ENROLLMENT = `GET ${API.enrollmentDetails(COACH_ID)}`;
 const DISTRIBUTION = `GET ${API.tailoringDistribution(COACH_ID, COHORT_ID)}`;
 const TASK = `GET ${API.cohortMembershipUpdate(COACH_ID, COHORT_ID)}`;
 const SYNC = `POST ${API.cohortMembershipUpdate(COACH_ID, COHORT_ID)}`;
+const USERS = `GET ${API.cohortUsers(COACH_ID, COHORT_ID)}`;
 
 /** 3:07 PM on 23 Nov 2026 local time, so the expected text does not depend on the time zone. */
 const STARTED_AT = new Date(2026, 10, 23, 15, 7).toISOString();
@@ -32,6 +33,7 @@ function routes(overrides: FetchRoutes = {}): FetchRoutes {
     [ENROLLMENT]: { body: { enrollment_count: 383 } },
     [DISTRIBUTION]: { body: distribution() },
     [TASK]: { body: task() },
+    [USERS]: { body: { count: 0, page: 1, next: null, previous: null, results: [] } },
     ...overrides,
   };
 }
@@ -92,6 +94,7 @@ describe('CohortDetailPage', () => {
       'Membership Characteristic:No MTS characteristic assigned',
     );
     expect(screen.getByTestId('no-rules')).toHaveTextContent('No rules added');
+    expect(await screen.findByTestId('members-empty')).toBeInTheDocument();
     expect(screen.queryByTestId('invalid-criteria')).not.toBeInTheDocument();
     expect(await screen.findByTestId('sync-status')).toHaveTextContent(TAILORING_UI_TEXTS.syncNever);
   });
@@ -284,6 +287,39 @@ describe('CohortDetailPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sync Now' }));
     await waitFor(() => expect(callsTo(fetch, SYNC)).toBe(1));
     await waitFor(() => expect(screen.queryByTestId('sync-failed')).not.toBeInTheDocument());
+  });
+
+  it('lists the members 50 a page, with Next and Previous, and links the CSV export', async () => {
+    const student = (i: number) => ({ id: i, name: `Student ${i}`, email: `s${i}@demo.edu` });
+    const fetch = stubFetch(
+      routes({
+        // The stub sees no URL: the page asked for is the last request's query.
+        [USERS]: () => {
+          const url = fetch.mock.calls.at(-1)?.[0];
+          const page = Number(new URL(String(url), 'http://localhost').searchParams.get('page'));
+          return page === 1
+            ? { body: { count: 52, page: 1, next: 2, previous: null, results: [1, 2, 3].map(student) } }
+            : { body: { count: 52, page: 2, next: null, previous: 1, results: [51, 52].map(student) } };
+        },
+      }),
+    );
+    renderPage();
+    const table = await screen.findByTestId('members-table');
+    expect(table).toHaveTextContent('s1@demo.edu');
+    expect(screen.getByTestId('members-range')).toHaveTextContent('Students 1–3 of 52');
+    expect(screen.getByRole('link', { name: 'Export members (CSV)' })).toHaveAttribute(
+      'href',
+      API.cohortUsersCsv(COACH_ID, COHORT_ID),
+    );
+    expect(screen.queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('members-range')).toHaveTextContent('Students 51–52 of 52'),
+    );
+    expect(screen.getByTestId('members-table')).toHaveTextContent('Student 52');
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(screen.getByTestId('members-range')).toHaveTextContent('Students 1–3 of 52'));
   });
 
   it('refreshes the sync status every 15 seconds and reloads the group when the sync ends', async () => {

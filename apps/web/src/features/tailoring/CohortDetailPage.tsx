@@ -52,6 +52,7 @@ import {
 import { CohortForm } from './CohortForm.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
 import { formatCohortDateTime } from './format.ts';
+import { GroupMembers } from './GroupMembers.tsx';
 import { QueryErrorState } from './QueryErrorState.tsx';
 import { RuleFormModal } from './RuleFormModal.tsx';
 
@@ -417,9 +418,6 @@ function CohortDetail({ coachId, cohortId }: Ids) {
               <Text fw={500}>{TAILORING_TEXTS.membershipCharacteristic}:</Text>
               <Text>{group.characteristic ?? TAILORING_TEXTS.noMtsCharacteristic}</Text>
             </Group>
-            <Anchor href={API.cohortUsersCsv(coachId, cohortId)} download size="sm" fw={500}>
-              {TAILORING_UI_TEXTS.exportMembers}
-            </Anchor>
           </Stack>
         </Paper>
       </SimpleGrid>
@@ -470,6 +468,8 @@ function CohortDetail({ coachId, cohortId }: Ids) {
           />
         </Stack>
       )}
+
+      <GroupMembers coachId={coachId} cohortId={cohortId} />
 
       <RuleFormModal
         coachId={coachId}
