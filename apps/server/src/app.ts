@@ -31,6 +31,7 @@ import { gradeRoutes } from './modules/grades/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { institutionRoutes } from './modules/institutions/routes.ts';
+import { tailoringRoutes } from './modules/tailoring/routes.ts';
 import { tipRoutes } from './modules/tips/routes.ts';
 import { todoRoutes } from './modules/todos/routes.ts';
 
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tipRoutes, deps);
   await app.register(imageRoutes, deps);
   await app.register(todoRoutes, deps);
+  await app.register(tailoringRoutes, deps);
 
   // The built web app, from the same port; page routes fall back to index.html (the SPA routes them).
   const indexHtml = path.join(config.WEB_DIST, 'index.html');

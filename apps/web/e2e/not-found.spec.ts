@@ -9,10 +9,10 @@ test.describe('404 page', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('a coach page that is not built yet shows the 404 page to a signed-in user', async ({ page }) => {
+  test('an unknown coach page shows the 404 page to a signed-in user', async ({ page }) => {
     await signIn(page, STUDENT_WITH_GRADES);
     const dashboard = page.url();
-    await page.goto(dashboard.replace(/CoachDetails\/$/, 'cohort-manager'));
+    await page.goto(dashboard.replace(/CoachDetails\/$/, 'no-such-coach-page'));
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to your home page' }).click();
     await expect(page).toHaveURL(dashboard);

@@ -11,6 +11,10 @@ import { AppLayout } from './features/shell/AppLayout.tsx';
 import { NoCoachPage } from './features/shell/NoCoachPage.tsx';
 import { NotFoundPage } from './features/shell/NotFoundPage.tsx';
 import { RouteErrorPage } from './features/shell/RouteErrorPage.tsx';
+import { AddCohortPage } from './features/tailoring/AddCohortPage.tsx';
+import { CohortDetailPage } from './features/tailoring/CohortDetailPage.tsx';
+import { CohortManagerPage } from './features/tailoring/CohortManagerPage.tsx';
+import { CohortOverviewPage } from './features/tailoring/CohortOverviewPage.tsx';
 import { TipManagerPage } from './features/tips/TipManagerPage.tsx';
 import { TipsPage } from './features/tips/TipsPage.tsx';
 import { EditTodoListPage } from './features/todos/EditTodoListPage.tsx';
@@ -34,6 +38,13 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomeRedirect /> },
           { path: 'Dashboard/Coach/:coachId/CoachDetails', element: <CoachDashboardPage /> },
+          { path: 'Dashboard/Coach/:coachId/cohort-manager', element: <CohortManagerPage /> },
+          { path: 'Dashboard/Coach/:coachId/cohort-manager/add-cohort', element: <AddCohortPage /> },
+          {
+            path: 'Dashboard/Coach/:coachId/cohort-manager/:cohortId/details',
+            element: <CohortDetailPage />,
+          },
+          { path: 'Dashboard/Coach/:coachId/cohort-overview', element: <CohortOverviewPage /> },
           {
             path: 'Dashboard/Institution/:institutionId/CoachDashboard',
             element: <InstitutionCoachDashboardPage />,

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Modal } from '@mantine/core';
 
 /**
  * Mantine theme. Colours are chosen for WCAG AA contrast on white: the primary shade is blue 8
@@ -19,6 +19,10 @@ export const theme = createTheme({
     xl: '88em',
   },
   focusRing: 'auto',
+  components: {
+    // Every dialog's close button needs an accessible name (Mantine's has none by default).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });
 
 /** Overrides Mantine's low-contrast "dimmed" and error text colours in the light scheme. */

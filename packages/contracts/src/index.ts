@@ -9,5 +9,6 @@ export * from './images.ts';
 export * from './institutions.ts';
 export * from './messages.ts';
 export * from './paths.ts';
+export * from './tailoring.ts';
 export * from './tips.ts';
 export * from './todos.ts';

@@ -1,3 +1,5 @@
+type Id = number | string;
+
 /** API paths (spec §7 where the spec names them; ours where it says "exact path not shown"). */
 export const API = {
   health: '/api/health',
@@ -32,6 +34,26 @@ export const API = {
   examPlaybookAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/exam-playbook-analytics`,
   // Charts (spec §7 "Charts": the widget's data-src URL; ours).
   gradeDistribution: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-distribution`,
+  // Tailoring (spec §7 "Cohorts"; trailing slashes exactly as the spec writes them).
+  cohortGroups: (coachId: Id) => `/api/v1/coach/${coachId}/cohort/groups`,
+  cohortGroup: (coachId: Id, cohortGroupId: Id) => `/api/v1/coach/${coachId}/cohort/groups/${cohortGroupId}/`,
+  cohorts: (coachId: Id) => `/api/v1/coach/${coachId}/cohort`,
+  cohort: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/`,
+  cohortRules: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/rules`,
+  cohortRule: (coachId: Id, cohortId: Id, ruleId: Id) =>
+    `/api/v1/coach/${coachId}/cohort/${cohortId}/rules/${ruleId}/`,
+  cohortUsers: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/users`,
+  /** Ours: the members as CSV (student id, name, email). */
+  cohortUsersCsv: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/users.csv`,
+  mtsDictionaryData: (coachId: Id) => `/api/v1/coach/${coachId}/mtsdictionarydata`,
+  enrollmentDetails: (coachId: Id) => `/api/v1/coach/${coachId}/enrollment-details`,
+  tailoringDistribution: (coachId: Id, cohortId: Id) =>
+    `/api/v1/coach/${coachId}/cohort/${cohortId}/tailoring-distribution`,
+  cohortMembershipUpdate: (coachId: Id, cohortId: Id) =>
+    `/Dashboard/Coach/${coachId}/cohort-membership-update/${cohortId}`,
+  /** Ours: CSV import of characteristic values (see ImportReportSchema). */
+  mtsImport: (coachId: Id) => `/api/v1/coach/${coachId}/mts-import`,
+  mtsImportStatus: (coachId: Id, importId: Id) => `/api/v1/coach/${coachId}/mts-import/${importId}`,
 } as const;
 
 /** Page routes (spec §2). */
@@ -54,6 +76,10 @@ export const PAGES = {
   /** Completion History Overview, activity cards and class charts on pages of their own (paths ours). */
   history: (coachId: number | string) => `/Dashboard/Coach/${coachId}/History/`,
   activity: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Activity/`,
+  cohortManager: (coachId: Id) => `/Dashboard/Coach/${coachId}/cohort-manager`,
+  cohortDetails: (coachId: Id, cohortId: Id) =>
+    `/Dashboard/Coach/${coachId}/cohort-manager/${cohortId}/details`,
+  addCohort: (coachId: Id) => `/Dashboard/Coach/${coachId}/cohort-manager/add-cohort`,
 } as const;
 
 /** CSRF cookie and header names (spec §7: "A CSRF cookie and header are used on requests"). */

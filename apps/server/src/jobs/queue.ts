@@ -2,10 +2,18 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import { purgeOldLoginFailures } from '../auth/rate-limit.ts';
 import { purgeExpiredSessions } from '../auth/sessions.ts';
 import type { Database } from '../db/client.ts';
+import { sweepOrphanMemberships } from '../modules/tailoring/membership.ts';
+import {
+  COHORT_SYNC_QUEUE,
+  resumeInterruptedSyncs,
+  runSync,
+  type SyncJobData,
+} from '../modules/tailoring/sync.ts';
 
 /** Queue names. Every job handler is registered in `startWorkers`. */
 export const QUEUES = {
   maintenance: 'maintenance',
+  cohortSync: COHORT_SYNC_QUEUE,
 } as const;
 
 /**
@@ -23,6 +31,8 @@ export function createQueue(database: Database, url: string | undefined): PgBoss
 /**
  * Creates the queues and registers their handlers (run by the web server when WORKERS is on, and by
  * `npm run worker`). `maintenance` runs every 15 minutes: it drops expired sessions and old sign-in failures.
+ * `cohort-membership-sync` recomputes an Insight Group's membership (modules/tailoring/sync.ts); on start,
+ * syncs a dead worker left `started` are resumed.
  */
 export async function startWorkers(
   boss: PgBoss,
@@ -34,7 +44,23 @@ export async function startWorkers(
   await boss.work(QUEUES.maintenance, async () => {
     const sessions = await purgeExpiredSessions(database);
     const failures = await purgeOldLoginFailures(database);
-    log(`maintenance: removed ${sessions} expired sessions and ${failures} old sign-in failures`);
-    return { sessions, failures };
+    const memberships = await sweepOrphanMemberships(database.query);
+    log(
+      `maintenance: removed ${sessions} expired sessions, ${failures} old sign-in failures and ${memberships} members of deleted groups`,
+    );
+    return { sessions, failures, memberships };
   });
+  await boss.createQueue(QUEUES.cohortSync);
+  await boss.work<SyncJobData>(QUEUES.cohortSync, async (jobs) => {
+    for (const job of jobs) {
+      const result = await runSync(database, job.data.cohortId);
+      log(
+        result.ok
+          ? `cohort ${job.data.cohortId}: membership synced (${result.membershipCount} members)`
+          : `cohort ${job.data.cohortId}: sync failed: ${result.message}`,
+      );
+    }
+  });
+  const resumed = await resumeInterruptedSyncs({ boss, database });
+  if (resumed.length > 0) log(`resumed interrupted membership syncs of cohorts ${resumed.join(', ')}`);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { hashPassword } from '../auth/password.ts';
 import type { Database, Query } from '../db/client.ts';
+import { seedTailoring } from './tailoring.ts';
 
 /**
  * Demo institution from the Open University Learning Analytics Dataset (OULAD, CC BY 4.0;
@@ -58,7 +59,8 @@ export interface ImportResult {
 /**
  * Imports the demo institution in one transaction: one coach per module presentation, every student
  * with their registrations as enrollments, an instructor per coach, staff@demo.edu as institution admin,
- * each presentation's assessments as a gradebook, and the scores. Idempotent: when the demo institution
+ * each presentation's assessments as a gradebook, the scores, and the tailoring dictionary with every
+ * student's characteristic values and a few demo Insight Groups (seed/tailoring.ts). Idempotent: when the demo institution
  * exists and `reset` is off, nothing is written. A failure rolls everything back.
  *
  * All demo accounts share one argon2id hash of `coach-demo` (a public demo password: hashing 28,785
@@ -232,6 +234,8 @@ export async function importOulad(database: Database, opts: ImportOptions): Prom
         studentAssessments.map((r) => (r.score === null ? null : Number(r.score))),
       ],
     );
+    log('tailoring dictionary and characteristic values');
+    await seedTailoring(q, institutionId, info, log);
     const counts = await countDemo(q, institutionId);
     log(
       `done: ${counts.coaches} coaches, ${counts.users} users, ${counts.enrollments} enrollments, ` +

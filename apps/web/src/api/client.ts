@@ -100,9 +100,16 @@ function messageOf(status: number, body: unknown): string {
   return fallbackMessage(status);
 }
 
-async function send(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+  contentType?: string,
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const raw = contentType !== undefined && typeof body === 'string';
+  if (body !== undefined) headers['content-type'] = raw ? contentType : 'application/json';
   if (!SAFE_METHODS.has(method)) {
     let token = readCookie(CSRF_COOKIE);
     if (!token) {
@@ -115,7 +122,7 @@ async function send(method: string, path: string, body: unknown, signal?: AbortS
   return fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : raw ? (body as string) : JSON.stringify(body),
     credentials: 'same-origin',
     signal,
   });
@@ -128,8 +135,10 @@ export interface Schema<T> {
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** JSON body (sent with `content-type: application/json`). */
+  /** JSON body (sent with `content-type: application/json`), or a string sent as is with `contentType`. */
   body?: unknown;
+  /** Sends a string `body` unchanged with this content type (e.g. `text/csv`) instead of as JSON. */
+  contentType?: string;
   /** Schema the success body must match; the parsed value is returned. */
   schema?: Schema<T>;
   signal?: AbortSignal;
@@ -144,7 +153,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const method = options.method ?? 'GET';
   let response: Response;
   try {
-    response = await send(method, path, options.body, options.signal);
+    response = await send(method, path, options.body, options.signal, options.contentType);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, null, NETWORK_ERROR_MESSAGE);

@@ -4,5 +4,6 @@ export * from './content.ts';
 export * from './grades.ts';
 export * from './images.ts';
 export * from './institutions.ts';
+export * from './tailoring.ts';
 export * from './tips.ts';
 export * from './todos.ts';

@@ -1,5 +1,5 @@
-import { PAGES } from '@course-coach/contracts';
-import { Alert, Anchor, Grid, Stack, Text, Title } from '@mantine/core';
+import { PAGES, TAILORING_TEXTS } from '@course-coach/contracts';
+import { Alert, Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -91,6 +91,25 @@ function DashboardColumns({
   );
 }
 
+/** Link to the coach's cohort manager (Insight Groups), for the coach's staff and instructors. */
+function InsightGroupsLink({ coachId }: { coachId: number }) {
+  return (
+    <Card withBorder padding="md" data-testid="insight-groups-link">
+      <Stack gap="xs">
+        <Text fw={600} component="h2" size="lg" m={0}>
+          {TAILORING_TEXTS.insightGroups}
+        </Text>
+        <Text size="sm">
+          Describe groups of students by rules over their characteristics and keep them current.
+        </Text>
+        <Anchor component={Link} to={PAGES.cohortManager(coachId)} fw={500}>
+          Open the cohort manager
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}
+
 /** A staff member's view of a coach: found through their institutions' coach lists. */
 function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; institutionIds: number[] }) {
   const lists = useInstitutionsCoaches(institutionIds);
@@ -105,6 +124,7 @@ function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; ins
           <DashboardHeader label={coach.label} detail={`Course ${coach.course} · Term ${coach.term}`} />
           <DashboardColumns coachId={coachId} canAct={false}>
             <StaffNote institutionId={institutionIds[index]} />
+            <InsightGroupsLink coachId={coachId} />
             <GradeCharts coachId={coachId} />
           </DashboardColumns>
         </Stack>
@@ -152,7 +172,14 @@ export function CoachDashboardPage() {
         detail={enrolled ? `Course ${enrolled.course} · Term ${enrolled.term}` : undefined}
       />
       <DashboardColumns key={coachId} coachId={coachId} canAct={access === 'student'}>
-        {access === 'instructor' ? <StaffNote /> : <GradeCard key={coachId} coachId={coachId} />}
+        {access === 'instructor' ? (
+          <>
+            <StaffNote />
+            <InsightGroupsLink coachId={coachId} />
+          </>
+        ) : (
+          <GradeCard key={coachId} coachId={coachId} />
+        )}
         {access === 'student' && <ActivityCards coachId={coachId} />}
         {(access === 'student' || access === 'instructor') && <GradeCharts coachId={coachId} />}
         {access === 'student' && <CompletionHistory coachId={coachId} coachLabel={enrolled?.label} />}

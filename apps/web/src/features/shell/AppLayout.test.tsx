@@ -51,3 +51,37 @@ describe('AppLayout header', () => {
     expect(screen.queryByRole('combobox', { name: 'Switch coach' })).not.toBeInTheDocument();
   });
 });
+
+describe('AppLayout Insight Groups link', () => {
+  const staff: Me = {
+    user: { id: 1, email: 'staff@demo.edu', name: 'Demo Staff' },
+    institutions: [{ id: 1, name: 'Demo University', role: 'admin' }],
+    coaches: [],
+    home: PAGES.institutionCoachDashboard(1),
+  };
+  const instructor: Me = {
+    user: { id: 2, email: 'instructor-aaa-2013j@demo.edu', name: 'Instructor AAA 2013J' },
+    institutions: [],
+    coaches: [
+      { id: 4, label: 'AAA 2013J', institution_id: 1, course: 'AAA', term: '2013J', role: 'instructor' },
+    ],
+    home: PAGES.coachDetails(4),
+  };
+
+  it('links staff on a coach page to that coach’s cohort manager', async () => {
+    renderLayout(staff, PAGES.coachDetails(4));
+    expect(await screen.findByTestId('nav-insight-groups')).toHaveAttribute('href', PAGES.cohortManager(4));
+  });
+
+  it('links an instructor on their coach page to its cohort manager', async () => {
+    renderLayout(instructor, PAGES.coachDetails(4));
+    const link = await screen.findByRole('link', { name: 'Insight Groups' });
+    expect(link).toHaveAttribute('href', PAGES.cohortManager(4));
+  });
+
+  it('shows no such link to a student, nor outside coach pages', async () => {
+    renderLayout(twoCoaches, PAGES.coachDetails(4));
+    await screen.findByTestId('user-name');
+    expect(screen.queryByTestId('nav-insight-groups')).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { PAGES } from '@course-coach/contracts';
+import { PAGES, TAILORING_TEXTS } from '@course-coach/contracts';
 import {
   Anchor,
   AppShell,
@@ -14,9 +14,10 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useMatch } from 'react-router';
+import { parsePathId } from '../../components/path-id.ts';
 import { PRODUCT_NAME } from '../../components/usePageTitle.ts';
-import { useMe } from '../auth/me.ts';
+import { coachAccess, useMe } from '../auth/me.ts';
 import { loginPathFor } from '../auth/safe-next.ts';
 import { useSignOut } from '../auth/sign-out.ts';
 import classes from './AppLayout.module.css';
@@ -49,6 +50,23 @@ export function AppLayout() {
     </Anchor>
   ));
 
+  // On a coach's pages, its staff and instructors get a link to the coach's Insight Groups.
+  const coachMatch = useMatch('/Dashboard/Coach/:coachId/*');
+  const currentCoachId = parsePathId(coachMatch?.params.coachId);
+  const access = me && currentCoachId !== null ? coachAccess(me, currentCoachId) : null;
+  const tailoringLink =
+    currentCoachId !== null && (access === 'staff' || access === 'instructor') ? (
+      <Anchor
+        component={Link}
+        to={PAGES.cohortManager(currentCoachId)}
+        onClick={menu.close}
+        className={classes.navLink}
+        data-testid="nav-insight-groups"
+      >
+        {TAILORING_TEXTS.insightGroups}
+      </Anchor>
+    ) : null;
+
   return (
     <AppShell header={{ height: 60 }} padding={{ base: 'sm', sm: 'lg' }}>
       <a href="#main" className={classes.skipLink}>
@@ -63,6 +81,7 @@ export function AppLayout() {
             <>
               <Group visibleFrom="sm" gap="md" wrap="nowrap" component="nav" aria-label="Main">
                 <CoachSwitcher />
+                {tailoringLink}
                 {institutionLinks}
                 <Text size="sm" fw={500} className={classes.userName} data-testid="user-name">
                   {me.user.name}
@@ -117,6 +136,7 @@ export function AppLayout() {
               </Text>
             </div>
             <CoachSwitcher withLabel onSwitch={menu.close} />
+            {tailoringLink}
             {institutionLinks}
             <Divider />
             <UnstyledButton

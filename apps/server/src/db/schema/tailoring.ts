@@ -1,0 +1,258 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { coaches } from './coaches.ts';
+import { institutions } from './institutions.ts';
+
+/**
+ * Tailoring (issue 4; spec §3 "Dictionary data", "Cohort", "Cohort group", "Cohort rule", "Membership
+ * update task"; DESIGN.md "Tailoring semantics").
+ */
+
+/** A source of characteristic data in an institution (`registrar`, `gradebook`, `course_coach`, …). */
+export const tailoringSources = pgTable(
+  'tailoring_sources',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+  },
+  (t) => [uniqueIndex('tailoring_sources_key').on(t.institution_id, t.name)],
+);
+
+/**
+ * A characteristic of the institution's tailoring dictionary ("MTS"). `kind` follows from the
+ * restriction set: `range` (numeric `ranges`), `set` (fixed `values`), `text` (neither).
+ * `default_value` is what a student without a value has. `cohort_id` is set on a characteristic a
+ * group's membership is written back to.
+ */
+export const characteristics = pgTable(
+  'characteristics',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    question: text('question').notNull(),
+    kind: text('kind', { enum: ['range', 'set', 'text'] }).notNull(),
+    is_multivalued: boolean('is_multivalued').notNull().default(false),
+    default_value: text('default_value'),
+    /** [{ value, label }] for `set` characteristics. */
+    restriction_values: jsonb('restriction_values')
+      .$type<Array<{ value: string; label: string }>>()
+      .notNull()
+      .default([]),
+    /** [{ min, max }] for `range` characteristics. */
+    restriction_ranges: jsonb('restriction_ranges')
+      .$type<Array<{ min: number; max: number }>>()
+      .notNull()
+      .default([]),
+    cohort_id: integer('cohort_id'),
+  },
+  (t) => [
+    uniqueIndex('characteristics_key').on(t.institution_id, t.name),
+    check('characteristics_kind', sql`${t.kind} in ('range', 'set', 'text')`),
+  ],
+);
+
+/** Which sources provide values for which characteristics ("sourced characteristics"). */
+export const characteristicSources = pgTable(
+  'characteristic_sources',
+  {
+    characteristic_id: integer('characteristic_id')
+      .notNull()
+      .references(() => characteristics.id, { onDelete: 'cascade' }),
+    source_id: integer('source_id')
+      .notNull()
+      .references(() => tailoringSources.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.characteristic_id, t.source_id] })],
+);
+
+/**
+ * A student's value of a characteristic from a source: one row per value (several for a multivalued
+ * characteristic), none when the student has the default. Built for tens of millions of rows: four
+ * integers, the value and its number; the primary key leads with (characteristic, user) so that each
+ * rule is one scan or hash join per characteristic; `num` holds the value of range characteristics as
+ * a number (compared numerically). Only the characteristic has a foreign key (its deletion, and so the
+ * institution's, removes the rows): checking users and sources on every row would triple the cost of
+ * bulk loads, and both are only ever written by the code that checked them (users are never deleted
+ * alone; the user index serves the cleanup if they ever are).
+ */
+export const studentCharacteristicValues = pgTable(
+  'student_characteristic_values',
+  {
+    institution_id: integer('institution_id').notNull(),
+    characteristic_id: integer('characteristic_id')
+      .notNull()
+      .references(() => characteristics.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull(),
+    source_id: integer('source_id').notNull(),
+    value: text('value').notNull(),
+    num: doublePrecision('num'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.characteristic_id, t.user_id, t.source_id, t.value] }),
+    index('student_characteristic_values_user_idx').on(t.user_id),
+  ],
+);
+
+/** An Insight Group Collection (spec: cohort group) of a coach. */
+export const cohortGroups = pgTable(
+  'cohort_groups',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    coach_id: integer('coach_id')
+      .notNull()
+      .references(() => coaches.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cohort_groups_coach_idx').on(t.coach_id)],
+);
+
+/**
+ * An Insight Group (spec: cohort) of a coach. `source`/`characteristic`: the membership characteristic
+ * written back to the dictionary after each sync (null: none). `membership_count` as of the last sync.
+ */
+export const cohorts = pgTable(
+  'cohorts',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    coach_id: integer('coach_id')
+      .notNull()
+      .references(() => coaches.id, { onDelete: 'cascade' }),
+    cohort_group_id: integer('cohort_group_id').references(() => cohortGroups.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    source: text('source'),
+    characteristic: text('characteristic'),
+    membership_count: integer('membership_count').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cohorts_coach_idx').on(t.coach_id), index('cohorts_group_idx').on(t.cohort_group_id)],
+);
+
+/**
+ * A rule of an Insight Group. `characteristic` is kept by name, so that a rule whose characteristic
+ * leaves the dictionary is still listed (as invalid). `qualifying_subjects_count` as of the last sync.
+ */
+export const cohortRules = pgTable(
+  'cohort_rules',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    cohort_id: integer('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    characteristic: text('characteristic').notNull(),
+    operation: text('operation').notNull(),
+    value: text('value'),
+    values_for_include: text('values_for_include').array().notNull().default(sql`'{}'::text[]`),
+    qualifying_subjects_count: integer('qualifying_subjects_count').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cohort_rules_cohort_idx').on(t.cohort_id)],
+);
+
+/**
+ * The members of an Insight Group, as of its last successful sync. No foreign keys: a sync rewrites up
+ * to a million rows, and a per-row check of the cohort and the user (a locking lookup each) costs more
+ * than the membership query itself. Rows go with their group in `deleteCohort`; rows of groups removed
+ * by a cascade (a coach or institution deleted) are swept by the maintenance job.
+ */
+export const cohortMemberships = pgTable(
+  'cohort_memberships',
+  {
+    cohort_id: integer('cohort_id').notNull(),
+    user_id: integer('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cohort_id, t.user_id] })],
+);
+
+/**
+ * The membership update task of an Insight Group (spec §3): its state and the time of each state.
+ * Kept in the database so that any instance answers its status and a sync interrupted by a dying
+ * worker is resumed (see modules/tailoring/sync.ts).
+ */
+export const cohortSyncTasks = pgTable(
+  'cohort_sync_tasks',
+  {
+    cohort_id: integer('cohort_id')
+      .primaryKey()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['started', 'success', 'failure'] }).notNull(),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    /** Latest time a (re)computation was asked for; a run that began before it does not end the task. */
+    requested_at: timestamp('requested_at', { withTimezone: true }),
+    success_at: timestamp('success_at', { withTimezone: true }),
+    failure_at: timestamp('failure_at', { withTimezone: true }),
+    failure_message: text('failure_message'),
+  },
+  (t) => [
+    index('cohort_sync_tasks_state_idx').on(t.state),
+    check('cohort_sync_tasks_state', sql`${t.state} in ('started', 'success', 'failure')`),
+  ],
+);
+
+/**
+ * A CSV import of characteristic values. Checked rows are staged in `characteristic_import_rows`
+ * (progress = rows staged), then applied in one transaction.
+ */
+export const characteristicImports = pgTable('characteristic_imports', {
+  id: serial('id').primaryKey(),
+  institution_id: integer('institution_id')
+    .notNull()
+    .references(() => institutions.id, { onDelete: 'cascade' }),
+  coach_id: integer('coach_id')
+    .notNull()
+    .references(() => coaches.id, { onDelete: 'cascade' }),
+  source: text('source').notNull(),
+  state: text('state', { enum: ['started', 'success', 'failure'] }).notNull(),
+  rows_total: integer('rows_total').notNull(),
+  rows_done: integer('rows_done').notNull().default(0),
+  characteristics: text('characteristics').array().notNull(),
+  message: text('message'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Staged rows of an import: the values to write for each (student, characteristic) of the file. */
+export const characteristicImportRows = pgTable(
+  'characteristic_import_rows',
+  {
+    import_id: integer('import_id')
+      .notNull()
+      .references(() => characteristicImports.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull(),
+    characteristic_id: integer('characteristic_id').notNull(),
+    value: text('value'),
+    num: doublePrecision('num'),
+  },
+  (t) => [index('characteristic_import_rows_import_idx').on(t.import_id)],
+);

@@ -1,0 +1,176 @@
+import {
+  type Characteristic,
+  type CohortRule,
+  characteristicKind,
+  type DictionaryData,
+  operationsFor,
+  usesValuesForInclude,
+  valueAllowed,
+} from '@course-coach/contracts';
+import type { Query } from '../../db/client.ts';
+
+/** A dictionary characteristic with its database id and kind. */
+export interface DictCharacteristic extends Characteristic {
+  id: number;
+  kind: 'range' | 'set' | 'text';
+  cohort_id: number | null;
+}
+
+/**
+ * The institution's tailoring dictionary: every characteristic with its sources, ordered by name.
+ */
+export async function loadDictionary(q: Query, institutionId: number): Promise<DictCharacteristic[]> {
+  const rows = await q<{
+    id: number;
+    name: string;
+    question: string;
+    kind: 'range' | 'set' | 'text';
+    is_multivalued: boolean;
+    default_value: string | null;
+    restriction_values: Array<{ value: string; label: string }>;
+    restriction_ranges: Array<{ min: number; max: number }>;
+    cohort_id: number | null;
+    sources: string[];
+  }>(
+    `select c.id, c.name, c.question, c.kind, c.is_multivalued, c.default_value, c.restriction_values,
+            c.restriction_ranges, c.cohort_id,
+            coalesce(array_agg(s.name order by s.name) filter (where s.name is not null), '{}') as sources
+       from characteristics c
+       left join characteristic_sources cs on cs.characteristic_id = c.id
+       left join tailoring_sources s on s.id = cs.source_id
+      where c.institution_id = $1
+      group by c.id
+      order by c.name`,
+    [institutionId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    cohort_id: r.cohort_id,
+    name: r.name,
+    question: r.question,
+    sources: r.sources,
+    is_multivalued: r.is_multivalued,
+    default: r.default_value,
+    restrictionset: { values: r.restriction_values ?? [], ranges: r.restriction_ranges ?? [] },
+  }));
+}
+
+/**
+ * GET mtsdictionarydata (spec §3 "Dictionary data"): characteristics, sources, and per source the
+ * characteristics it provides.
+ */
+export async function dictionaryData(q: Query, institutionId: number): Promise<DictionaryData> {
+  const characteristics = await loadDictionary(q, institutionId);
+  const sources = await q<{ name: string; label: string }>(
+    'select name, label from tailoring_sources where institution_id = $1 order by name',
+    [institutionId],
+  );
+  return {
+    characteristics: characteristics.map(({ id: _id, kind: _kind, cohort_id: _c, ...c }) => c),
+    sources,
+    sourced_characteristics: sources.map((s) => ({
+      source: s.name,
+      characteristics: characteristics.filter((c) => c.sources.includes(s.name)).map((c) => c.name),
+    })),
+  };
+}
+
+/** A stored rule, as read from cohort_rules. */
+export interface StoredRule {
+  id: number;
+  cohort_id: number;
+  characteristic: string;
+  operation: string;
+  value: string | null;
+  values_for_include: string[];
+  qualifying_subjects_count: number;
+}
+
+/**
+ * Whether a stored rule is valid against the current dictionary (DESIGN.md): its characteristic
+ * exists, its operation is allowed for the characteristic's kind and its value (or every value of
+ * values_for_include) lies in the restriction set or range.
+ */
+export function ruleIsValid(rule: StoredRule, c: Characteristic | undefined): boolean {
+  if (!c) return false;
+  if (!operationsFor(c).includes(rule.operation as never)) return false;
+  if (usesValuesForInclude(rule.operation)) {
+    return rule.values_for_include.length > 0 && rule.values_for_include.every((v) => valueAllowed(c, v));
+  }
+  return rule.value !== null && valueAllowed(c, rule.value);
+}
+
+/** The wire shape of a rule (spec §3 "Cohort rule"). */
+export function ruleOut(rule: StoredRule, dictionary: ReadonlyArray<Characteristic>): CohortRule {
+  const c = dictionary.find((d) => d.name === rule.characteristic);
+  return {
+    id: rule.id,
+    cohort_id: rule.cohort_id,
+    cohortId: rule.cohort_id,
+    characteristic: rule.characteristic,
+    operation: rule.operation,
+    value: usesValuesForInclude(rule.operation) ? null : rule.value,
+    values_for_include: usesValuesForInclude(rule.operation) ? rule.values_for_include : [],
+    qualifying_subjects_count: rule.qualifying_subjects_count,
+    is_valid: ruleIsValid(rule, c),
+  };
+}
+
+/** Does a student who has no value (and so has the default) satisfy the rule? */
+export function defaultSatisfies(rule: StoredRule, c: DictCharacteristic): boolean {
+  const d = c.default;
+  if (d === null) return false;
+  if (usesValuesForInclude(rule.operation)) return rule.values_for_include.includes(d);
+  const v = rule.value ?? '';
+  if (characteristicKind(c) === 'range') {
+    const a = Number(d);
+    const b = Number(v);
+    if (!Number.isFinite(a) || !Number.isFinite(b)) return false;
+    return compare(rule.operation, a, b);
+  }
+  return rule.operation === 'equal to' && d === v;
+}
+
+function compare(op: string, a: number, b: number): boolean {
+  switch (op) {
+    case 'equal to':
+      return a === b;
+    case 'greater than':
+      return a > b;
+    case 'greater than or equal to':
+      return a >= b;
+    case 'less than':
+      return a < b;
+    case 'less than or equal to':
+      return a <= b;
+    default:
+      return false;
+  }
+}
+
+const SQL_OPS: Record<string, string> = {
+  'equal to': '=',
+  'greater than': '>',
+  'greater than or equal to': '>=',
+  'less than': '<',
+  'less than or equal to': '<=',
+};
+
+/**
+ * The SQL predicate of a valid rule over a `student_characteristic_values` row aliased `v`, with its
+ * parameter appended to `params`: numeric comparison on `num` for range characteristics, equality or
+ * `= any(list)` on `value` otherwise.
+ */
+export function rulePredicate(rule: StoredRule, c: DictCharacteristic, params: unknown[]): string {
+  if (usesValuesForInclude(rule.operation)) {
+    params.push(rule.values_for_include);
+    return `v.value = any($${params.length}::text[])`;
+  }
+  if (c.kind === 'range') {
+    params.push(Number(rule.value));
+    return `v.num ${SQL_OPS[rule.operation]} $${params.length}::float8`;
+  }
+  params.push(rule.value);
+  return `v.value = $${params.length}::text`;
+}

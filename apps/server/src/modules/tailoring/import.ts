@@ -1,0 +1,326 @@
+import {
+  characteristicKind,
+  IMPORT_MAX_ERRORS,
+  type ImportReport,
+  type ImportRowError,
+  NON_FIELD_ERRORS,
+  RULE_MESSAGES,
+  valueAllowed,
+} from '@course-coach/contracts';
+import { parse } from 'csv-parse/sync';
+import type { Database } from '../../db/client.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { type DictCharacteristic, loadDictionary } from './dictionary.ts';
+import type { CoachScope } from './service.ts';
+import { markStarted, requestResync, type SyncRunner } from './sync.ts';
+
+/** Rows staged per statement during an import (each chunk commits and advances the progress). */
+const CHUNK_ROWS = 5000;
+const SOURCE_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** The first column names the student: their student number (external id) or their email. */
+const STUDENT_COLUMNS = ['student', 'student_id', 'email'];
+
+interface StagedValue {
+  userId: number;
+  characteristicId: number;
+  value: string | null;
+  num: number | null;
+}
+
+interface Checked {
+  report: ImportReport;
+  staged: StagedValue[];
+  columns: DictCharacteristic[];
+}
+
+/**
+ * Parses and checks a characteristic CSV without writing anything: the header (a student column, then
+ * known characteristics that are not Insight Group membership characteristics, no repeats), every row
+ * (a known student of the institution, once; each value in the characteristic's restriction set or
+ * range; numbers for range characteristics; `;` separates the values of a multivalued cell; an empty
+ * cell means "no value": the student has the default). Malformed CSV is reported as a row error.
+ */
+async function checkCsv(
+  database: Database,
+  scope: CoachScope,
+  source: string,
+  text: string,
+): Promise<Checked> {
+  const errors: ImportRowError[] = [];
+  const report = (rowsTotal: number, characteristics: string[]): ImportReport => ({
+    id: null,
+    dry_run: true,
+    source,
+    state: 'checked',
+    rows_total: rowsTotal,
+    rows_done: 0,
+    characteristics,
+    errors: errors.slice(0, IMPORT_MAX_ERRORS),
+    message: null,
+  });
+  if (!SOURCE_PATTERN.test(source)) {
+    throw badRequest({ source: ['Use letters, digits, “_” and “-” only.'] });
+  }
+  let records: string[][];
+  try {
+    records = parse(text.replace(/^\uFEFF/, ''), {
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: false,
+    });
+  } catch (error) {
+    const e = error as { lines?: number; message?: string };
+    errors.push({
+      row: e.lines ?? 1,
+      column: '',
+      message: `The file is not valid CSV: ${(e.message ?? 'unreadable').replace(/^Invalid Record Length: /, '')}`,
+    });
+    return { report: report(0, []), staged: [], columns: [] };
+  }
+  const [header, ...rows] = records;
+  if (!header || header.length === 0) {
+    errors.push({ row: 1, column: '', message: 'The file is empty: it needs a header row.' });
+    return { report: report(0, []), staged: [], columns: [] };
+  }
+  const dictionary = await loadDictionary(database.query, scope.institutionId);
+  const byName = new Map(dictionary.map((c) => [c.name, c]));
+  if (!STUDENT_COLUMNS.includes(header[0]!.toLowerCase())) {
+    errors.push({
+      row: 1,
+      column: header[0]!,
+      message: 'The first column must be “student” (student number or email).',
+    });
+  }
+  const columns: DictCharacteristic[] = [];
+  const seen = new Set<string>();
+  for (const name of header.slice(1)) {
+    const c = byName.get(name);
+    if (seen.has(name)) errors.push({ row: 1, column: name, message: `The column “${name}” appears twice.` });
+    else if (!c) errors.push({ row: 1, column: name, message: RULE_MESSAGES.unknownCharacteristic(name) });
+    else if (c.cohort_id !== null)
+      errors.push({
+        row: 1,
+        column: name,
+        message: `“${name}” is written by an Insight Group and cannot be imported.`,
+      });
+    seen.add(name);
+    if (c) columns.push(c);
+  }
+  if (header.length < 2)
+    errors.push({ row: 1, column: '', message: 'Add at least one characteristic column.' });
+  const names = header.slice(1);
+  if (errors.length > 0) return { report: report(rows.length, names), staged: [], columns };
+
+  // Students of the institution: by student number or email.
+  const students = await database.query<{ id: number; email: string; external_id: string | null }>(
+    `select u.id, u.email, u.external_id from users u
+      where u.institution_id = $1
+        and exists (select 1 from enrollments e where e.user_id = u.id and e.role = 'student')`,
+    [scope.institutionId],
+  );
+  const byKey = new Map<string, number>();
+  for (const s of students) {
+    byKey.set(s.email.toLowerCase(), s.id);
+    if (s.external_id) byKey.set(s.external_id, s.id);
+  }
+  const staged: StagedValue[] = [];
+  const seenStudents = new Set<number>();
+  rows.forEach((cells, i) => {
+    const line = i + 2;
+    const key = (cells[0] ?? '').trim();
+    const userId = byKey.get(key.toLowerCase()) ?? byKey.get(key);
+    if (userId === undefined) {
+      errors.push({
+        row: line,
+        column: header[0]!,
+        message: `“${key}” is not a student of this institution.`,
+      });
+      return;
+    }
+    if (seenStudents.has(userId)) {
+      errors.push({ row: line, column: header[0]!, message: `“${key}” is listed more than once.` });
+      return;
+    }
+    seenStudents.add(userId);
+    columns.forEach((c, j) => {
+      const cell = (cells[j + 1] ?? '').trim();
+      if (cell === '') {
+        staged.push({ userId, characteristicId: c.id, value: null, num: null });
+        return;
+      }
+      const values = c.is_multivalued
+        ? [
+            ...new Set(
+              cell
+                .split(';')
+                .map((v) => v.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : [cell];
+      for (const v of values) {
+        const kind = characteristicKind(c);
+        if (kind === 'range' && !Number.isFinite(Number(v))) {
+          errors.push({ row: line, column: c.name, message: `${RULE_MESSAGES.notANumber} (“${v}”)` });
+        } else if (!valueAllowed(c, v)) {
+          errors.push({
+            row: line,
+            column: c.name,
+            message:
+              kind === 'range'
+                ? RULE_MESSAGES.outOfRange(c.restrictionset.ranges)
+                : RULE_MESSAGES.notInSet(v, c.name),
+          });
+        } else {
+          staged.push({ userId, characteristicId: c.id, value: v, num: kind === 'range' ? Number(v) : null });
+        }
+      }
+    });
+  });
+  return { report: report(rows.length, names), staged, columns };
+}
+
+/**
+ * CSV import of characteristic values for a source (issue 4 item 3). A dry run checks and reports.
+ * A real import with any error answers 400 with field errors keyed `row_<line>.<column>` and writes
+ * nothing; otherwise it records the import (`started`), answers 202, and in the background stages the
+ * values in chunks (progress = rows staged) and applies them in one transaction: for every listed
+ * student and imported characteristic, the source's old values are replaced. Then every Insight Group of
+ * the institution is re-synced.
+ */
+export async function importCsv(
+  runner: SyncRunner,
+  scope: CoachScope,
+  source: string,
+  text: string,
+  dryRun: boolean,
+): Promise<ImportReport> {
+  const { report, staged, columns } = await checkCsv(runner.database, scope, source, text);
+  if (dryRun) return report;
+  if (report.errors.length > 0) {
+    const fieldErrors: Record<string, string[]> = {
+      [NON_FIELD_ERRORS]: [
+        `Nothing was imported: ${report.errors.length} problem(s) in the file. Run a dry run to see them all.`,
+      ],
+    };
+    for (const e of report.errors) {
+      const key = e.column ? `row_${e.row}.${e.column}` : `row_${e.row}`;
+      fieldErrors[key] = [...(fieldErrors[key] ?? []), e.message];
+    }
+    throw badRequest(fieldErrors);
+  }
+  const [row] = await runner.database.query<{ id: number }>(
+    `insert into characteristic_imports (institution_id, coach_id, source, state, rows_total, characteristics)
+     values ($1, $2, $3, 'started', $4, $5) returning id`,
+    [scope.institutionId, scope.coachId, source, report.rows_total, columns.map((c) => c.name)],
+  );
+  const importId = row!.id;
+  setImmediate(() => {
+    void applyImport(runner, scope, importId, source, staged, columns, report.rows_total);
+  });
+  return { ...report, id: importId, dry_run: false, state: 'started' };
+}
+
+async function applyImport(
+  runner: SyncRunner,
+  scope: CoachScope,
+  importId: number,
+  source: string,
+  staged: StagedValue[],
+  columns: DictCharacteristic[],
+  rowsTotal: number,
+): Promise<void> {
+  const { database } = runner;
+  try {
+    const perRow = Math.max(1, columns.length);
+    for (let i = 0; i < staged.length; i += CHUNK_ROWS * perRow) {
+      const chunk = staged.slice(i, i + CHUNK_ROWS * perRow);
+      await database.query(
+        `insert into characteristic_import_rows (import_id, user_id, characteristic_id, value, num)
+         select $1, u, c, v, n from unnest($2::int[], $3::int[], $4::text[], $5::float8[]) as x(u, c, v, n)`,
+        [
+          importId,
+          chunk.map((s) => s.userId),
+          chunk.map((s) => s.characteristicId),
+          chunk.map((s) => s.value),
+          chunk.map((s) => s.num),
+        ],
+      );
+      const done = new Set(staged.slice(0, i + chunk.length).map((s) => s.userId)).size;
+      await database.query('update characteristic_imports set rows_done = $2 where id = $1', [
+        importId,
+        Math.min(rowsTotal, done),
+      ]);
+    }
+    await database.transaction(async (q) => {
+      const [src] = await q<{ id: number }>(
+        `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $2)
+         on conflict (institution_id, name) do update set name = excluded.name returning id`,
+        [scope.institutionId, source],
+      );
+      await q(
+        `insert into characteristic_sources (characteristic_id, source_id)
+         select c, $2 from unnest($1::int[]) as x(c) on conflict do nothing`,
+        [columns.map((c) => c.id), src!.id],
+      );
+      await q(
+        `delete from student_characteristic_values v using (select distinct user_id, characteristic_id
+                                                             from characteristic_import_rows where import_id = $1) r
+          where v.user_id = r.user_id and v.characteristic_id = r.characteristic_id and v.source_id = $2`,
+        [importId, src!.id],
+      );
+      await q(
+        `insert into student_characteristic_values (institution_id, characteristic_id, user_id, source_id, value, num)
+         select $3, characteristic_id, user_id, $2, value, num from characteristic_import_rows
+          where import_id = $1 and value is not null`,
+        [importId, src!.id, scope.institutionId],
+      );
+      await q('delete from characteristic_import_rows where import_id = $1', [importId]);
+      // The groups show as syncing from the moment the data changes (requested again after commit).
+      const affected = await q<{ id: number }>('select id from cohorts where institution_id = $1', [
+        scope.institutionId,
+      ]);
+      for (const c of affected) await markStarted(q, c.id, true);
+      await q(`update characteristic_imports set state = 'success', rows_done = rows_total where id = $1`, [
+        importId,
+      ]);
+    });
+    const cohorts = await database.query<{ id: number }>('select id from cohorts where institution_id = $1', [
+      scope.institutionId,
+    ]);
+    for (const c of cohorts) await requestResync(runner, c.id);
+  } catch (error) {
+    await database
+      .query(`update characteristic_imports set state = 'failure', message = $2 where id = $1`, [
+        importId,
+        (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      ])
+      .catch(() => undefined);
+    await database
+      .query('delete from characteristic_import_rows where import_id = $1', [importId])
+      .catch(() => undefined);
+  }
+}
+
+/** An import's progress and result; 404 when it is not one of the coach's. */
+export async function importStatus(
+  database: Database,
+  scope: CoachScope,
+  importId: number,
+): Promise<ImportReport> {
+  const [row] = await database.query<{
+    id: number;
+    source: string;
+    state: 'started' | 'success' | 'failure';
+    rows_total: number;
+    rows_done: number;
+    characteristics: string[];
+    message: string | null;
+  }>(
+    `select id, source, state, rows_total, rows_done, characteristics, message
+       from characteristic_imports where id = $1 and coach_id = $2`,
+    [importId, scope.coachId],
+  );
+  if (!row) throw notFound();
+  return { ...row, dry_run: false, errors: [] };
+}

@@ -1,0 +1,177 @@
+import type { MembershipTask } from '@course-coach/contracts';
+import type { PgBoss } from 'pg-boss';
+import type { Database, Query } from '../../db/client.ts';
+import { recomputeMembership } from './membership.ts';
+
+/** The pg-boss queue of membership syncs (registered in jobs/queue.ts). */
+export const COHORT_SYNC_QUEUE = 'cohort-membership-sync';
+/** Advisory lock namespace of a running sync: (this, cohort id) is held for the sync's transaction. */
+const SYNC_LOCK_NAMESPACE = 72_620_004;
+/** work_mem of a sync's transaction: its hash joins hold one row per enrolled student and rule. */
+export const SYNC_WORK_MEM = '128MB';
+
+export interface SyncJobData {
+  cohortId: number;
+}
+
+/**
+ * Where a sync request goes: the pg-boss queue when the process has one, else (tests, scripts) the sync
+ * runs in this process right after the request. Either way the task state lives in the database.
+ */
+export type SyncRunner = { boss: PgBoss | null | undefined; database: Database };
+
+interface TaskRow {
+  state: 'started' | 'success' | 'failure';
+  started_at: Date | string | null;
+  success_at: Date | string | null;
+  failure_at: Date | string | null;
+  failure_message: string | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** The task row as the spec's membership update task (`started`/`success`, each with `date_done`). */
+export function taskOut(row: TaskRow | undefined): MembershipTask {
+  if (!row) return { state: 'never', started: null, success: null, failure: null };
+  const started = iso(row.started_at);
+  const success = iso(row.success_at);
+  const failure = iso(row.failure_at);
+  return {
+    state: row.state,
+    started: started ? { date_done: started } : null,
+    success: success ? { date_done: success } : null,
+    failure: failure ? { date_done: failure, message: row.failure_message ?? '' } : null,
+  };
+}
+
+/** The membership update task of a cohort. */
+export async function taskStatus(q: Query, cohortId: number): Promise<MembershipTask> {
+  const rows = await q<TaskRow>(
+    'select state, started_at, success_at, failure_at, failure_message from cohort_sync_tasks where cohort_id = $1',
+    [cohortId],
+  );
+  return taskOut(rows[0]);
+}
+
+/**
+ * Marks a cohort's sync `started` unless it already is, in one statement (so two triggers at once
+ * start one sync). Returns true when this call started it. `force` (a recomputation is needed because
+ * rules or data changed) also records the request time when a sync is already started, so that the
+ * running one does not end the task and the queued one does.
+ */
+export async function markStarted(q: Query, cohortId: number, force = false): Promise<boolean> {
+  const rows = await q<{ started: boolean }>(
+    `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at, requested_at)
+     select id, institution_id, 'started', now(), clock_timestamp() from cohorts where id = $1
+     on conflict (cohort_id) do update
+       set state = 'started',
+           started_at = case when cohort_sync_tasks.state = 'started' then cohort_sync_tasks.started_at else now() end,
+           requested_at = clock_timestamp()
+      where cohort_sync_tasks.state <> 'started' or $2::bool
+     returning (xmax = 0 or started_at = now()) as started`,
+    [cohortId, force],
+  );
+  return rows.length > 0 && rows[0]!.started;
+}
+
+/**
+ * Spec §4 "Cohort sync": starts a membership sync unless one is started. Returns whether it started
+ * one. The work is queued (or run in-process without a queue).
+ */
+export async function triggerSync(runner: SyncRunner, cohortId: number): Promise<boolean> {
+  const started = await markStarted(runner.database.query, cohortId);
+  if (started) await dispatch(runner, cohortId);
+  return started;
+}
+
+/**
+ * Membership must be recomputed (rules changed, data imported): starts a sync, or when one is already
+ * started, queues another run after it so that the change is not missed.
+ */
+export async function requestResync(runner: SyncRunner, cohortId: number): Promise<void> {
+  await markStarted(runner.database.query, cohortId, true);
+  await dispatch(runner, cohortId);
+}
+
+async function dispatch(runner: SyncRunner, cohortId: number): Promise<void> {
+  if (runner.boss) {
+    await runner.boss.send(COHORT_SYNC_QUEUE, { cohortId } satisfies SyncJobData, {
+      retryLimit: 3,
+      retryDelay: 5,
+    });
+    return;
+  }
+  setImmediate(() => {
+    void runSync(runner.database, cohortId).catch(() => undefined);
+  });
+}
+
+/**
+ * The sync job: recomputes the membership in one transaction holding the cohort's advisory lock, then
+ * marks the task `success` (in the same transaction, so state and data change together). On an error the
+ * transaction rolls back (membership, counts and the written-back characteristic stay as they were) and
+ * the task is marked `failure` with the message. Returns the outcome; does not throw.
+ */
+export async function runSync(
+  database: Database,
+  cohortId: number,
+): Promise<{ ok: true; membershipCount: number } | { ok: false; message: string }> {
+  try {
+    const count = await database.transaction(async (q) => {
+      await q('select pg_advisory_xact_lock($1, $2)', [SYNC_LOCK_NAMESPACE, cohortId]);
+      // Room for the per-rule hash joins over a large enrolment (this transaction only).
+      await q(`set local work_mem = '${SYNC_WORK_MEM}'`);
+      // Requests up to this moment are served by this run (it reads the rules and data after it).
+      const [{ began } = { began: null }] = await q<{ began: string }>('select clock_timestamp() as began');
+      const exists = await q('select 1 from cohorts where id = $1', [cohortId]);
+      if (exists.length === 0) return null;
+      const result = await recomputeMembership(q, cohortId);
+      await q(
+        `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at, success_at)
+         select id, institution_id, 'success', now(), now() from cohorts where id = $1
+         on conflict (cohort_id) do update
+           set state = case when cohort_sync_tasks.requested_at > $2::timestamptz then cohort_sync_tasks.state
+                            else 'success' end,
+               success_at = case when cohort_sync_tasks.requested_at > $2::timestamptz then cohort_sync_tasks.success_at
+                                 else now() end`,
+        [cohortId, began],
+      );
+      return result.membershipCount;
+    });
+    return { ok: true, membershipCount: count ?? 0 };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await database
+      .query(
+        `update cohort_sync_tasks set state = 'failure', failure_at = now(), failure_message = $2 where cohort_id = $1`,
+        [cohortId, message.slice(0, 500)],
+      )
+      .catch(() => undefined);
+    return { ok: false, message };
+  }
+}
+
+/**
+ * Resumes syncs left `started` by a worker that died (its transaction rolled back, its lock is gone):
+ * every started task whose advisory lock is free is run again. Called when workers start.
+ * Returns the cohort ids resumed.
+ */
+export async function resumeInterruptedSyncs(runner: SyncRunner): Promise<number[]> {
+  const started = await runner.database.query<{ cohort_id: number }>(
+    `select cohort_id from cohort_sync_tasks where state = 'started' order by cohort_id`,
+  );
+  const resumed: number[] = [];
+  for (const { cohort_id } of started) {
+    const free = await runner.database.transaction(async (q) => {
+      const [row] = await q<{ ok: boolean }>('select pg_try_advisory_xact_lock($1, $2) as ok', [
+        SYNC_LOCK_NAMESPACE,
+        cohort_id,
+      ]);
+      return row?.ok === true;
+    });
+    if (!free) continue;
+    resumed.push(cohort_id);
+    await dispatch(runner, cohort_id);
+  }
+  return resumed;
+}

@@ -1,0 +1,524 @@
+import {
+  API,
+  type Characteristic,
+  type Cohort,
+  type CohortRule,
+  MESSAGES,
+  MembershipTaskSchema,
+  membershipPercent,
+  PAGES,
+  splitDistributionKey,
+  syncInProgress,
+  TAILORING_TEXTS,
+  TAILORING_UI_TEXTS,
+  usesValuesForInclude,
+  valueLabel,
+} from '@course-coach/contracts';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { apiRequest, errorMessage } from '../../api/client.ts';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { parsePathId } from '../../components/path-id.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import {
+  tailoringKeys,
+  useCohort,
+  useDictionary,
+  useDistribution,
+  useEnrollmentDetails,
+  useInvalidateTailoring,
+  useMembershipTask,
+  useReloadCohort,
+} from './api.ts';
+import { CohortForm } from './CohortForm.tsx';
+import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
+import { formatCohortDateTime } from './format.ts';
+import { GroupMembers } from './GroupMembers.tsx';
+import { QueryErrorState } from './QueryErrorState.tsx';
+import { RuleFormModal } from './RuleFormModal.tsx';
+
+interface Ids {
+  coachId: number;
+  cohortId: number;
+}
+
+/** A small "?" button with a tooltip, reachable by keyboard (the tooltip also shows on focus). */
+export function InfoTip({ label, subject }: { label: string; subject: string }) {
+  return (
+    <Tooltip label={label} multiline w={280} events={{ hover: true, focus: true, touch: true }} withArrow>
+      <ActionIcon variant="subtle" size="sm" radius="xl" aria-label={`About ${subject}: ${label}`}>
+        <span aria-hidden="true">?</span>
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/**
+ * The group's membership sync: the task (refreshed every 15 s), and Sync Now, which posts the task unless a
+ * sync is marked started (spec §4). When a sync ends, the group and its distribution are reloaded.
+ */
+function useSync({ coachId, cohortId }: Ids) {
+  const task = useMembershipTask(coachId, cohortId);
+  const client = useQueryClient();
+  const reload = useReloadCohort(coachId, cohortId);
+  const previous = useRef<string | null>(null);
+  const state = task.data?.state ?? null;
+  // What the last finished sync was: when it changes (a sync ended, ours or one the server started
+  // after a rule change), the counts changed, so the group and its distribution are reloaded.
+  const finished = task.data
+    ? `${task.data.state}|${task.data.success?.date_done ?? ''}|${task.data.failure?.date_done ?? ''}`
+    : null;
+
+  useEffect(() => {
+    if (
+      previous.current !== null &&
+      finished !== null &&
+      finished !== previous.current &&
+      state !== 'started'
+    )
+      void reload();
+    previous.current = finished;
+  }, [finished, state, reload]);
+
+  const sync = useMutation({
+    mutationFn: () =>
+      apiRequest(API.cohortMembershipUpdate(coachId, cohortId), {
+        method: 'POST',
+        schema: MembershipTaskSchema,
+      }),
+    onSuccess: (data) => client.setQueryData(tailoringKeys.task(coachId, cohortId), data),
+  });
+  const running = task.data ? syncInProgress(task.data) : false;
+  const syncNow = () => {
+    // Spec §4: Sync Now does nothing while a sync is marked started.
+    if (running || sync.isPending) return;
+    sync.mutate();
+  };
+  return { task, sync, running, syncNow };
+}
+
+type SyncState = ReturnType<typeof useSync>;
+
+/** "Membership data sync status": Completed (time), In-progress (started at time), or never synced. */
+function SyncStatus({ task, sync }: SyncState) {
+  let status: string = TAILORING_UI_TEXTS.syncNever;
+  const data = task.data;
+  if (data?.state === 'started')
+    status = `${TAILORING_TEXTS.inProgress} (${TAILORING_UI_TEXTS.syncStarted(formatCohortDateTime(data.started?.date_done))})`;
+  else if (data?.success)
+    status = `${TAILORING_TEXTS.completed} (${formatCohortDateTime(data.success.date_done)})`;
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" wrap="wrap">
+        <Text fw={500}>{TAILORING_TEXTS.membershipDataSyncStatus}:</Text>
+        {task.isPending ? (
+          <Text>{MESSAGES.loading}</Text>
+        ) : task.isError ? (
+          <Text c="red.9">{errorMessage(task.error)}</Text>
+        ) : (
+          <Text data-testid="sync-status">{status}</Text>
+        )}
+      </Group>
+      {data?.state === 'failure' && (
+        <Alert color="red" variant="light" role="alert" data-testid="sync-failed">
+          {TAILORING_UI_TEXTS.syncFailed}
+        </Alert>
+      )}
+      {sync.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(sync.error)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The operation and its values as one phrase, e.g. "includes Female, Male" or "greater than 60". */
+export function describeCriteria(rule: CohortRule, characteristic: Characteristic | undefined): string {
+  if (usesValuesForInclude(rule.operation)) {
+    const labels = rule.values_for_include.map((v) => (characteristic ? valueLabel(characteristic, v) : v));
+    return `${rule.operation} ${labels.join(', ')}`;
+  }
+  const value = rule.value ?? '';
+  return `${rule.operation} ${characteristic ? valueLabel(characteristic, value) : value}`;
+}
+
+interface RulesTableProps {
+  rules: CohortRule[];
+  characteristics: Characteristic[];
+  enrollmentCount: number | null;
+  onEdit: (rule: CohortRule) => void;
+  /** Id of the heading that names the table. */
+  labelledBy: string;
+  testId: string;
+}
+
+function RulesTable({
+  rules,
+  characteristics,
+  enrollmentCount,
+  onEdit,
+  labelledBy,
+  testId,
+}: RulesTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped verticalSpacing="sm" data-testid={testId} aria-labelledby={labelledBy}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Characteristic</Table.Th>
+            <Table.Th scope="col">Criteria</Table.Th>
+            <Table.Th scope="col">Qualifying students</Table.Th>
+            <Table.Th scope="col">{TAILORING_TEXTS.columnAction}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rules.map((rule) => {
+            const c = characteristics.find((d) => d.name === rule.characteristic);
+            return (
+              <Table.Tr key={rule.id} data-testid="rule-row">
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="sm" fw={500}>
+                      {rule.characteristic}
+                    </Text>
+                    {c?.question && <InfoTip label={c.question} subject={rule.characteristic} />}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{describeCriteria(rule, c)}</Table.Td>
+                <Table.Td data-testid="rule-qualifying">
+                  {rule.qualifying_subjects_count} / {enrollmentCount ?? '…'}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => onEdit(rule)}
+                    aria-label={`${TAILORING_TEXTS.editRule}: ${rule.characteristic} ${describeCriteria(rule, c)}`}
+                  >
+                    {TAILORING_TEXTS.editRule}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Group Distribution: a characteristic selector and its Source / Value / Students table. */
+function GroupDistribution({
+  coachId,
+  cohortId,
+  characteristics,
+}: Ids & { characteristics: Characteristic[] }) {
+  const distribution = useDistribution(coachId, cohortId);
+  const [selected, setSelected] = useState<string | null>(null);
+  const names = distribution.data ? Object.keys(distribution.data.distribution).sort() : [];
+  const characteristic = characteristics.find((c) => c.name === selected);
+  const entries = selected && distribution.data ? distribution.data.distribution[selected] : undefined;
+
+  let body: React.ReactNode = null;
+  if (distribution.isPending) body = <LoadingState />;
+  else if (distribution.isError)
+    body = (
+      <ErrorState
+        title="We couldn’t load the group distribution"
+        message={errorMessage(distribution.error)}
+        onRetry={() => void distribution.refetch()}
+        retrying={distribution.isFetching}
+      />
+    );
+  else if (selected && entries) {
+    const rows = Object.entries(entries).sort(
+      (a, b) => b[1].current - a[1].current || a[0].localeCompare(b[0]),
+    );
+    body =
+      rows.length === 0 ? (
+        <Text c="dimmed" data-testid="distribution-empty">
+          No student has a value of {selected}.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped data-testid="distribution-table" aria-labelledby="group-distribution-heading">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th rowSpan={2} scope="col">
+                  {TAILORING_TEXTS.columnSource}
+                </Table.Th>
+                <Table.Th rowSpan={2} scope="col">
+                  {TAILORING_TEXTS.columnValue}
+                </Table.Th>
+                <Table.Th colSpan={2} scope="colgroup">
+                  {TAILORING_TEXTS.columnStudents}
+                </Table.Th>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="col">{TAILORING_TEXTS.columnCurrent}</Table.Th>
+                <Table.Th scope="col">{TAILORING_TEXTS.columnGroupTotal}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map(([key, counts]) => {
+                const { source, value } = splitDistributionKey(key);
+                return (
+                  <Table.Tr key={key} data-testid="distribution-row">
+                    <Table.Td>{source ?? TAILORING_TEXTS.noSource}</Table.Td>
+                    <Table.Td>{characteristic ? valueLabel(characteristic, value) : value}</Table.Td>
+                    <Table.Td>{counts.current}</Table.Td>
+                    <Table.Td>{counts.group_total}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      );
+  }
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="group-distribution-heading">
+      <Title order={2} size="h3" id="group-distribution-heading">
+        {TAILORING_TEXTS.groupDistribution}
+      </Title>
+      <Select
+        label={TAILORING_TEXTS.distributionSelect}
+        description={TAILORING_UI_TEXTS.distributionHint}
+        data={names}
+        value={selected}
+        onChange={setSelected}
+        searchable
+        clearable
+        placeholder="Choose a characteristic"
+        disabled={!distribution.data}
+        maw={520}
+        comboboxProps={{ withinPortal: false }}
+        data-testid="distribution-select"
+      />
+      {body}
+    </Stack>
+  );
+}
+
+function CohortDetail({ coachId, cohortId }: Ids) {
+  const cohort = useCohort(coachId, cohortId);
+  const dictionary = useDictionary(coachId);
+  const enrollment = useEnrollmentDetails(coachId);
+  const reload = useReloadCohort(coachId, cohortId);
+  const invalidateAll = useInvalidateTailoring(coachId);
+  const navigate = useNavigate();
+  const [ruleDialog, setRuleDialog] = useState<{ rule: CohortRule | null } | null>(null);
+  const [dialog, setDialog] = useState<'none' | 'edit' | 'delete'>('none');
+  const syncState = useSync({ coachId, cohortId });
+  usePageTitle(cohort.data ? TAILORING_TEXTS.groupDetailsTitle(cohort.data.name) : 'Group Details');
+
+  const remove = useMutation({
+    mutationFn: () => apiRequest(API.cohort(coachId, cohortId), { method: 'DELETE' }),
+    onSuccess: async () => {
+      setDialog('none');
+      await invalidateAll();
+      // Spec §2: after a cohort is deleted, go to the coach dashboard.
+      navigate(PAGES.coachDetails(coachId));
+    },
+  });
+
+  if (cohort.isPending) return <LoadingState />;
+  if (cohort.isError)
+    return (
+      <QueryErrorState
+        error={cohort.error}
+        title="We couldn’t load this Insight Group"
+        onRetry={() => void cohort.refetch()}
+        retrying={cohort.isFetching}
+      />
+    );
+
+  const group: Cohort = cohort.data;
+  const characteristics = dictionary.data?.characteristics ?? [];
+  const enrollmentCount = enrollment.data?.enrollment_count ?? null;
+  const percent = membershipPercent(group.membership_count, enrollmentCount ?? 0);
+  const valid = group.rules.filter((r) => r.is_valid);
+  const invalid = group.rules.filter((r) => !r.is_valid);
+
+  return (
+    <Stack gap="lg" data-page="cohort-detail">
+      <Anchor component={Link} to={PAGES.cohortManager(coachId)} size="sm">
+        <span aria-hidden="true">← </span>
+        {TAILORING_TEXTS.insightGroups}
+      </Anchor>
+      <Title order={1}>{TAILORING_TEXTS.groupDetailsTitle(group.name)}</Title>
+      <Group gap="sm">
+        <Button
+          onClick={() => setRuleDialog({ rule: null })}
+          disabled={!dictionary.data}
+          data-testid="add-rule"
+        >
+          {TAILORING_TEXTS.addRule}
+        </Button>
+        <Button variant="default" onClick={() => setDialog('edit')}>
+          {TAILORING_TEXTS.edit}
+        </Button>
+        <Button
+          variant="default"
+          onClick={syncState.syncNow}
+          loading={syncState.sync.isPending}
+          aria-disabled={syncState.running || undefined}
+          data-testid="sync-now"
+        >
+          {TAILORING_TEXTS.syncNow}
+        </Button>
+      </Group>
+      {dictionary.isError && (
+        <ErrorState
+          title="We couldn’t load the tailoring dictionary"
+          message={errorMessage(dictionary.error)}
+          onRetry={() => void dictionary.refetch()}
+          retrying={dictionary.isFetching}
+        />
+      )}
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Paper withBorder p="md">
+          <SyncStatus {...syncState} />
+        </Paper>
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Group gap="xs" data-testid="cohort-currently">
+              <Text fw={500}>{TAILORING_TEXTS.currently}</Text>
+              <Text fw={700} size="lg">
+                {percent}%
+              </Text>
+              <Text>
+                {group.membership_count} / {enrollmentCount ?? '…'} students
+              </Text>
+            </Group>
+            <Group gap="xs" data-testid="cohort-membership-characteristic">
+              <Text fw={500}>{TAILORING_TEXTS.membershipCharacteristic}:</Text>
+              <Text>{group.characteristic ?? TAILORING_TEXTS.noMtsCharacteristic}</Text>
+            </Group>
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+
+      <GroupDistribution coachId={coachId} cohortId={cohortId} characteristics={characteristics} />
+
+      <Stack gap="sm" component="section" aria-labelledby="criteria-heading">
+        <Title order={2} size="h3" id="criteria-heading">
+          {TAILORING_TEXTS.criteriaBreakdown}
+        </Title>
+        {group.rules.length === 0 ? (
+          <Text data-testid="no-rules">{TAILORING_TEXTS.noRulesAdded}</Text>
+        ) : valid.length > 0 ? (
+          <RulesTable
+            rules={valid}
+            characteristics={characteristics}
+            enrollmentCount={enrollmentCount}
+            onEdit={(rule) => setRuleDialog({ rule })}
+            labelledBy="criteria-heading"
+            testId="valid-rules"
+          />
+        ) : null}
+      </Stack>
+
+      {invalid.length > 0 && (
+        <Stack
+          gap="sm"
+          component="section"
+          aria-labelledby="invalid-criteria-heading"
+          data-testid="invalid-criteria"
+        >
+          <Group gap={4}>
+            <Title order={2} size="h3" id="invalid-criteria-heading">
+              {TAILORING_TEXTS.invalidCriteria}
+            </Title>
+            <InfoTip
+              label={TAILORING_UI_TEXTS.invalidCriteriaTooltip}
+              subject={TAILORING_TEXTS.invalidCriteria}
+            />
+          </Group>
+          <RulesTable
+            rules={invalid}
+            characteristics={characteristics}
+            enrollmentCount={enrollmentCount}
+            onEdit={(rule) => setRuleDialog({ rule })}
+            labelledBy="invalid-criteria-heading"
+            testId="invalid-rules"
+          />
+        </Stack>
+      )}
+
+      <GroupMembers coachId={coachId} cohortId={cohortId} />
+
+      <RuleFormModal
+        coachId={coachId}
+        cohortId={cohortId}
+        opened={ruleDialog !== null}
+        onClose={() => setRuleDialog(null)}
+        rule={ruleDialog?.rule ?? null}
+        characteristics={characteristics}
+        onSaved={() => void reload()}
+      />
+      <Modal opened={dialog === 'edit'} onClose={() => setDialog('none')} title={TAILORING_TEXTS.editGroup}>
+        {dialog === 'edit' && (
+          <CohortForm
+            coachId={coachId}
+            cohort={group}
+            onSaved={() => {
+              setDialog('none');
+              void invalidateAll();
+            }}
+            onCancel={() => setDialog('none')}
+            extraActions={
+              <Button color="red" variant="outline" onClick={() => setDialog('delete')}>
+                {TAILORING_TEXTS.delete}
+              </Button>
+            }
+          />
+        )}
+      </Modal>
+      <ConfirmDeleteModal
+        opened={dialog === 'delete'}
+        title={TAILORING_TEXTS.deleteInsightGroupTitle}
+        message={TAILORING_TEXTS.deleteInsightGroupBody(group.name)}
+        onCancel={() => {
+          remove.reset();
+          setDialog('none');
+        }}
+        onConfirm={() => remove.mutate()}
+        loading={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+      />
+    </Stack>
+  );
+}
+
+/** `/Dashboard/Coach/{coachId}/cohort-manager/{cohortId}/details`: an Insight Group's details (spec §2). */
+export function CohortDetailPage() {
+  const params = useParams();
+  const coachId = parsePathId(params.coachId);
+  const cohortId = parsePathId(params.cohortId);
+  if (coachId === null || cohortId === null) return <NotFoundPage />;
+  return <CohortDetail key={`${coachId}/${cohortId}`} coachId={coachId} cohortId={cohortId} />;
+}

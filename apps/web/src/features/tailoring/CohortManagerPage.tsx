@@ -1,0 +1,398 @@
+import {
+  API,
+  type Cohort,
+  type CohortGroup,
+  membershipPercent,
+  PAGES,
+  TAILORING_TEXTS,
+  TAILORING_UI_TEXTS,
+} from '@course-coach/contracts';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { apiRequest, errorMessage } from '../../api/client.ts';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { parsePathId } from '../../components/path-id.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { useCohortGroups, useCohorts, useEnrollmentDetails, useInvalidateTailoring } from './api.ts';
+import { COHORT_OVERVIEW_TITLE, cohortOverviewPath } from './CohortOverviewPage.tsx';
+import { CollectionFormModal } from './CollectionFormModal.tsx';
+import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
+import { ImportCsvModal } from './ImportCsvModal.tsx';
+import { QueryErrorState } from './QueryErrorState.tsx';
+
+/** Title of the cohort manager page. */
+export const COHORT_MANAGER_TITLE = 'Cohort manager';
+
+export type GroupView = 'cards' | 'table';
+
+interface GroupListProps {
+  coachId: number;
+  cohorts: Cohort[];
+  enrollmentCount: number | null;
+  view: GroupView;
+  /** Shown when there are no groups. */
+  emptyText: string;
+  /** Accessible name of the list. */
+  label: string;
+}
+
+function detailsLink(coachId: number, cohort: Cohort) {
+  return (
+    <Anchor
+      component={Link}
+      to={PAGES.cohortDetails(coachId, cohort.id)}
+      fw={500}
+      aria-label={`${TAILORING_TEXTS.details}: ${cohort.name}`}
+    >
+      {TAILORING_TEXTS.details}
+    </Anchor>
+  );
+}
+
+/** Insight Groups as cards or as a table: Name, Students (Current, Total, Percent), Action (Details). */
+export function GroupList({ coachId, cohorts, enrollmentCount, view, emptyText, label }: GroupListProps) {
+  if (cohorts.length === 0) {
+    return (
+      <Text py="sm" data-testid="groups-empty">
+        {emptyText}
+      </Text>
+    );
+  }
+  const total = enrollmentCount ?? 0;
+  const totalText = enrollmentCount === null ? '…' : String(enrollmentCount);
+  if (view === 'cards') {
+    return (
+      <SimpleGrid
+        component="ul"
+        cols={{ base: 1, xs: 2, md: 3 }}
+        spacing="md"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label={label}
+      >
+        {cohorts.map((cohort) => (
+          <Card key={cohort.id} withBorder component="li" padding="md" data-testid="group-card">
+            <Stack gap="xs">
+              <Text component="h3" fw={600} size="lg" m={0}>
+                {cohort.name}
+              </Text>
+              <Text size="sm" component="p" m={0}>
+                {TAILORING_TEXTS.columnStudents}: {TAILORING_TEXTS.columnCurrent} {cohort.membership_count} ·{' '}
+                {TAILORING_TEXTS.columnTotal} {totalText} · {TAILORING_TEXTS.columnPercent}{' '}
+                {membershipPercent(cohort.membership_count, total)}%
+              </Text>
+              {detailsLink(coachId, cohort)}
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table striped aria-label={label} data-testid="groups-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th rowSpan={2} scope="col">
+              {TAILORING_TEXTS.columnName}
+            </Table.Th>
+            <Table.Th colSpan={3} scope="colgroup">
+              {TAILORING_TEXTS.columnStudents}
+            </Table.Th>
+            <Table.Th rowSpan={2} scope="col">
+              {TAILORING_TEXTS.columnAction}
+            </Table.Th>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="col">{TAILORING_TEXTS.columnCurrent}</Table.Th>
+            <Table.Th scope="col">{TAILORING_TEXTS.columnTotal}</Table.Th>
+            <Table.Th scope="col">{TAILORING_TEXTS.columnPercent}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {cohorts.map((cohort) => (
+            <Table.Tr key={cohort.id} data-testid="group-row">
+              <Table.Td>{cohort.name}</Table.Td>
+              <Table.Td>{cohort.membership_count}</Table.Td>
+              <Table.Td>{totalText}</Table.Td>
+              <Table.Td>{membershipPercent(cohort.membership_count, total)}%</Table.Td>
+              <Table.Td>{detailsLink(coachId, cohort)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function ViewToggle({ view, onChange }: { view: GroupView; onChange: (v: GroupView) => void }) {
+  return (
+    <SegmentedControl
+      aria-label="Show Insight Groups as"
+      value={view}
+      onChange={(v) => onChange(v as GroupView)}
+      data={[
+        { value: 'cards', label: TAILORING_UI_TEXTS.cardView },
+        { value: 'table', label: TAILORING_UI_TEXTS.tableView },
+      ]}
+      data-testid="group-view-toggle"
+    />
+  );
+}
+
+interface CollectionViewProps {
+  coachId: number;
+  collection: CohortGroup;
+  cohorts: Cohort[];
+  enrollmentCount: number | null;
+  view: GroupView;
+  onViewChange: (v: GroupView) => void;
+}
+
+/** One collection: its groups, Edit (the collection form, with Delete) and a back arrow. */
+function CollectionView({
+  coachId,
+  collection,
+  cohorts,
+  enrollmentCount,
+  view,
+  onViewChange,
+}: CollectionViewProps) {
+  const [dialog, setDialog] = useState<'none' | 'edit' | 'delete'>('none');
+  const invalidate = useInvalidateTailoring(coachId);
+  const navigate = useNavigate();
+  const remove = useMutation({
+    mutationFn: () => apiRequest(API.cohortGroup(coachId, collection.id), { method: 'DELETE' }),
+    onSuccess: async () => {
+      setDialog('none');
+      await invalidate();
+      navigate(PAGES.cohortManager(coachId));
+    },
+  });
+  const members = cohorts.filter((c) => c.cohort_group === collection.id);
+  return (
+    <Stack gap="md" component="section" aria-labelledby="collection-heading" data-testid="collection-view">
+      <Anchor component={Link} to={PAGES.cohortManager(coachId)} size="sm" data-testid="collection-back">
+        <span aria-hidden="true">← </span>
+        {TAILORING_UI_TEXTS.backToCollections}
+      </Anchor>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={2} id="collection-heading">
+          {collection.name}
+        </Title>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => setDialog('edit')}>
+            {TAILORING_TEXTS.edit}
+          </Button>
+          <Button component={Link} to={`${PAGES.addCohort(coachId)}?collection=${collection.id}`}>
+            {TAILORING_TEXTS.addGroup}
+          </Button>
+          <ViewToggle view={view} onChange={onViewChange} />
+        </Group>
+      </Group>
+      <GroupList
+        coachId={coachId}
+        cohorts={members}
+        enrollmentCount={enrollmentCount}
+        view={view}
+        emptyText={TAILORING_TEXTS.noGroupsInCollection}
+        label={`Insight Groups in ${collection.name}`}
+      />
+      <CollectionFormModal
+        coachId={coachId}
+        opened={dialog === 'edit'}
+        onClose={() => setDialog((d) => (d === 'edit' ? 'none' : d))}
+        collection={collection}
+        onSaved={() => void invalidate()}
+        onDelete={() => setDialog('delete')}
+      />
+      <ConfirmDeleteModal
+        opened={dialog === 'delete'}
+        title={TAILORING_TEXTS.deleteCollectionGroup}
+        message={TAILORING_TEXTS.deleteCollectionGroupBody(collection.name)}
+        onCancel={() => {
+          remove.reset();
+          setDialog('none');
+        }}
+        onConfirm={() => remove.mutate()}
+        loading={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+      />
+    </Stack>
+  );
+}
+
+function CohortManager({ coachId }: { coachId: number }) {
+  const cohorts = useCohorts(coachId);
+  const groups = useCohortGroups(coachId);
+  const enrollment = useEnrollmentDetails(coachId);
+  const invalidate = useInvalidateTailoring(coachId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [view, setView] = useState<GroupView>('cards');
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  usePageTitle(COHORT_MANAGER_TITLE);
+
+  const enrollmentCount = enrollment.data?.enrollment_count ?? null;
+  const pending = cohorts.isPending || groups.isPending;
+  const failed = cohorts.isError ? cohorts : groups.isError ? groups : null;
+
+  let body: React.ReactNode;
+  if (pending) body = <LoadingState />;
+  else if (failed?.error)
+    body = (
+      <QueryErrorState
+        error={failed.error}
+        title="We couldn’t load the Insight Groups"
+        onRetry={() => {
+          void cohorts.refetch();
+          void groups.refetch();
+        }}
+        retrying={cohorts.isFetching || groups.isFetching}
+      />
+    );
+  else {
+    const allCohorts = cohorts.data ?? [];
+    const collections = groups.data ?? [];
+    const collectionId = parsePathId(searchParams.get('collection') ?? undefined);
+    const collection = collectionId !== null ? collections.find((c) => c.id === collectionId) : undefined;
+    if (collectionId !== null && collection) {
+      body = (
+        <CollectionView
+          coachId={coachId}
+          collection={collection}
+          cohorts={allCohorts}
+          enrollmentCount={enrollmentCount}
+          view={view}
+          onViewChange={setView}
+        />
+      );
+    } else {
+      body = (
+        <>
+          <Stack gap="md" component="section" aria-labelledby="insight-groups-heading">
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Title order={2} id="insight-groups-heading">
+                {TAILORING_TEXTS.insightGroups}
+              </Title>
+              <Group gap="sm">
+                <Button component={Link} to={PAGES.addCohort(coachId)}>
+                  {TAILORING_TEXTS.addGroup}
+                </Button>
+                <ViewToggle view={view} onChange={setView} />
+              </Group>
+            </Group>
+            <GroupList
+              coachId={coachId}
+              cohorts={allCohorts}
+              enrollmentCount={enrollmentCount}
+              view={view}
+              emptyText={TAILORING_TEXTS.noGroups}
+              label={TAILORING_TEXTS.insightGroups}
+            />
+          </Stack>
+          <Stack gap="md" component="section" aria-labelledby="collections-heading">
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Title order={2} id="collections-heading">
+                {TAILORING_TEXTS.insightGroupCollections}
+              </Title>
+              <Button onClick={() => setAdding(true)}>{TAILORING_TEXTS.addCollection}</Button>
+            </Group>
+            {collections.length === 0 ? (
+              <Text py="sm" data-testid="collections-empty">
+                {TAILORING_TEXTS.noCollections}
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={360}>
+                <Table striped aria-labelledby="collections-heading" data-testid="collections-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{TAILORING_TEXTS.columnName}</Table.Th>
+                      <Table.Th scope="col">{TAILORING_TEXTS.insightGroups}</Table.Th>
+                      <Table.Th scope="col">{TAILORING_TEXTS.columnAction}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {collections.map((c) => (
+                      <Table.Tr key={c.id} data-testid="collection-row">
+                        <Table.Td>{c.name}</Table.Td>
+                        <Table.Td>{allCohorts.filter((g) => g.cohort_group === c.id).length}</Table.Td>
+                        <Table.Td>
+                          <Anchor
+                            component={Link}
+                            to={`${PAGES.cohortManager(coachId)}?collection=${c.id}`}
+                            fw={500}
+                            aria-label={`${TAILORING_TEXTS.details}: ${c.name}`}
+                          >
+                            {TAILORING_TEXTS.details}
+                          </Anchor>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Stack>
+          <CollectionFormModal
+            coachId={coachId}
+            opened={adding}
+            onClose={() => setAdding(false)}
+            collection={null}
+            onSaved={(saved) => {
+              void invalidate();
+              setSearchParams({ collection: String(saved.id) });
+            }}
+          />
+        </>
+      );
+    }
+  }
+
+  return (
+    <Stack gap="xl" data-page="cohort-manager">
+      <Stack gap={2}>
+        <Anchor component={Link} to={PAGES.coachDetails(coachId)} size="sm">
+          <span aria-hidden="true">← </span>
+          Coach dashboard
+        </Anchor>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Title order={1}>{COHORT_MANAGER_TITLE}</Title>
+          <Group gap="sm">
+            <Anchor component={Link} to={cohortOverviewPath(coachId)} fw={500}>
+              {COHORT_OVERVIEW_TITLE}
+            </Anchor>
+            <Button variant="default" onClick={() => setImporting(true)}>
+              {TAILORING_UI_TEXTS.importCharacteristics}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+      {body}
+      <ImportCsvModal coachId={coachId} opened={importing} onClose={() => setImporting(false)} />
+    </Stack>
+  );
+}
+
+/** `/Dashboard/Coach/{coachId}/cohort-manager`: Insight Groups and Insight Group Collections (spec §2). */
+export function CohortManagerPage() {
+  const params = useParams();
+  const coachId = parsePathId(params.coachId);
+  if (coachId === null) return <NotFoundPage />;
+  return <CohortManager key={coachId} coachId={coachId} />;
+}
