@@ -160,7 +160,9 @@ describe('TodoCard', () => {
     fireEvent.click(await screen.findByRole('button', { name: TODO_TEXTS.addYourOwn }));
     const dialog = await screen.findByRole('dialog', { name: TODO_TEXTS.modalAddTitle });
     // Title is required: nothing is sent without it. (The form loads lazily.)
-    fireEvent.click(await within(dialog).findByRole('button', { name: TODO_TEXTS.save }));
+    fireEvent.click(
+      await within(dialog).findByRole('button', { name: TODO_TEXTS.save }, { timeout: 10_000 }),
+    );
     expect(await within(dialog).findByText(TODO_ERRORS.required)).toBeInTheDocument();
     expect(posts).toBe(0);
 
