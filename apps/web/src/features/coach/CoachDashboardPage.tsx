@@ -155,7 +155,9 @@ export function CoachDashboardPage() {
         {access === 'instructor' ? <StaffNote /> : <GradeCard key={coachId} coachId={coachId} />}
         {access === 'student' && <ActivityCards coachId={coachId} />}
         {(access === 'student' || access === 'instructor') && <GradeCharts coachId={coachId} />}
-        {access === 'student' && <CompletionHistory coachId={coachId} coachLabel={enrolled?.label} />}
+        {access === 'student' && (
+          <CompletionHistory coachId={coachId} coachLabel={enrolled?.label} pageLink />
+        )}
       </DashboardColumns>
     </Stack>
   );
