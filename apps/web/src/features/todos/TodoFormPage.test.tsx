@@ -1,8 +1,11 @@
 import { API, TODO_ERRORS, TODO_TEXTS, type TodoItem } from '@course-coach/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '../../test-utils.tsx';
 import { TodoFormPage } from './TodoFormPage.tsx';
+
+// The machine running the suite may be busy (lazy chunks, shared CPUs): wait up to 5 s for the UI.
+configure({ asyncUtilTimeout: 5000 });
 
 const COACH = 6;
 const routes = [
@@ -34,7 +37,7 @@ describe('TodoFormPage', () => {
     ).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: TODO_TEXTS.cancel }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/back/here'));
-  });
+  }, 30_000);
 
   it('saving posts to the given list and redirects; an unsafe redirect falls back to the dashboard', async () => {
     const fetch = stubFetch({
