@@ -214,6 +214,19 @@ beforeAll(async () => {
        values ($1, $2, 'Final Exam', 'exam', $3, false)`,
       [inst, coachId, dateIn(40)],
     );
+    // p4: its exam day has passed (0 days left, the whole window used); p5: 1 day left of a 4-day window.
+    ids.p4 = await insertOne(
+      q,
+      `insert into playbooks (institution_id, coach_id, title, assignment_type, exam_date, is_released, planning_opens_on)
+       values ($1, $2, 'Unit Test', 'assessment', $3, true, $4)`,
+      [inst, coachId, dateIn(-1), dateIn(-5)],
+    );
+    ids.p5 = await insertOne(
+      q,
+      `insert into playbooks (institution_id, coach_id, title, assignment_type, exam_date, is_released, planning_opens_on)
+       values ($1, $2, 'Essay', 'assessment', $3, true, $4)`,
+      [inst, coachId, dateIn(1), dateIn(-3)],
+    );
     times.p1 = at(-2);
     await q(
       `insert into playbook_plans (institution_id, playbook_id, user_id, started_at, completed_at) values
@@ -388,9 +401,26 @@ describe('activity analytics (spec §3, §4)', () => {
     expect(res.status).toBe(200);
     const body = PlaybookAnalyticsSchema.parse(res.body);
     expect(body.display_exam_playbook).toBe(true);
-    expect(body.playbook_completed_percentage).toBe(50);
-    expect(body.user_playbook_list.map((p) => p.exam_name)).toEqual(['Midterm Exam', 'Weekly Quiz']);
-    expect(body.user_playbook_list[0]).toEqual({
+    expect(body.playbook_completed_percentage).toBe(25);
+    // By exam date, undated last; the unreleased Final Exam is not listed.
+    expect(body.user_playbook_list.map((p) => p.exam_name)).toEqual([
+      'Unit Test',
+      'Essay',
+      'Midterm Exam',
+      'Weekly Quiz',
+    ]);
+    expect(body.user_playbook_list[0]).toMatchObject({
+      remaining_date: 0,
+      planning_duration_percentage: 100,
+      graph_message: 'Unit Test is here. Follow your plan.',
+      assignment_type: 'assessment',
+    });
+    expect(body.user_playbook_list[1]).toMatchObject({
+      remaining_date: 1,
+      planning_duration_percentage: 75,
+      graph_message: '1 day left to plan for Essay.',
+    });
+    expect(body.user_playbook_list[2]).toEqual({
       id: ids.p1,
       exam_name: 'Midterm Exam',
       is_released: true,
@@ -402,7 +432,8 @@ describe('activity analytics (spec §3, §4)', () => {
       assignment_type: 'exam',
       completed: true,
     });
-    expect(body.user_playbook_list[1]).toMatchObject({
+    expect(body.user_playbook_list[3]).toMatchObject({
+      graph_message: 'Start planning for Weekly Quiz now.',
       exam_date: null,
       custom_date_message: 'Date to be announced',
       remaining_date: null,
@@ -414,12 +445,12 @@ describe('activity analytics (spec §3, §4)', () => {
 
   it('coach user analytics: the overall count over bulletins, surveys, playbooks and to-dos', async () => {
     const res = await (await asA()).get(API.coachUserAnalytics(coachId));
-    // 5 bulletins (3 read) + 4 surveys (1) + 2 playbooks (1) + 4 to-dos (2).
+    // 5 bulletins (3 read) + 4 surveys (1) + 4 playbooks (1) + 4 to-dos (2).
     expect(CoachUserAnalyticsSchema.parse(res.body)).toEqual({
       total_completed_assignments: 7,
-      total_assignments_count: 15,
-      incomplete_assignment_count: 8,
-      assignment_completed_percentage: 46.67,
+      total_assignments_count: 17,
+      incomplete_assignment_count: 10,
+      assignment_completed_percentage: 41.18,
     });
   });
 });

@@ -116,7 +116,8 @@ test.describe('Activity cards, class charts and completion history', () => {
   test('the history and activity pages of their own', async ({ page }) => {
     await signIn(page, STUDENT_WITH_GRADES);
     const coachId = coachIdOf(page);
-    await page.goto(PAGES.history(coachId));
+    await page.getByRole('link', { name: HISTORY_TEXTS.openPage }).click();
+    await expect(page).toHaveURL(new RegExp(`${PAGES.history(coachId)}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'AAA 2013J: history' })).toBeVisible();
     await expect(page.getByTestId('history-credit-table')).toBeVisible();
     await expect(page.getByTestId('history-other-table')).toBeVisible();

@@ -180,6 +180,14 @@ test.describe('Tips of the Week', () => {
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    // No Next on the last tip; the arrow keys still wrap to the first (spec §4).
+    for (let i = 0; i < 3; i++) await card.getByRole('button', { name: TIP_TEXTS.next }).click();
+    await expect(card.getByTestId('tip-position')).toHaveText('Tip 5 of 5');
+    await expect(card.getByRole('button', { name: TIP_TEXTS.next })).toHaveCount(0);
+    await active.getByRole('button', { name: 'Read the whole tip' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(card.getByTestId('tip-position')).toHaveText('Tip 1 of 5');
+    await expect(card.getByRole('button', { name: TIP_TEXTS.previous })).toHaveCount(0);
   });
 });
 

@@ -61,4 +61,5 @@ export const HISTORY_TEXTS = {
   otherEmpty: (coach?: string | null) =>
     `You haven’t completed any other items in ${coach || 'this coach'} yet.`,
   loadFailed: 'We couldn’t load your completion history',
+  openPage: 'Open your completion history on its own page',
 } as const;

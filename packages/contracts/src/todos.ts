@@ -62,18 +62,26 @@ export function parseDueDate(typed: string | null | undefined): string | null {
   return isValid(date) ? format(date, 'yyyy-MM-dd') : typed;
 }
 
+/** The parts of a valid ISO calendar date (`yyyy-MM-dd`, optionally followed by a time), else null. */
+function isoParts(iso: string): [string, string, string] | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  const valid = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  return valid ? [m[1]!, m[2]!, m[3]!] : null;
+}
+
 /** Shows an ISO date (`yyyy-MM-dd`) as the form's `MM/dd/yyyy`; '' for null. */
 export function formatDueDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = parse(iso.slice(0, 10), 'yyyy-MM-dd', new Date(2000, 0, 1));
-  return isValid(date) ? format(date, TODO_DATE_FORMAT) : '';
+  const parts = iso ? isoParts(iso) : null;
+  return parts ? `${parts[1]}/${parts[2]}/${parts[0]}` : '';
 }
 
 /** The short due date of an item row (spec §3 due_date_short): `MM/dd`; null without a date. */
 export function shortDueDate(iso: string | null | undefined): string | null {
-  if (!iso) return null;
-  const date = parse(iso.slice(0, 10), 'yyyy-MM-dd', new Date(2000, 0, 1));
-  return isValid(date) ? format(date, 'MM/dd') : null;
+  const parts = iso ? isoParts(iso) : null;
+  return parts ? `${parts[1]}/${parts[2]}` : null;
 }
 
 /**
@@ -84,9 +92,7 @@ export function shortDueDate(iso: string | null | undefined): string | null {
 export function isoDateFromWire(value: string | null | undefined): string | null | undefined {
   if (value == null || value.trim() === '') return null;
   const m = /^(\d{4}-\d{2}-\d{2})(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value.trim());
-  if (!m) return undefined;
-  const date = parse(m[1]!, 'yyyy-MM-dd', new Date(2000, 0, 1));
-  if (!isValid(date) || date.getFullYear() < 1900) return undefined;
+  if (!m || !isoParts(m[1]!) || Number(m[1]!.slice(0, 4)) < 1900) return undefined;
   return m[1]!;
 }
 

@@ -24,8 +24,9 @@ export async function classScores(
   const coach = await database.query<{ name: string }>('select name from coaches where id = $1', [coachId]);
   if (!coach[0]) return null;
   // On past assignments a student loses whatever they do not earn, so lost = (total past weight) − earned:
-  // one pass over the counted scores instead of a student × assignment grid.
-  const rows = await database.query<{ user_id: number; earned: number; lost: number }>(
+  // one pass over the counted scores instead of a student × assignment grid. The students and their
+  // earned weight are read apart and merged here, so the plan does not hinge on table statistics.
+  const earnedRows = await database.query<{ user_id: number | null; earned: number }>(
     `with coach as (select id, current_day from coaches where id = $1),
           a as (
             select a.id, a.weight::float8 as weight
@@ -33,18 +34,27 @@ export async function classScores(
              where a.coach_id = coach.id and a.due_day <= coach.current_day
                and exists (select 1 from scores s
                             where s.assignment_id = a.id and s.score is not null
-                              and (s.is_banked or s.submitted_day <= coach.current_day))),
-          earned as (
-            select s.user_id, sum(a.weight * s.score::float8 / 100) as earned
-              from a join scores s on s.assignment_id = a.id, coach
-             where s.score is not null and (s.is_banked or s.submitted_day <= coach.current_day)
-             group by s.user_id)
-     select e.user_id, coalesce(earned.earned, 0) as earned,
-            (select coalesce(sum(weight), 0) from a) - coalesce(earned.earned, 0) as lost
-       from enrollments e left join earned on earned.user_id = e.user_id
-      where e.coach_id = $1 and e.role = 'student'`,
+                              and (s.is_banked or s.submitted_day <= coach.current_day)))
+     select null::int as user_id, coalesce(sum(weight), 0) as earned from a
+     union all
+     select s.user_id, sum(a.weight * s.score::float8 / 100)
+       from a join scores s on s.assignment_id = a.id, coach
+      where s.score is not null and (s.is_banked or s.submitted_day <= coach.current_day)
+      group by s.user_id`,
     [coachId],
   );
+  const students = await database.query<{ user_id: number }>(
+    `select user_id from enrollments where coach_id = $1 and role = 'student'`,
+    [coachId],
+  );
+  const pastWeight = Number(earnedRows.find((r) => r.user_id === null)?.earned ?? 0);
+  const earnedOf = new Map(
+    earnedRows.filter((r) => r.user_id !== null).map((r) => [r.user_id!, Number(r.earned)]),
+  );
+  const rows = students.map((st) => {
+    const earned = earnedOf.get(st.user_id) ?? 0;
+    return { user_id: st.user_id, earned, lost: pastWeight - earned };
+  });
   const scores = new Map<number, number>();
   for (const r of rows) {
     const earned = Number(r.earned);

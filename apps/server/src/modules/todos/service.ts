@@ -142,18 +142,17 @@ export async function listPage(
   page: number,
   pageSize: number,
 ): Promise<TodoListPage | null> {
-  const [countRow] = await database.query<{ count: number }>(
-    `select count(*)::int as count from todo_lists l where ${listVisibility(caller)}`,
-    [caller.coachId],
-  );
-  const count = countRow?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / pageSize));
-  if (page > pages) return null;
-  const lists = await database.query<ListRow>(
-    `select ${LIST_COLUMNS} from todo_lists l where ${listVisibility(caller)}
+  // The page's lists with the number of visible lists (a window count, computed before the limit).
+  const rows = await database.query<ListRow & { total: number }>(
+    `select ${LIST_COLUMNS}, (count(*) over ())::int as total from todo_lists l where ${listVisibility(caller)}
       order by l.position, l.id limit $2 offset $3`,
     [caller.coachId, pageSize, (page - 1) * pageSize],
   );
+  // No row: past the last page, or (on page 1) no list at all.
+  if (rows.length === 0 && page > 1) return null;
+  const count = rows[0]?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const lists: ListRow[] = rows.map(({ total: _total, ...list }) => list);
   const items = await itemsOfLists(
     database.query,
     caller,

@@ -182,7 +182,9 @@ export function CoachDashboardPage() {
         )}
         {access === 'student' && <ActivityCards coachId={coachId} />}
         {(access === 'student' || access === 'instructor') && <GradeCharts coachId={coachId} />}
-        {access === 'student' && <CompletionHistory coachId={coachId} coachLabel={enrolled?.label} />}
+        {access === 'student' && (
+          <CompletionHistory coachId={coachId} coachLabel={enrolled?.label} pageLink />
+        )}
       </DashboardColumns>
     </Stack>
   );

@@ -6,11 +6,13 @@ import {
   HISTORY_TEXTS,
   NO_DUE_DATE,
   NOT_COMPLETED,
+  PAGES,
 } from '@course-coach/contracts';
-import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { format, isValid, parseISO } from 'date-fns';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
@@ -101,6 +103,8 @@ export interface CompletionHistoryProps {
   coachId: number;
   /** The coach's label, named in the empty messages when known. */
   coachLabel?: string | null;
+  /** Adds a link to the history page (on the dashboard). */
+  pageLink?: boolean;
 }
 
 /**
@@ -108,7 +112,7 @@ export interface CompletionHistoryProps {
  * Deadline, Completed, Credit Status: Received, Missed or Pending per spec §4), the 'Other Items' table
  * (Title, Due, Completed, Status), each with an empty message naming the coach, and the spec's note.
  */
-export function CompletionHistory({ coachId, coachLabel }: CompletionHistoryProps) {
+export function CompletionHistory({ coachId, coachLabel, pageLink = false }: CompletionHistoryProps) {
   const titleId = useId();
   useRefreshActivityAfterWrites(coachId);
   const credits = useUserCredits(coachId);
@@ -145,6 +149,11 @@ export function CompletionHistory({ coachId, coachLabel }: CompletionHistoryProp
         <Text size="sm" c="dimmed" data-testid="history-note">
           {HISTORY_TEXTS.note}
         </Text>
+        {pageLink && (
+          <Anchor component={Link} to={PAGES.history(coachId)} size="sm">
+            {HISTORY_TEXTS.openPage}
+          </Anchor>
+        )}
       </Stack>
     </Card>
   );

@@ -1,8 +1,11 @@
 import { API, IMAGE_ERRORS, IMAGE_TEXTS, type ImageOption } from '@course-coach/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../test-utils.tsx';
 import { ImageSelectModal } from './ImageSelectModal.tsx';
+
+// The machine running the suite may be busy (lazy chunks, shared CPUs): wait up to 5 s for the UI.
+configure({ asyncUtilTimeout: 5000 });
 
 const COACH = 3;
 const lib = (id: number, name: string, uploaded = false): ImageOption => ({

@@ -1,8 +1,11 @@
 import { API, TIP_TEXTS, type Tip } from '@course-coach/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, stubFetch } from '../../test-utils.tsx';
 import { TIP_UI, TipsCard } from './TipsCard.tsx';
+
+// The machine running the suite may be busy (lazy chunks, shared CPUs): wait up to 5 s for the UI.
+configure({ asyncUtilTimeout: 5000 });
 
 // Embla (Mantine Carousel) watches slides with IntersectionObserver, which jsdom lacks.
 class IntersectionObserverStub {

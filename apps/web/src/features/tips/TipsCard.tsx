@@ -42,6 +42,8 @@ export function TipsCarousel({ tips }: TipsCarouselProps) {
       <Carousel
         withControls={false}
         withIndicators={false}
+        // Swipes and the arrow keys wrap from the last tip to the first and back (spec §4).
+        emblaOptions={{ loop: tips.length > 1 }}
         slideGap="md"
         getEmblaApi={(api) => {
           embla.current = api;

@@ -1,8 +1,11 @@
 import { API, TODO_ERRORS, TODO_TEXTS, type TodoItem, type TodoListPage } from '@course-coach/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, stubFetch } from '../../test-utils.tsx';
 import { TodoCard } from './TodoCard.tsx';
+
+// The machine running the suite may be busy (lazy chunks, shared CPUs): wait up to 5 s for the UI.
+configure({ asyncUtilTimeout: 5000 });
 
 const COACH = 5;
 const LISTS = `GET ${API.todoLists(COACH)}`;
@@ -160,7 +163,9 @@ describe('TodoCard', () => {
     fireEvent.click(await screen.findByRole('button', { name: TODO_TEXTS.addYourOwn }));
     const dialog = await screen.findByRole('dialog', { name: TODO_TEXTS.modalAddTitle });
     // Title is required: nothing is sent without it. (The form loads lazily.)
-    fireEvent.click(await within(dialog).findByRole('button', { name: TODO_TEXTS.save }));
+    fireEvent.click(
+      await within(dialog).findByRole('button', { name: TODO_TEXTS.save }, { timeout: 10_000 }),
+    );
     expect(await within(dialog).findByText(TODO_ERRORS.required)).toBeInTheDocument();
     expect(posts).toBe(0);
 
@@ -198,7 +203,7 @@ describe('TodoCard', () => {
         fetch.mock.calls.filter((c) => String(c[0]).includes('todo-lists')).length,
       ).toBeGreaterThanOrEqual(2),
     );
-  });
+  }, 30_000);
 
   it('staff see the list read-only: no Add Your Own, no Edit, checkboxes disabled', async () => {
     stubFetch({ [LISTS]: { body: page(1) } });

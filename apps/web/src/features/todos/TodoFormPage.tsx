@@ -1,5 +1,5 @@
-import { PAGES, TODO_TEXTS } from '@course-coach/contracts';
-import { Card, Stack, Title } from '@mantine/core';
+import { PAGES, TODO_ERRORS, TODO_TEXTS } from '@course-coach/contracts';
+import { Alert, Button, Card, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -45,6 +45,18 @@ export function TodoFormPage() {
         message={errorMessage(item.error)}
         onRetry={() => void item.refetch()}
       />
+    );
+  else if (editing && item.data?.staff_created)
+    // Staff-created items are read-only for students (spec §6); the server refuses changes anyway.
+    body = (
+      <Alert color="gray" variant="light" title={item.data.title} data-testid="todo-read-only">
+        <Stack gap="sm" align="flex-start">
+          {TODO_ERRORS.readOnly}
+          <Button variant="default" onClick={back}>
+            {TODO_TEXTS.cancel}
+          </Button>
+        </Stack>
+      </Alert>
     );
   else {
     const current = editing ? (item.data ?? null) : null;
