@@ -322,7 +322,7 @@ describe('Canvas OAuth2 flow against the stand-in', () => {
     ]) {
       const res = await other.get(url);
       expect(res.status, url).toBe(409);
-      expect(res.body.code).toBe('lms_authorization_required');
+      expect((res.body as { code: string }).code).toBe('lms_authorization_required');
     }
     const roster = await other.post(LMS_API.canvasRosterImport(otherCoachId), { lms_course_id: 101 });
     expect(roster.status).toBe(409);
@@ -376,6 +376,39 @@ describe('Canvas OAuth2 flow against the stand-in', () => {
     expect(reused.body).toEqual(invalid);
     // Missing state.
     expect((await staff.get(`${LMS_API.canvasCallback}?code=x`)).status).toBe(400);
+  });
+
+  it('without CANVAS_REDIRECT_URI, sends Canvas back to the address the browser used', async () => {
+    const config = testConfig({
+      DATABASE_URL: ctx.config.DATABASE_URL,
+      CANVAS_BASE_URL: standin.url,
+      CANVAS_CLIENT_ID: CLIENT_ID,
+      CANVAS_CLIENT_SECRET: CLIENT_SECRET,
+      LMS_TOKEN_KEY: KEY_B64,
+    });
+    const app3 = await buildApp({ database: ctx.database, config, boss: null });
+    await app3.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const base3 = `http://127.0.0.1:${(app3.server.address() as { port: number }).port}`;
+      const browser = new Browser(base3);
+      expect((await browser.signIn(OTHER_EMAIL)).status).toBe(200);
+      const start = await browser.get(LMS_API.canvasAuthorize(otherInstitutionId));
+      const canvasAuth = new URL(start.headers.get('location')!);
+      expect(canvasAuth.searchParams.get('redirect_uri')).toBe(`${base3}/api/v1/lms/canvas/callback`);
+      const atCanvas = await fetch(canvasAuth, { redirect: 'manual' });
+      const back = new URL(atCanvas.headers.get('location')!);
+      expect(back.origin).toBe(base3);
+      const callback = await browser.get(`${back.pathname}${back.search}`);
+      expect(callback.headers.get('location')).toBe(
+        `${PAGES.institutionCoachDashboard(otherInstitutionId)}?lms=connected`,
+      );
+      expect(await authorizationRow(OTHER_EMAIL)).toBeDefined();
+      await ctx.database.query('delete from lms_authorizations where user_id = $1', [
+        await userIdOf(ctx, OTHER_EMAIL),
+      ]);
+    } finally {
+      await app3.close();
+    }
   });
 
   it('refuses a return_to outside this site', async () => {
@@ -456,7 +489,7 @@ describe('roster import', () => {
       lms_course_id: String(FOREIGN_COURSE_ID),
     });
     expect(foreign.status).toBe(403);
-    expect(foreign.body.code).toBe('lms_course_not_authorized');
+    expect((foreign.body as { code: string }).code).toBe('lms_course_not_authorized');
     for (const body of [
       {},
       { lms_course_id: 'x' },

@@ -56,6 +56,8 @@ export const lmsOauthStates = pgTable(
     provider: text('provider', { enum: ['canvas'] }).notNull(),
     /** The page (a path of this site) to go back to afterwards. */
     return_to: text('return_to').notNull(),
+    /** The redirect_uri sent to the LMS (the token request must repeat it). */
+    redirect_uri: text('redirect_uri').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

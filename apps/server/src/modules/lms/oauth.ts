@@ -48,11 +48,15 @@ function requestOptions(settings: LmsSettings & { baseUrl: string }): oauth.Toke
 }
 
 /** The Canvas page to send the browser to: /login/oauth2/auth with client_id, response_type=code, redirect_uri, state. */
-export function canvasAuthorizationUrl(settings: LmsSettings & { baseUrl: string }, state: string): string {
+export function canvasAuthorizationUrl(
+  settings: LmsSettings & { baseUrl: string },
+  state: string,
+  redirectUri: string,
+): string {
   const url = new URL(authorizationServer(settings.baseUrl).authorization_endpoint!);
   url.searchParams.set('client_id', settings.clientId);
   url.searchParams.set('response_type', 'code');
-  url.searchParams.set('redirect_uri', settings.redirectUri);
+  url.searchParams.set('redirect_uri', redirectUri);
   url.searchParams.set('state', state);
   return url.toString();
 }
@@ -65,6 +69,7 @@ export function canvasAuthorizationUrl(settings: LmsSettings & { baseUrl: string
 export async function exchangeCode(
   settings: LmsSettings & { baseUrl: string },
   callback: URLSearchParams,
+  redirectUri: string,
 ): Promise<CanvasTokens> {
   const as = authorizationServer(settings.baseUrl);
   const client: oauth.Client = { client_id: settings.clientId };
@@ -75,7 +80,7 @@ export async function exchangeCode(
       client,
       oauth.ClientSecretPost(settings.clientSecret),
       params,
-      settings.redirectUri,
+      redirectUri,
       oauth.nopkce,
       requestOptions(settings),
     );

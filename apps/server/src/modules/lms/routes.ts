@@ -89,6 +89,7 @@ export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         service.startAuthorization(
           { userId: request.user!.userId, institutionId, sessionId: request.user!.sessionId },
           request.query.return_to ?? PAGES.institutionCoachDashboard(institutionId),
+          `${request.protocol}://${request.host}`,
         ),
       );
       return reply.header('cache-control', 'no-store').redirect(url, 302);

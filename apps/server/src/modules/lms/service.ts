@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import {
+  LMS_API,
   LMS_PROVIDER,
   LMS_PROVIDER_NAME,
   LMS_TEXTS,
@@ -134,14 +135,20 @@ export class LmsService {
    * Starts the flow: stores a fresh `state` (its SHA-256) bound to the user, session and institution,
    * and returns the Canvas authorization URL to redirect the browser to.
    */
-  async startAuthorization(actor: LmsActor & { sessionId: string }, returnTo: string): Promise<string> {
+  async startAuthorization(
+    actor: LmsActor & { sessionId: string },
+    returnTo: string,
+    requestOrigin: string,
+  ): Promise<string> {
     const settings = this.requireConfigured();
+    const redirectUri = settings.redirectUri ?? `${requestOrigin}${LMS_API.canvasCallback}`;
     const nonce = newToken();
     const state = `${nonce}.${this.sign(nonce, actor.userId, actor.sessionId)}`;
     await this.database.query('delete from lms_oauth_states where expires_at <= now()');
     await this.database.query(
-      `insert into lms_oauth_states (id, institution_id, user_id, session_id, provider, return_to, expires_at)
-       values ($1, $2, $3, $4, $5, $6, now() + $7::int * interval '1 minute')`,
+      `insert into lms_oauth_states
+         (id, institution_id, user_id, session_id, provider, return_to, redirect_uri, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7, now() + $8::int * interval '1 minute')`,
       [
         sha256(nonce),
         actor.institutionId,
@@ -149,10 +156,11 @@ export class LmsService {
         actor.sessionId,
         LMS_PROVIDER,
         returnTo,
+        redirectUri,
         STATE_TTL_MINUTES,
       ],
     );
-    return canvasAuthorizationUrl(settings, state);
+    return canvasAuthorizationUrl(settings, state, redirectUri);
   }
 
   /**
@@ -180,11 +188,12 @@ export class LmsService {
       user_id: number;
       session_id: string;
       return_to: string;
+      redirect_uri: string;
       live: boolean;
       staff: boolean;
     }>(
       `delete from lms_oauth_states s where s.id = $1
-       returning s.institution_id, s.user_id, s.session_id, s.return_to, s.expires_at > now() as live,
+       returning s.institution_id, s.user_id, s.session_id, s.return_to, s.redirect_uri, s.expires_at > now() as live,
          exists (select 1 from institution_memberships m
                   where m.institution_id = s.institution_id and m.user_id = s.user_id) as staff`,
       [sha256(nonce)],
@@ -195,7 +204,7 @@ export class LmsService {
     if (params.has('error')) return { ...done, result: 'denied' };
     let tokens: CanvasTokens;
     try {
-      tokens = await exchangeCode(settings, params);
+      tokens = await exchangeCode(settings, params, row.redirect_uri);
     } catch (error) {
       if (error instanceof GrantRefusedError)
         return { ...done, result: 'failed', code: 'lms_authorization_required' };

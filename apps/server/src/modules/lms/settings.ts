@@ -11,8 +11,11 @@ export interface LmsSettings {
   baseUrl: string | null;
   clientId: string;
   clientSecret: string;
-  /** Our callback URL, registered on the Canvas developer key. */
-  redirectUri: string;
+  /**
+   * Our callback URL, registered on the Canvas developer key; null (CANVAS_REDIRECT_URI unset): the
+   * callback on the origin the browser used to start the authorization (so the session cookie comes back).
+   */
+  redirectUri: string | null;
   timeoutMs: number;
   /** The AES-256-GCM key for stored tokens. */
   tokenKey: Buffer;
@@ -42,7 +45,7 @@ export function resolveLmsSettings(config: Config, standinUrl?: string): LmsSett
     baseUrl,
     clientId: config.CANVAS_CLIENT_ID ?? STANDIN_CLIENT_ID,
     clientSecret: config.CANVAS_CLIENT_SECRET ?? STANDIN_CLIENT_SECRET,
-    redirectUri: config.CANVAS_REDIRECT_URI ?? `http://localhost:${config.PORT}/api/v1/lms/canvas/callback`,
+    redirectUri: config.CANVAS_REDIRECT_URI ?? null,
     timeoutMs: config.CANVAS_TIMEOUT_MS,
     tokenKey: key ?? FALLBACK_TOKEN_KEY,
     tokenKeyIsFallback: key === null,

@@ -31,6 +31,7 @@ CREATE TABLE "lms_oauth_states" (
 	"session_id" text NOT NULL,
 	"provider" text NOT NULL,
 	"return_to" text NOT NULL,
+	"redirect_uri" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
 );
