@@ -20,8 +20,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { access } from '../../auth/access.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
-import { isSafeReturnPath, LinkedElsewhereError, LmsError, LmsService } from './service.ts';
-import { resolveLmsSettings } from './settings.ts';
+import { createLmsService } from './index.ts';
+import { isSafeReturnPath, LinkedElsewhereError, LmsError } from './service.ts';
 
 const InstitutionParams = z.object({ institutionId: z.string() });
 const staff = access.institution('staff', 'admin');
@@ -64,7 +64,7 @@ function withResult(path: string, result: string, code?: string): string {
  * `deps.lms` overrides the settings derived from the configuration (main.ts passes the stand-in's URL).
  */
 export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = new LmsService(deps.database, deps.lms ?? resolveLmsSettings(deps.config));
+  const service = createLmsService(deps);
 
   /**
    * GET .../lms/canvas/authorize?return_to=/path → 302 to Canvas's /login/oauth2/auth with a fresh

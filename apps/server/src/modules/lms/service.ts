@@ -166,8 +166,9 @@ export class LmsService {
   /**
    * Finishes the flow on the callback: checks and uses up the `state` (signature, same user and
    * session, not expired, still staff of the institution), then exchanges the code and stores the tokens.
-   * @returns where to send the browser and how it went (`denied` when refused at Canvas).
-   * @throws LmsError 400-like `null` result when the state is unknown, expired or not the caller's.
+   * @returns where to send the browser and how it went (`denied` when refused at Canvas, `failed` with
+   *   the code when the exchange failed), or null when the state is unknown, used, expired or not the
+   *   caller's (the route answers 400).
    */
   async completeAuthorization(
     caller: { userId: number; sessionId: string },
