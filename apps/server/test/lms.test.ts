@@ -506,6 +506,57 @@ describe('roster import', () => {
   });
 });
 
+describe('roster import atomicity', () => {
+  it('a failure in the middle leaves nothing half imported; the retry imports everything', async () => {
+    const [c] = await ctx.database.query<{ id: number }>(
+      `insert into coaches (institution_id, name, course_code, term_code, length_days) values ($1, 'Atomic', 'ATM', '2026F', 100) returning id`,
+      [ctx.institutionId],
+    );
+    const atomicCoach = c!.id;
+    // Course 150: Canvas students 2550–2560 (2550 has no email login), none imported before.
+    await ctx.database.query(`
+      create or replace function lms_test_fail() returns trigger language plpgsql as $$
+      begin
+        if (select count(*) from enrollments where coach_id = new.coach_id) >= 5 then
+          raise exception 'simulated failure';
+        end if;
+        return new;
+      end $$`);
+    await ctx.database.query(
+      `create trigger lms_test_fail before insert on enrollments for each row
+       when (new.coach_id = ${atomicCoach}) execute function lms_test_fail()`,
+    );
+    const countStudents = async () =>
+      (
+        await ctx.database.query<{ n: number }>(
+          `select count(*)::int as n from users where email like 'student25__@standin.example.edu'`,
+        )
+      )[0]!.n;
+    try {
+      const staff = await signIn(STAFF_EMAIL);
+      const failed = await staff.post(LMS_API.canvasRosterImport(atomicCoach), { lms_course_id: '150' });
+      expect(failed.status).toBe(500);
+      expect(failed.body).toEqual({ detail: UI_TEXTS.serverError });
+      expect(await enrollmentCount(atomicCoach)).toBe(0);
+      expect(await countStudents()).toBe(0);
+      const links = await ctx.database.query('select 1 from coach_lms_courses where coach_id = $1', [
+        atomicCoach,
+      ]);
+      expect(links).toHaveLength(0);
+
+      await ctx.database.query('drop trigger lms_test_fail on enrollments');
+      const ok = await staff.post(LMS_API.canvasRosterImport(atomicCoach), { lms_course_id: '150' });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ users_created: 10, students_enrolled: 10, instructors_enrolled: 1 });
+      expect(await countStudents()).toBe(10);
+    } finally {
+      await ctx.database.query('drop trigger if exists lms_test_fail on enrollments');
+      await ctx.database.query('drop function if exists lms_test_fail()');
+      await ctx.database.query('delete from coaches where id = $1', [atomicCoach]);
+    }
+  });
+});
+
 describe('access to the LMS routes', () => {
   const routes = () => [
     { method: 'GET', url: LMS_API.canvasAuthorize(ctx.institutionId) },
