@@ -22,6 +22,7 @@ import {
   startCanvasStandin,
 } from '../src/modules/lms/canvas-standin.ts';
 import { decryptToken, encryptToken } from '../src/modules/lms/crypto.ts';
+import { createLmsService } from '../src/modules/lms/index.ts';
 import { FALLBACK_TOKEN_KEY, resolveLmsSettings } from '../src/modules/lms/settings.ts';
 import {
   Browser,
@@ -477,6 +478,12 @@ describe('roster import', () => {
       [coachId],
     );
     expect(link!.lms_course_id).toBe('101');
+    expect(
+      await createLmsService({ database: ctx.database, config: ctx.config }).linkedCourse(coachId),
+    ).toEqual({
+      lms_course_id: '101',
+      lms_course_name: 'BIOL 100: Biology (Fall 2026)',
+    });
   });
 
   it('refuses another Canvas course for a coach already connected, and a course not taught', async () => {

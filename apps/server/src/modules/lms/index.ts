@@ -8,6 +8,7 @@
  * await lms.listCourses(actor);                   // the wizard's lms_courses
  * await lms.listAssignments(actor, lmsCourseId);  // the wizard's assignments
  * await lms.importRoster(actor, coachId, lmsCourseId);
+ * await lms.linkedCourse(coachId);               // the wizard's existing_config
  * LMS_API.canvasAuthorize(institutionId, wizardPagePath); // the wizard's lms_url (contracts)
  * ```
  * Every Canvas failure is an `LmsError` with `code` (lms_authorization_required, lms_course_not_authorized,

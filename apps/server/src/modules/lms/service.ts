@@ -342,6 +342,15 @@ export class LmsService {
     }
   }
 
+  /** The Canvas course a coach is connected to (for the wizard's `existing_config`), or null. */
+  async linkedCourse(coachId: number): Promise<{ lms_course_id: string; lms_course_name: string } | null> {
+    const [row] = await this.database.query<{ lms_course_id: string; lms_course_name: string }>(
+      'select lms_course_id, lms_course_name from coach_lms_courses where coach_id = $1 and provider = $2',
+      [coachId, LMS_PROVIDER],
+    );
+    return row ?? null;
+  }
+
   /** The courses the caller teaches in Canvas (the wizard's `lms_courses`), by name. */
   async listCourses(actor: LmsActor): Promise<LmsCourse[]> {
     const courses = await this.withToken(actor, (c, t) => c.listTeacherCourses(t));
