@@ -644,6 +644,21 @@ describe('access to the LMS routes', () => {
 });
 
 describe('LMS configuration and helpers', () => {
+  it('without Canvas configured (no CANVAS_BASE_URL, no stand-in), the routes say so', async () => {
+    // The shared test app is built from a config with no Canvas and without main.ts's stand-in.
+    const staff = await ctx.signIn(STAFF_EMAIL);
+    const status = LmsStatusSchema.parse((await staff.get(LMS_API.canvasStatus(ctx.institutionId))).body);
+    expect(status).toMatchObject({ configured: false, authorized: false });
+    for (const url of [
+      LMS_API.canvasCourses(ctx.institutionId),
+      LMS_API.canvasAuthorize(ctx.institutionId),
+    ]) {
+      const res = await staff.get(url);
+      expect(res.status, url).toBe(503);
+      expect(res.body).toEqual({ code: 'lms_not_configured', detail: LMS_TEXTS.notConfigured() });
+    }
+  });
+
   it('validates LMS_TOKEN_KEY and requires it for a real Canvas in production', () => {
     expect(() => loadConfig({ LMS_TOKEN_KEY: 'short' })).toThrow(/LMS_TOKEN_KEY: must be 32 bytes/);
     expect(() => loadConfig({ LMS_TOKEN_KEY: randomBytes(16).toString('base64') })).toThrow(/LMS_TOKEN_KEY/);
