@@ -31,6 +31,8 @@ import { gradeRoutes } from './modules/grades/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { institutionRoutes } from './modules/institutions/routes.ts';
+import { lmsRoutes } from './modules/lms/routes.ts';
+import type { LmsSettings } from './modules/lms/settings.ts';
 import { tailoringRoutes } from './modules/tailoring/routes.ts';
 import { tipRoutes } from './modules/tips/routes.ts';
 import { todoRoutes } from './modules/todos/routes.ts';
@@ -40,6 +42,8 @@ export interface AppDeps {
   database: Database;
   config: Config;
   boss?: PgBoss | null;
+  /** Canvas settings; default: derived from config (main.ts passes the stand-in's URL when it runs one). */
+  lms?: LmsSettings;
 }
 
 const VERSION = '0.1.0';
@@ -156,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(imageRoutes, deps);
   await app.register(todoRoutes, deps);
   await app.register(tailoringRoutes, deps);
+  await app.register(lmsRoutes, deps);
 
   // The built web app, from the same port; page routes fall back to index.html (the SPA routes them).
   const indexHtml = path.join(config.WEB_DIST, 'index.html');

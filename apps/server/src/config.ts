@@ -10,37 +10,91 @@ const boolFromEnv = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Environment variables, their defaults and rules. The README's configuration table mirrors this. */
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
-  OULAD_DIR: z.string().min(1).default(path.resolve(REPO_ROOT, '../shared/data/oulad')),
-  SEED_DEMO: boolFromEnv.default(true),
-  /** Comma-separated `MODULE-PRESENTATION` codes to import (default: all 22). For tests and quick demos. */
-  SEED_PRESENTATIONS: z.string().optional(),
-  SESSION_TTL_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 90)
-    .default(24 * 14),
-  COOKIE_SECURE: boolFromEnv.default(false),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
-  /**
-   * Trust X-Forwarded-For from a reverse proxy (for the client IP in the sign-in rate limit). Leave off
-   * unless a proxy that sets the header sits in front: otherwise clients could pick their own IP.
-   */
-  TRUST_PROXY: boolFromEnv.default(false),
-  WORKERS: boolFromEnv.default(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+    OULAD_DIR: z.string().min(1).default(path.resolve(REPO_ROOT, '../shared/data/oulad')),
+    SEED_DEMO: boolFromEnv.default(true),
+    /** Comma-separated `MODULE-PRESENTATION` codes to import (default: all 22). For tests and quick demos. */
+    SEED_PRESENTATIONS: z.string().optional(),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 90)
+      .default(24 * 14),
+    COOKIE_SECURE: boolFromEnv.default(false),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+    /**
+     * Trust X-Forwarded-For from a reverse proxy (for the client IP in the sign-in rate limit). Leave off
+     * unless a proxy that sets the header sits in front: otherwise clients could pick their own IP.
+     */
+    TRUST_PROXY: boolFromEnv.default(false),
+    WORKERS: boolFromEnv.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+    // Canvas LMS (README "Canvas LMS"). Unset CANVAS_BASE_URL: the local Canvas stand-in is used.
+    /** The Canvas instance, e.g. https://canvas.example.edu (no trailing path). */
+    CANVAS_BASE_URL: z
+      .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Start the Canvas stand-in on 127.0.0.1 and use it (default: on when CANVAS_BASE_URL is unset). */
+    CANVAS_STANDIN: boolFromEnv.optional(),
+    /** Port of the stand-in; 0 picks a free one. */
+    CANVAS_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    /** Number of courses the stand-in's teacher has (for demos and paging tests). */
+    CANVAS_STANDIN_COURSES: z.coerce.number().int().min(0).max(10_000).default(12),
+    /** The developer key's client id (its number in Canvas). */
+    CANVAS_CLIENT_ID: z.string().min(1).optional(),
+    /** The developer key's secret. */
+    CANVAS_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Where Canvas sends the browser back; default http://localhost:PORT/api/v1/lms/canvas/callback. */
+    CANVAS_REDIRECT_URI: z
+      .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+      .optional(),
+    /** Milliseconds before a Canvas request is given up. */
+    CANVAS_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
+    /** AES-256-GCM key for stored LMS tokens: 32 bytes, base64. */
+    LMS_TOKEN_KEY: z
+      .string()
+      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, {
+        message: 'must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)',
+      })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  })
+  .superRefine((env, ctx) => {
+    const standin = env.CANVAS_STANDIN ?? env.CANVAS_BASE_URL === undefined;
+    if (standin && env.CANVAS_BASE_URL && env.CANVAS_STANDIN === true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CANVAS_STANDIN'],
+        message: 'cannot be true while CANVAS_BASE_URL names a Canvas instance (use one or the other)',
+      });
+    }
+    if (env.CANVAS_BASE_URL && (!env.CANVAS_CLIENT_ID || !env.CANVAS_CLIENT_SECRET)) {
+      for (const name of ['CANVAS_CLIENT_ID', 'CANVAS_CLIENT_SECRET'] as const)
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when CANVAS_BASE_URL is set' });
+    }
+    // A real Canvas in production needs a real key; the development fallback is public.
+    if (env.CANVAS_BASE_URL && env.NODE_ENV === 'production' && !env.LMS_TOKEN_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LMS_TOKEN_KEY'],
+        message: 'is required in production when CANVAS_BASE_URL is set (32 bytes, base64)',
+      });
+    }
+  });
 
 export type Config = z.infer<typeof EnvSchema>;
 

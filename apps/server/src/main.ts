@@ -9,6 +9,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { createQueue, startWorkers } from './jobs/queue.ts';
+import { startCanvasStandin } from './modules/lms/canvas-standin.ts';
+import { resolveLmsSettings, standinEnabled } from './modules/lms/settings.ts';
 import { seedDemo } from './seed/demo.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -31,7 +33,25 @@ boss.on('error', (error) => console.error('[jobs]', error.message));
 await boss.start();
 if (config.WORKERS) await startWorkers(boss, database, (m) => console.log(`[jobs] ${m}`));
 
-const app = await buildApp({ database, config, boss });
+// Canvas: the configured instance, or the local stand-in (README "Canvas LMS").
+const standin = standinEnabled(config)
+  ? await startCanvasStandin({
+      port: config.CANVAS_STANDIN_PORT,
+      clientId: config.CANVAS_CLIENT_ID,
+      clientSecret: config.CANVAS_CLIENT_SECRET,
+      knobs: { courses: config.CANVAS_STANDIN_COURSES },
+    })
+  : null;
+const lms = resolveLmsSettings(config, standin?.url);
+if (standin) console.log(`Canvas stand-in (demo Canvas) is listening on ${standin.url}`);
+if (lms.tokenKeyIsFallback) {
+  console.warn(
+    'LMS_TOKEN_KEY is unset: LMS tokens are encrypted with the public development key. ' +
+      'Set LMS_TOKEN_KEY (32 bytes, base64: `openssl rand -base64 32`) before connecting a real Canvas.',
+  );
+}
+
+const app = await buildApp({ database, config, boss, lms });
 await app.listen({ port: config.PORT, host: config.HOST });
 console.log(`Course Coach is listening on http://localhost:${config.PORT} (database: ${database.kind})`);
 
@@ -41,6 +61,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: shutting down`);
   await app.close().catch(() => undefined);
+  await standin?.close().catch(() => undefined);
   await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
   await database.close().catch(() => undefined);
   process.exit(0);

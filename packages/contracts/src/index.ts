@@ -7,6 +7,7 @@ export * from './health.ts';
 export * from './history.ts';
 export * from './images.ts';
 export * from './institutions.ts';
+export * from './lms.ts';
 export * from './messages.ts';
 export * from './paths.ts';
 export * from './tailoring.ts';

@@ -4,6 +4,7 @@ export * from './content.ts';
 export * from './grades.ts';
 export * from './images.ts';
 export * from './institutions.ts';
+export * from './lms.ts';
 export * from './tailoring.ts';
 export * from './tips.ts';
 export * from './todos.ts';

@@ -1,0 +1,528 @@
+import { createHash, createHmac } from 'node:crypto';
+import {
+  LMS_API,
+  LMS_PROVIDER,
+  LMS_PROVIDER_NAME,
+  LMS_TEXTS,
+  type LmsAssignment,
+  type LmsCourse,
+  type LmsErrorCode,
+  type RosterImportResult,
+} from '@course-coach/contracts';
+import { newToken, safeEqual } from '../../auth/tokens.ts';
+import type { Database, Query } from '../../db/client.ts';
+import { CanvasClient, type CanvasCourse, CanvasError } from './canvas-client.ts';
+import { decryptToken, encryptToken } from './crypto.ts';
+import {
+  type CanvasTokens,
+  canvasAuthorizationUrl,
+  exchangeCode,
+  GrantRefusedError,
+  refreshAccessToken,
+} from './oauth.ts';
+import type { LmsSettings } from './settings.ts';
+
+/** How long a started authorization (its `state`) stays usable. */
+export const STATE_TTL_MINUTES = 10;
+/** An access token this close to its expiry is refreshed before use. */
+export const REFRESH_MARGIN_SECONDS = 60;
+/** Password hash of users created by a roster import: matches no password, so they cannot sign in yet. */
+export const NO_PASSWORD = '!lms-import';
+
+/** A failure the wizard shows as the step's error (see LmsErrorSchema): HTTP status, code and text. */
+export class LmsError extends Error {
+  constructor(
+    readonly code: LmsErrorCode,
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LmsError';
+  }
+}
+
+const STATUS: Record<LmsErrorCode, number> = {
+  lms_not_configured: 503,
+  lms_authorization_required: 409,
+  lms_unavailable: 502,
+  lms_timeout: 504,
+  lms_course_not_authorized: 403,
+};
+
+const TEXT: Record<LmsErrorCode, string> = {
+  lms_not_configured: LMS_TEXTS.notConfigured(LMS_PROVIDER_NAME),
+  lms_authorization_required: LMS_TEXTS.authorizationRequired(LMS_PROVIDER_NAME),
+  lms_unavailable: LMS_TEXTS.unavailable(LMS_PROVIDER_NAME),
+  lms_timeout: LMS_TEXTS.timeout(LMS_PROVIDER_NAME),
+  lms_course_not_authorized: LMS_TEXTS.courseNotAuthorized(LMS_PROVIDER_NAME),
+};
+
+/** The LmsError of a code, with the text the wizard shows. */
+export function lmsError(code: LmsErrorCode): LmsError {
+  return new LmsError(code, STATUS[code], TEXT[code]);
+}
+
+/** Maps a Canvas failure to what the wizard shows (after any refresh was tried). */
+function fromCanvas(error: unknown): unknown {
+  if (!(error instanceof CanvasError)) return error;
+  if (error.failure === 'timeout') return lmsError('lms_timeout');
+  if (error.failure === 'invalid_token') return lmsError('lms_authorization_required');
+  if (error.failure === 'forbidden' || error.failure === 'not_found')
+    return lmsError('lms_course_not_authorized');
+  return lmsError('lms_unavailable');
+}
+
+/** Who is acting: the signed-in user, in the institution named by the route. */
+export interface LmsActor {
+  userId: number;
+  institutionId: number;
+}
+
+interface AuthorizationRow {
+  id: number;
+  access_token_enc: string;
+  refresh_token_enc: string | null;
+  expiring: boolean;
+  lms_user_id: string | null;
+  lms_user_name: string | null;
+}
+
+const tokenContext = (a: LmsActor, kind: 'access' | 'refresh') =>
+  `${LMS_PROVIDER}:${a.institutionId}:${a.userId}:${kind}`;
+
+/** A same-site path: starts with one `/`, no scheme, no backslash, no control characters. */
+export function isSafeReturnPath(path: string): boolean {
+  return /^\/(?![/\\])[^\\\s]*$/.test(path) && !/\p{Cc}/u.test(path) && path.length <= 500;
+}
+
+/**
+ * The Canvas connection the coach setup wizard uses (README "Canvas LMS"):
+ * - `startAuthorization` / `completeAuthorization`: the OAuth2 authorization-code flow, with a `state`
+ *   signed and stored server-side, bound to the user and their session, used once;
+ * - tokens stored encrypted per user and institution, refreshed before expiry and once after a 401;
+ *   a refused refresh (revoked or expired authorization) deletes them and answers "authorization required";
+ * - `listCourses`, `listAssignments` and `importRoster` over Canvas's REST API, each refusing a course
+ *   the user does not teach in Canvas.
+ * Every failure the caller can see is an `LmsError` (code, HTTP status, text); nothing is kept in memory.
+ */
+export class LmsService {
+  readonly canvas: CanvasClient | null;
+
+  constructor(
+    readonly database: Database,
+    readonly settings: LmsSettings,
+  ) {
+    this.canvas = settings.baseUrl ? new CanvasClient(settings.baseUrl, settings.timeoutMs) : null;
+  }
+
+  /** Whether a Canvas instance (or the stand-in) is configured. */
+  get configured(): boolean {
+    return this.settings.baseUrl !== null;
+  }
+
+  private requireConfigured(): LmsSettings & { baseUrl: string } {
+    if (!this.settings.baseUrl) throw lmsError('lms_not_configured');
+    return this.settings as LmsSettings & { baseUrl: string };
+  }
+
+  private sign(nonce: string, userId: number, sessionId: string): string {
+    return createHmac('sha256', this.settings.tokenKey)
+      .update(`lms-state:${nonce}:${userId}:${sessionId}`)
+      .digest('base64url');
+  }
+
+  /**
+   * Starts the flow: stores a fresh `state` (its SHA-256) bound to the user, session and institution,
+   * and returns the Canvas authorization URL to redirect the browser to.
+   */
+  async startAuthorization(
+    actor: LmsActor & { sessionId: string },
+    returnTo: string,
+    requestOrigin: string,
+  ): Promise<string> {
+    const settings = this.requireConfigured();
+    const redirectUri = settings.redirectUri ?? `${requestOrigin}${LMS_API.canvasCallback}`;
+    const nonce = newToken();
+    const state = `${nonce}.${this.sign(nonce, actor.userId, actor.sessionId)}`;
+    await this.database.query('delete from lms_oauth_states where expires_at <= now()');
+    await this.database.query(
+      `insert into lms_oauth_states
+         (id, institution_id, user_id, session_id, provider, return_to, redirect_uri, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7, now() + $8::int * interval '1 minute')`,
+      [
+        sha256(nonce),
+        actor.institutionId,
+        actor.userId,
+        actor.sessionId,
+        LMS_PROVIDER,
+        returnTo,
+        redirectUri,
+        STATE_TTL_MINUTES,
+      ],
+    );
+    return canvasAuthorizationUrl(settings, state, redirectUri);
+  }
+
+  /**
+   * Finishes the flow on the callback: checks and uses up the `state` (signature, same user and
+   * session, not expired, still staff of the institution), then exchanges the code and stores the tokens.
+   * @returns where to send the browser and how it went (`denied` when refused at Canvas, `failed` with
+   *   the code when the exchange failed), or null when the state is unknown, used, expired or not the
+   *   caller's (the route answers 400).
+   */
+  async completeAuthorization(
+    caller: { userId: number; sessionId: string },
+    params: URLSearchParams,
+  ): Promise<{
+    returnTo: string;
+    institutionId: number;
+    result: 'connected' | 'denied' | 'failed';
+    code?: LmsErrorCode;
+  } | null> {
+    const settings = this.requireConfigured();
+    const state = params.get('state') ?? '';
+    const [nonce = '', signature = ''] = state.split('.');
+    if (!nonce || !signature || !safeEqual(signature, this.sign(nonce, caller.userId, caller.sessionId)))
+      return null;
+    const [row] = await this.database.query<{
+      institution_id: number;
+      user_id: number;
+      session_id: string;
+      return_to: string;
+      redirect_uri: string;
+      live: boolean;
+      staff: boolean;
+    }>(
+      `delete from lms_oauth_states s where s.id = $1
+       returning s.institution_id, s.user_id, s.session_id, s.return_to, s.redirect_uri, s.expires_at > now() as live,
+         exists (select 1 from institution_memberships m
+                  where m.institution_id = s.institution_id and m.user_id = s.user_id) as staff`,
+      [sha256(nonce)],
+    );
+    if (!row?.live || row.user_id !== caller.userId || row.session_id !== caller.sessionId || !row.staff)
+      return null;
+    const done = { returnTo: row.return_to, institutionId: row.institution_id };
+    if (params.has('error')) return { ...done, result: 'denied' };
+    let tokens: CanvasTokens;
+    try {
+      tokens = await exchangeCode(settings, params, row.redirect_uri);
+    } catch (error) {
+      if (error instanceof GrantRefusedError)
+        return { ...done, result: 'failed', code: 'lms_authorization_required' };
+      const mapped = fromCanvas(error);
+      if (mapped instanceof LmsError) return { ...done, result: 'failed', code: mapped.code };
+      throw error;
+    }
+    await this.storeTokens({ userId: caller.userId, institutionId: row.institution_id }, tokens);
+    return { ...done, result: 'connected' };
+  }
+
+  /** Saves (insert or replace) the user's tokens, encrypted. */
+  private async storeTokens(
+    actor: LmsActor,
+    tokens: CanvasTokens,
+    query: Query = this.database.query,
+  ): Promise<void> {
+    const key = this.settings.tokenKey;
+    await query(
+      `insert into lms_authorizations
+         (institution_id, user_id, provider, lms_user_id, lms_user_name, access_token_enc, refresh_token_enc, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7, case when $8::int is null then null else now() + $8::int * interval '1 second' end)
+       on conflict (institution_id, user_id, provider) do update set
+         lms_user_id = excluded.lms_user_id, lms_user_name = excluded.lms_user_name,
+         access_token_enc = excluded.access_token_enc, refresh_token_enc = excluded.refresh_token_enc,
+         expires_at = excluded.expires_at, updated_at = now()`,
+      [
+        actor.institutionId,
+        actor.userId,
+        LMS_PROVIDER,
+        tokens.user?.id ?? null,
+        tokens.user?.name ?? null,
+        encryptToken(key, tokens.access_token, tokenContext(actor, 'access')),
+        tokens.refresh_token ? encryptToken(key, tokens.refresh_token, tokenContext(actor, 'refresh')) : null,
+        tokens.expires_in,
+      ],
+    );
+  }
+
+  /** The caller's authorization, if any (without calling Canvas). */
+  async status(
+    actor: LmsActor,
+  ): Promise<{ authorized: boolean; lmsUser: { id: string; name: string | null } | null }> {
+    const row = await this.load(actor);
+    return {
+      authorized: row !== null,
+      lmsUser: row?.lms_user_id ? { id: row.lms_user_id, name: row.lms_user_name } : null,
+    };
+  }
+
+  /** Forgets the caller's tokens (disconnect). @returns whether there were any. */
+  async disconnect(actor: LmsActor): Promise<boolean> {
+    const rows = await this.database.query(
+      'delete from lms_authorizations where institution_id = $1 and user_id = $2 and provider = $3 returning id',
+      [actor.institutionId, actor.userId, LMS_PROVIDER],
+    );
+    return rows.length > 0;
+  }
+
+  private async load(actor: LmsActor): Promise<AuthorizationRow | null> {
+    const [row] = await this.database.query<AuthorizationRow>(
+      `select id, access_token_enc, refresh_token_enc, lms_user_id, lms_user_name,
+              coalesce(expires_at <= now() + $4::int * interval '1 second', false) as expiring
+         from lms_authorizations where institution_id = $1 and user_id = $2 and provider = $3`,
+      [actor.institutionId, actor.userId, LMS_PROVIDER, REFRESH_MARGIN_SECONDS],
+    );
+    return row ?? null;
+  }
+
+  /** Drops an authorization that can no longer be used and answers "authorization required". */
+  private async forget(actor: LmsActor): Promise<never> {
+    await this.disconnect(actor);
+    throw lmsError('lms_authorization_required');
+  }
+
+  /** Refreshes the access token; a refused refresh forgets the authorization. @returns the new token. */
+  private async refresh(actor: LmsActor, row: AuthorizationRow): Promise<string> {
+    const settings = this.requireConfigured();
+    const refreshToken = row.refresh_token_enc
+      ? decryptToken(settings.tokenKey, row.refresh_token_enc, tokenContext(actor, 'refresh'))
+      : null;
+    if (!refreshToken) return this.forget(actor);
+    let tokens: CanvasTokens;
+    try {
+      tokens = await refreshAccessToken(settings, refreshToken);
+    } catch (error) {
+      if (error instanceof GrantRefusedError) return this.forget(actor);
+      throw fromCanvas(error);
+    }
+    await this.database.query(
+      `update lms_authorizations set access_token_enc = $2,
+         expires_at = case when $3::int is null then null else now() + $3::int * interval '1 second' end,
+         refresh_token_enc = coalesce($4, refresh_token_enc), updated_at = now()
+       where id = $1`,
+      [
+        row.id,
+        encryptToken(settings.tokenKey, tokens.access_token, tokenContext(actor, 'access')),
+        tokens.expires_in,
+        tokens.refresh_token
+          ? encryptToken(settings.tokenKey, tokens.refresh_token, tokenContext(actor, 'refresh'))
+          : null,
+      ],
+    );
+    return tokens.access_token;
+  }
+
+  /**
+   * Runs `call` with the caller's access token: refreshed first when it is about to expire, and once
+   * more after Canvas answers 401 (expired or revoked token). Canvas failures become LmsErrors.
+   */
+  async withToken<T>(actor: LmsActor, call: (client: CanvasClient, token: string) => Promise<T>): Promise<T> {
+    const settings = this.requireConfigured();
+    const client = this.canvas!;
+    const row = await this.load(actor);
+    if (!row) throw lmsError('lms_authorization_required');
+    let token = decryptToken(settings.tokenKey, row.access_token_enc, tokenContext(actor, 'access'));
+    let refreshed = false;
+    if (!token || row.expiring) {
+      token = await this.refresh(actor, row);
+      refreshed = true;
+    }
+    try {
+      return await call(client, token);
+    } catch (error) {
+      if (!(error instanceof CanvasError) || error.failure !== 'invalid_token') throw fromCanvas(error);
+      if (refreshed) return this.forget(actor);
+    }
+    token = await this.refresh(actor, row);
+    try {
+      return await call(client, token);
+    } catch (error) {
+      if (error instanceof CanvasError && error.failure === 'invalid_token') return this.forget(actor);
+      throw fromCanvas(error);
+    }
+  }
+
+  /** The Canvas course a coach is connected to (for the wizard's `existing_config`), or null. */
+  async linkedCourse(coachId: number): Promise<{ lms_course_id: string; lms_course_name: string } | null> {
+    const [row] = await this.database.query<{ lms_course_id: string; lms_course_name: string }>(
+      'select lms_course_id, lms_course_name from coach_lms_courses where coach_id = $1 and provider = $2',
+      [coachId, LMS_PROVIDER],
+    );
+    return row ?? null;
+  }
+
+  /** The courses the caller teaches in Canvas (the wizard's `lms_courses`), by name. */
+  async listCourses(actor: LmsActor): Promise<LmsCourse[]> {
+    const courses = await this.withToken(actor, (c, t) => c.listTeacherCourses(t));
+    return courses.map(toCourse).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  }
+
+  /** Finds `courseId` among the caller's teacher courses. @throws LmsError lms_course_not_authorized. */
+  private async taughtCourse(client: CanvasClient, token: string, courseId: string): Promise<CanvasCourse> {
+    const courses = await client.listTeacherCourses(token);
+    const course = courses.find((c) => String(c.id) === courseId);
+    if (!course) throw lmsError('lms_course_not_authorized');
+    return course;
+  }
+
+  /** The assignments of a course the caller teaches (the wizard's `assignments`), by due date. */
+  async listAssignments(actor: LmsActor, courseId: string): Promise<LmsAssignment[]> {
+    const list = await this.withToken(actor, async (c, t) => {
+      await this.taughtCourse(c, t, courseId);
+      return c.listAssignments(t, courseId);
+    });
+    return list.map((a) => ({
+      id: String(a.id),
+      name: String(a.name ?? ''),
+      due_at: a.due_at ?? null,
+      points_possible: typeof a.points_possible === 'number' ? a.points_possible : null,
+      submission_types: Array.isArray(a.submission_types) ? a.submission_types.map(String) : [],
+      is_quiz_assignment: a.is_quiz_assignment === true,
+      published: a.published !== false,
+    }));
+  }
+
+  /**
+   * Imports a Canvas course's roster into a coach of the institution, in one transaction: each active
+   * student, teacher and TA becomes a user (found by earlier import, else by email — Canvas's `email`,
+   * else a `login_id` that is an email — else created, unable to sign in until given a password) and is
+   * enrolled as student (StudentEnrollment) or instructor (TeacherEnrollment, TaEnrollment). Running it
+   * again changes nothing. People without an email, or whose email is an account of another institution,
+   * are skipped and listed. The coach is linked to the course; a coach linked to another course is refused.
+   */
+  async importRoster(actor: LmsActor, coachId: number, courseId: string): Promise<RosterImportResult> {
+    const { course, enrollments } = await this.withToken(actor, async (c, t) => {
+      const taught = await this.taughtCourse(c, t, courseId);
+      return { course: taught, enrollments: await c.listEnrollments(t, courseId) };
+    });
+    type Person = { lmsId: string; name: string; email: string | null; instructor: boolean };
+    const people = new Map<string, Person>();
+    for (const e of enrollments) {
+      const role =
+        e.type === 'StudentEnrollment'
+          ? 'student'
+          : e.type === 'TeacherEnrollment' || e.type === 'TaEnrollment'
+            ? 'instructor'
+            : null;
+      if (!role || (e.enrollment_state && e.enrollment_state !== 'active')) continue;
+      const lmsId = String(e.user?.id ?? e.user_id);
+      const candidate = (e.user?.email || e.user?.login_id || '').trim().toLowerCase();
+      const person = people.get(lmsId) ?? {
+        lmsId,
+        name: (e.user?.name || e.user?.sortable_name || `Canvas user ${lmsId}`).slice(0, 200),
+        email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(candidate) && candidate.length <= 254 ? candidate : null,
+        instructor: false,
+      };
+      person.instructor ||= role === 'instructor';
+      people.set(lmsId, person);
+    }
+    const result: RosterImportResult = {
+      coach_id: coachId,
+      lms_course_id: courseId,
+      users_created: 0,
+      students_enrolled: 0,
+      instructors_enrolled: 0,
+      already_enrolled: 0,
+      skipped: [],
+    };
+    return this.database.transaction(async (query) => {
+      const [link] = await query<{ lms_course_id: string }>(
+        'select lms_course_id from coach_lms_courses where coach_id = $1 for update',
+        [coachId],
+      );
+      if (link && link.lms_course_id !== courseId) throw new LinkedElsewhereError(link.lms_course_id);
+      for (const person of [...people.values()].sort((a, b) => Number(a.lmsId) - Number(b.lmsId))) {
+        const userId = await this.findOrCreateUser(query, actor.institutionId, person, result);
+        if (userId === null) continue;
+        const enrolled = await query(
+          `insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, $4)
+           on conflict (coach_id, user_id) do nothing returning id`,
+          [actor.institutionId, coachId, userId, person.instructor ? 'instructor' : 'student'],
+        );
+        if (enrolled.length === 0) result.already_enrolled++;
+        else if (person.instructor) result.instructors_enrolled++;
+        else result.students_enrolled++;
+      }
+      await query(
+        `insert into coach_lms_courses (institution_id, coach_id, provider, lms_course_id, lms_course_name, user_id)
+         values ($1, $2, $3, $4, $5, $6)
+         on conflict (coach_id) do update set lms_course_name = excluded.lms_course_name, imported_at = now()`,
+        [actor.institutionId, coachId, LMS_PROVIDER, courseId, course.name, actor.userId],
+      );
+      return result;
+    });
+  }
+
+  private async findOrCreateUser(
+    query: Query,
+    institutionId: number,
+    person: { lmsId: string; name: string; email: string | null },
+    result: RosterImportResult,
+  ): Promise<number | null> {
+    const [linked] = await query<{ user_id: number }>(
+      'select user_id from lms_user_links where institution_id = $1 and provider = $2 and lms_user_id = $3',
+      [institutionId, LMS_PROVIDER, person.lmsId],
+    );
+    if (linked) return linked.user_id;
+    if (!person.email) {
+      result.skipped.push({
+        lms_user_id: person.lmsId,
+        name: person.name,
+        reason: 'No email address in Canvas.',
+      });
+      return null;
+    }
+    const [created] = await query<{ id: number }>(
+      `insert into users (institution_id, email, name, password_hash) values ($1, $2, $3, $4)
+       on conflict (email) do nothing returning id`,
+      [institutionId, person.email, person.name, NO_PASSWORD],
+    );
+    let userId: number;
+    if (created) {
+      userId = created.id;
+      result.users_created++;
+    } else {
+      const [existing] = await query<{ id: number; institution_id: number }>(
+        'select id, institution_id from users where email = $1',
+        [person.email],
+      );
+      if (!existing || existing.institution_id !== institutionId) {
+        result.skipped.push({
+          lms_user_id: person.lmsId,
+          name: person.name,
+          reason: 'This email belongs to an account of another institution.',
+        });
+        return null;
+      }
+      userId = existing.id;
+    }
+    await query(
+      `insert into lms_user_links (institution_id, provider, lms_user_id, user_id) values ($1, $2, $3, $4)
+       on conflict (institution_id, provider, lms_user_id) do nothing`,
+      [institutionId, LMS_PROVIDER, person.lmsId, userId],
+    );
+    return userId;
+  }
+}
+
+/** The coach is already connected to another Canvas course (answered as a 400 on `lms_course_id`). */
+export class LinkedElsewhereError extends Error {
+  constructor(readonly lmsCourseId: string) {
+    super(`This coach is already connected to Canvas course ${lmsCourseId}.`);
+  }
+}
+
+function toCourse(c: CanvasCourse): LmsCourse {
+  return {
+    id: String(c.id),
+    name: String(c.name ?? ''),
+    course_code: c.course_code ?? null,
+    start_at: c.start_at ?? null,
+    end_at: c.end_at ?? null,
+    workflow_state: c.workflow_state ?? null,
+  };
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
