@@ -446,19 +446,19 @@ export async function tailoringDistribution(
       order by 1, 2`,
     [scope.coachId, cohortId, ids],
   );
-  const byUser =
-    multi.length === 0
-      ? []
-      : await database.query<{ characteristic_id: number; users: number; member_users: number }>(
-          `select d.characteristic_id, count(*)::int as users, (count(*) filter (where d.member))::int as member_users
-             from (select distinct v.characteristic_id, v.user_id, (m.user_id is not null) as member
-                     from student_characteristic_values v
-                     join enrollments e on e.user_id = v.user_id and e.coach_id = $1 and e.role = 'student'
-                     left join cohort_memberships m on m.cohort_id = $2 and m.user_id = v.user_id
-                    where v.characteristic_id = any($3::int[])) d
-            group by d.characteristic_id`,
-          [scope.coachId, cohortId, multi],
-        );
+  // Enrolled students (and members) with at least one value: a semi-join per such characteristic.
+  const byUser: Array<{ characteristic_id: number; users: number; member_users: number }> = [];
+  for (const cid of multi) {
+    const [row] = await database.query<{ users: number; member_users: number }>(
+      `select count(*)::int as users, count(m.user_id)::int as member_users
+         from enrollments e
+         left join cohort_memberships m on m.cohort_id = $2 and m.user_id = e.user_id
+        where e.coach_id = $1 and e.role = 'student'
+          and exists (select 1 from student_characteristic_values v where v.characteristic_id = $3 and v.user_id = e.user_id)`,
+      [scope.coachId, cohortId, cid],
+    );
+    byUser.push({ characteristic_id: cid, users: row?.users ?? 0, member_users: row?.member_users ?? 0 });
+  }
   const rows: Array<{
     name: string;
     key: string | null;
