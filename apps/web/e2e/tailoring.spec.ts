@@ -193,6 +193,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     for (const [i, n] of [expected.credits60, expected.women, expected.moduleGgg].entries()) {
       await expect(rules.nth(i).getByTestId('rule-qualifying')).toHaveText(`${n} / ${expected.enrolled}`);
     }
+    await expect(page.getByTestId('members-range')).toContainText(`of ${expected.members}`);
     // … and the server's own figures.
     const cohort = CohortSchema.parse(await (await page.request.get(API.cohort(coachId, cohortId))).json());
     const { enrollment_count } = EnrollmentDetailsSchema.parse(

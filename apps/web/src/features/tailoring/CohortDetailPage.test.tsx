@@ -14,6 +14,9 @@ import {
   task,
 } from './test-fixtures.ts';
 
+// Modal-heavy interactions in jsdom; generous when the machine is busy.
+vi.setConfig({ testTimeout: 20_000 });
+
 const COHORT = `GET ${API.cohort(COACH_ID, COHORT_ID)}`;
 const DICT = `GET ${API.mtsDictionaryData(COACH_ID)}`;
 const ENROLLMENT = `GET ${API.enrollmentDetails(COACH_ID)}`;

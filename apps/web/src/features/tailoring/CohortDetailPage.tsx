@@ -55,6 +55,7 @@ import { formatCohortDateTime } from './format.ts';
 import { GroupMembers } from './GroupMembers.tsx';
 import { QueryErrorState } from './QueryErrorState.tsx';
 import { RuleFormModal } from './RuleFormModal.tsx';
+import { ScrollTable } from './ScrollTable.tsx';
 
 interface Ids {
   coachId: number;
@@ -170,6 +171,8 @@ interface RulesTableProps {
   onEdit: (rule: CohortRule) => void;
   /** Id of the heading that names the table. */
   labelledBy: string;
+  /** The heading's text, naming the table's scroll region. */
+  label: string;
   testId: string;
 }
 
@@ -179,10 +182,11 @@ function RulesTable({
   enrollmentCount,
   onEdit,
   labelledBy,
+  label,
   testId,
 }: RulesTableProps) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <ScrollTable minWidth={560} label={label}>
       <Table striped verticalSpacing="sm" data-testid={testId} aria-labelledby={labelledBy}>
         <Table.Thead>
           <Table.Tr>
@@ -224,7 +228,7 @@ function RulesTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 
@@ -261,7 +265,7 @@ function GroupDistribution({
           No student has a value of {selected}.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable minWidth={480} label={`${TAILORING_TEXTS.groupDistribution}: ${selected}`}>
           <Table striped data-testid="distribution-table" aria-labelledby="group-distribution-heading">
             <Table.Thead>
               <Table.Tr>
@@ -294,7 +298,7 @@ function GroupDistribution({
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       );
   }
 
@@ -368,7 +372,9 @@ function CohortDetail({ coachId, cohortId }: Ids) {
         <span aria-hidden="true">← </span>
         {TAILORING_TEXTS.insightGroups}
       </Anchor>
-      <Title order={1}>{TAILORING_TEXTS.groupDetailsTitle(group.name)}</Title>
+      <Title order={1} fz={{ base: 26, sm: 34 }}>
+        {TAILORING_TEXTS.groupDetailsTitle(group.name)}
+      </Title>
       <Group gap="sm">
         <Button
           onClick={() => setRuleDialog({ rule: null })}
@@ -437,6 +443,7 @@ function CohortDetail({ coachId, cohortId }: Ids) {
             enrollmentCount={enrollmentCount}
             onEdit={(rule) => setRuleDialog({ rule })}
             labelledBy="criteria-heading"
+            label={TAILORING_TEXTS.criteriaBreakdown}
             testId="valid-rules"
           />
         ) : null}
@@ -464,6 +471,7 @@ function CohortDetail({ coachId, cohortId }: Ids) {
             enrollmentCount={enrollmentCount}
             onEdit={(rule) => setRuleDialog({ rule })}
             labelledBy="invalid-criteria-heading"
+            label={TAILORING_TEXTS.invalidCriteria}
             testId="invalid-rules"
           />
         </Stack>
