@@ -289,7 +289,6 @@ async function generated() {
     await q(
       'alter table student_characteristic_values drop constraint student_characteristic_values_characteristic_id_user_id_source_id_value_pk',
     );
-    await q('drop index student_characteristic_values_user_idx');
     const tLoad = performance.now();
     const client = await database.pool!.connect();
     try {
@@ -324,9 +323,6 @@ async function generated() {
       await client.query("set maintenance_work_mem = '512MB'");
       await client.query(
         'alter table student_characteristic_values add constraint student_characteristic_values_characteristic_id_user_id_source_id_value_pk primary key (characteristic_id, user_id, source_id, value)',
-      );
-      await client.query(
-        'create index student_characteristic_values_user_idx on student_characteristic_values (user_id)',
       );
     } finally {
       await client.query('reset session_replication_role').catch(() => undefined);

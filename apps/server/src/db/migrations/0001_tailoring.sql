@@ -130,5 +130,4 @@ CREATE INDEX "cohort_rules_cohort_idx" ON "cohort_rules" USING btree ("cohort_id
 CREATE INDEX "cohort_sync_tasks_state_idx" ON "cohort_sync_tasks" USING btree ("state");--> statement-breakpoint
 CREATE INDEX "cohorts_coach_idx" ON "cohorts" USING btree ("coach_id");--> statement-breakpoint
 CREATE INDEX "cohorts_group_idx" ON "cohorts" USING btree ("cohort_group_id");--> statement-breakpoint
-CREATE INDEX "student_characteristic_values_user_idx" ON "student_characteristic_values" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "tailoring_sources_key" ON "tailoring_sources" USING btree ("institution_id","name");
