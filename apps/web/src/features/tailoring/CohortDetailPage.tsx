@@ -57,6 +57,9 @@ import { QueryErrorState } from './QueryErrorState.tsx';
 import { RuleFormModal } from './RuleFormModal.tsx';
 import { ScrollTable } from './ScrollTable.tsx';
 
+/** Why Sync Now does nothing while a sync is marked started (spec §4). */
+export const SYNC_RUNNING_HINT = 'A sync is running. Its status refreshes every 15 seconds.';
+
 interface Ids {
   coachId: number;
   cohortId: number;
@@ -386,15 +389,22 @@ function CohortDetail({ coachId, cohortId }: Ids) {
         <Button variant="default" onClick={() => setDialog('edit')}>
           {TAILORING_TEXTS.edit}
         </Button>
-        <Button
-          variant="default"
-          onClick={syncState.syncNow}
-          loading={syncState.sync.isPending}
-          aria-disabled={syncState.running || undefined}
-          data-testid="sync-now"
+        <Tooltip
+          label={SYNC_RUNNING_HINT}
+          disabled={!syncState.running}
+          events={{ hover: true, focus: true, touch: true }}
         >
-          {TAILORING_TEXTS.syncNow}
-        </Button>
+          <Button
+            variant="default"
+            onClick={syncState.syncNow}
+            loading={syncState.sync.isPending}
+            aria-disabled={syncState.running || undefined}
+            data-disabled={syncState.running || undefined}
+            data-testid="sync-now"
+          >
+            {TAILORING_TEXTS.syncNow}
+          </Button>
+        </Tooltip>
       </Group>
       {dictionary.isError && (
         <ErrorState
