@@ -235,6 +235,7 @@ describe('CohortDetailPage', () => {
     expect(await screen.findByTestId('sync-status')).toHaveTextContent(
       'In-progress (started at 3:07 PM - 11.23.26)',
     );
+    expect(screen.getByRole('button', { name: 'Sync Now' })).toHaveAttribute('aria-disabled', 'true');
     fireEvent.click(screen.getByRole('button', { name: 'Sync Now' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sync Now' }));
     await act(async () => {});
