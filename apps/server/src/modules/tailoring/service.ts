@@ -267,6 +267,7 @@ export async function listRules(database: Database, scope: CoachScope, cohortId:
   return (await getCohort(database, scope, cohortId)).rules;
 }
 
+/** A rule body after the contract schema's trimming and defaults. */
 export interface RuleBodyParsed {
   characteristic: string;
   operation: string;
@@ -404,7 +405,9 @@ export async function cohortMembersForExport(database: Database, scope: CoachSco
  * Tailoring distribution (spec §3): per characteristic, per `source__value`, how many of the group's
  * members (`current`) and of the coach's enrolled students (`group_total`) have that value. Enrolled
  * students with no value of a characteristic are counted under its default value alone (no `__`).
- * One aggregate over the values of the enrolled students.
+ * One aggregate over the enrolled students' values (members found by a hash join), plus, for
+ * characteristics where a student may have several values, a semi-join count of students with any.
+ * Cost grows with enrolment × characteristics asked for: the screen should ask for one at a time.
  */
 export async function tailoringDistribution(
   database: Database,
