@@ -343,11 +343,12 @@ function CohortDetail({ coachId, cohortId }: Ids) {
 
   const remove = useMutation({
     mutationFn: () => apiRequest(API.cohort(coachId, cohortId), { method: 'DELETE' }),
-    onSuccess: async () => {
+    onSuccess: () => {
       setDialog('none');
-      await invalidateAll();
-      // Spec §2: after a cohort is deleted, go to the coach dashboard.
+      // Spec §2: after a cohort is deleted, go to the coach dashboard. Leave first, so the deleted
+      // group is not fetched again (a 404) while the lists are marked stale.
       navigate(PAGES.coachDetails(coachId));
+      void invalidateAll();
     },
   });
 
