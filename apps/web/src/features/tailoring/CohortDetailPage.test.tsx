@@ -412,13 +412,14 @@ describe('CohortDetailPage', () => {
         name: 'Delete',
       }),
     );
-    fireEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Delete Insight Group' })).getByRole('button', {
-        name: 'Yes, delete',
-      }),
-    );
+    const confirmAgain = await screen.findByRole('dialog', { name: 'Delete Insight Group' });
+    const cohortGets = callsTo(fetch, COHORT);
+    fireEvent.click(within(confirmAgain).getByRole('button', { name: 'Yes, delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(PAGES.coachDetails(COACH_ID)));
     expect(callsTo(fetch, `DELETE ${API.cohort(COACH_ID, COHORT_ID)}`)).toBe(1);
+    await act(async () => {});
+    // The deleted group is not asked for again.
+    expect(callsTo(fetch, COHORT)).toBe(cohortGets);
   });
 
   it('keeps Edit Group open and shows base errors beside the form on a refused save', async () => {

@@ -335,6 +335,7 @@ function CohortDetail({ coachId, cohortId }: Ids) {
   const enrollment = useEnrollmentDetails(coachId);
   const reload = useReloadCohort(coachId, cohortId);
   const invalidateAll = useInvalidateTailoring(coachId);
+  const client = useQueryClient();
   const navigate = useNavigate();
   const [ruleDialog, setRuleDialog] = useState<{ rule: CohortRule | null } | null>(null);
   const [dialog, setDialog] = useState<'none' | 'edit' | 'delete'>('none');
@@ -345,10 +346,10 @@ function CohortDetail({ coachId, cohortId }: Ids) {
     mutationFn: () => apiRequest(API.cohort(coachId, cohortId), { method: 'DELETE' }),
     onSuccess: () => {
       setDialog('none');
-      // Spec §2: after a cohort is deleted, go to the coach dashboard. Leave first, so the deleted
-      // group is not fetched again (a 404) while the lists are marked stale.
+      // Spec §2: after a cohort is deleted, go to the coach dashboard. The lists are only marked
+      // stale (they reload where they are shown next), so the deleted group is not fetched again.
+      void client.invalidateQueries({ queryKey: tailoringKeys.all(coachId), refetchType: 'none' });
       navigate(PAGES.coachDetails(coachId));
-      void invalidateAll();
     },
   });
 
