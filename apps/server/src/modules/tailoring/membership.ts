@@ -86,12 +86,15 @@ export function membershipStatement(
        where e.coach_id = $2 and e.role = 'student'
     ), gone as (
       delete from cohort_memberships c
-       where c.cohort_id = $1 and not exists (select 1 from flags f where f.user_id = c.user_id and f.member)
+       using (select user_id from cohort_memberships where cohort_id = $1
+              except select user_id from flags where member) d
+       where c.cohort_id = $1 and c.user_id = d.user_id
       returning 1
     ), added as (
       insert into cohort_memberships (cohort_id, user_id)
-      select $1, f.user_id from flags f
-       where f.member and not exists (select 1 from cohort_memberships c where c.cohort_id = $1 and c.user_id = f.user_id)
+      select $1, a.user_id
+        from (select user_id from flags where member
+              except select user_id from cohort_memberships where cohort_id = $1) a
       returning 1
     )
     select (count(*) filter (where member))::int as members, (select count(*)::int from gone) as removed,
