@@ -19,7 +19,7 @@ export interface MembershipResult {
 
 /**
  * Builds the one SQL statement that computes an Insight Group's membership set-wise (DESIGN.md,
- * Tailoring semantics) and brings `cohort_memberships` to it, returning the member count and each
+ * Tailoring semantics) and inserts it into `cohort_memberships`, returning the member count and each
  * rule's qualifying count.
  *
  * The population is the coach's enrolled students. For each valid rule, a student satisfies it when one
@@ -54,52 +54,40 @@ export function membershipStatement(
       joins.push(
         `left join student_characteristic_values r${i} on r${i}.characteristic_id = ${cid} and r${i}.user_id = e.user_id and not coalesce(${own}, false)`,
       );
-      flags.push(`(r${i}.user_id is null)`);
+      flags.push(`(r${i}.user_id is null) as m${i}`);
     } else if (defaultSatisfies(rule, c)) {
       joins.push(
         `left join (select v.user_id from student_characteristic_values v where v.characteristic_id = ${cid}
                      group by v.user_id having not bool_or(coalesce(${pred}, false))) r${i} on r${i}.user_id = e.user_id`,
       );
-      flags.push(`(r${i}.user_id is null)`);
+      flags.push(`(r${i}.user_id is null) as m${i}`);
     } else if (!single) {
       joins.push(
         `left join (select distinct v.user_id from student_characteristic_values v
                      where v.characteristic_id = ${cid} and ${pred}) r${i} on r${i}.user_id = e.user_id`,
       );
-      flags.push(`(r${i}.user_id is not null)`);
+      flags.push(`(r${i}.user_id is not null) as m${i}`);
     } else {
       // One value per student (single-valued, one source): no need to de-duplicate.
       joins.push(
         `left join student_characteristic_values r${i} on r${i}.characteristic_id = ${cid} and r${i}.user_id = e.user_id and ${own}`,
       );
-      flags.push(`(r${i}.user_id is not null)`);
+      flags.push(`(r${i}.user_id is not null) as m${i}`);
     }
   });
-  const member = flags.length > 0 ? flags.join(' and ') : 'false';
+  const member = valid.length > 0 ? valid.map((_, i) => `m${i}`).join(' and ') : 'false';
   const counts = valid.map((_, i) => `count(*) filter (where m${i})::int as q${i}`);
-  // Only the difference is written: members who left are deleted, new members inserted (both sides of
-  // the statement read the same snapshot), so a re-sync that changes little writes little.
   const text = `with flags as materialized (
-      select e.user_id${flags.map((f, i) => `, ${f} as m${i}`).join('')}, ${member} as member
+      select e.user_id${flags.map((f) => `, ${f}`).join('')}
         from enrollments e
         ${joins.join('\n        ')}
        where e.coach_id = $2 and e.role = 'student'
-    ), gone as (
-      delete from cohort_memberships c
-       using (select user_id from cohort_memberships where cohort_id = $1
-              except select user_id from flags where member) d
-       where c.cohort_id = $1 and c.user_id = d.user_id
-      returning 1
-    ), added as (
+    ), ins as (
       insert into cohort_memberships (cohort_id, user_id)
-      select $1, a.user_id
-        from (select user_id from flags where member
-              except select user_id from cohort_memberships where cohort_id = $1) a
+      select $1, user_id from flags where ${member}
       returning 1
     )
-    select (count(*) filter (where member))::int as members, (select count(*)::int from gone) as removed,
-           (select count(*)::int from added) as added${counts.map((c) => `, ${c}`).join('')}
-      from flags`;
+    select (select count(*)::int from ins) as members${counts.map((c) => `, ${c}`).join('')} from flags`;
   return { text, params, valid };
 }
 
@@ -127,6 +115,7 @@ export async function recomputeMembership(q: Query, cohortId: number): Promise<M
     [cohortId],
   );
   const dictionary = await loadDictionary(q, cohort.institution_id);
+  await q('delete from cohort_memberships where cohort_id = $1', [cohortId]);
   const { text, params, valid } = membershipStatement(cohortId, cohort.coach_id, rules, dictionary);
   const [row] = await q<Record<string, number>>(text, params);
   const qualifying = new Map<number, number>();
