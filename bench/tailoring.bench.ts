@@ -10,7 +10,8 @@
  *    group; the distribution endpoint over HTTP.
  *
  * Each part runs in a scratch database the bench creates and drops, on the server DATABASE_URL names
- * (default postgres://postgres@127.0.0.1:5432/test). Times are medians of 3 runs.
+ * (default postgres://postgres@127.0.0.1:5432/test). The floor and the re-sync are medians of 3 runs;
+ * the first sync is the first of them.
  *
  *   npm run bench:tailoring               # both parts
  *   npm run bench:tailoring -- oulad      # one part (oulad | generated)
@@ -82,7 +83,7 @@ async function makeGroup(
 }
 
 /**
- * Times the sync (runSync: the whole job — lock, replace members, qualifying counts, task state) and
+ * Times the sync (runSync: the whole job — lock, members, qualifying counts, task state) and
  * the floor (the caller's hand-written INSERT … SELECT of the same members into the same table, for a
  * second group: same indexes, same WAL), alternating, RUNS times. `{FLOOR}` in the SQL is that group.
  */
@@ -121,7 +122,8 @@ async function race(database: Database, cohortId: number, floorSql: string, floo
     await database.query('checkpoint');
   }
   if (members !== floorCount) throw new Error(`sync found ${members} members, the floor ${floorCount}`);
-  return { ours: median(ours), floor: median(floor), members };
+  // The first sync of the group, and the median of the following ones (same rules, same data).
+  return { ours: ours[0]!, resync: median(ours.slice(1)), floor: median(floor), members };
 }
 
 /** The floor: one INSERT … SELECT with a semi/anti join per rule, written for these five rules. */
@@ -202,7 +204,8 @@ async function oulad() {
     ]);
     console.log(
       `OULAD (PostgreSQL): demo import incl. tailoring seed ${secs(importMs)} | 5-rule group over ${enrolled} enrolled students ` +
-        `(${r.members} members): sync ${secs(r.ours)}, floor ${secs(r.floor)}, ratio ${(r.ours / r.floor).toFixed(2)}x`,
+        `(${r.members} members): first sync ${secs(r.ours)}, floor ${secs(r.floor)}, ratio ${(r.ours / r.floor).toFixed(2)}x; ` +
+        `re-sync ${secs(r.resync)}`,
     );
     t = performance.now();
   });
@@ -289,7 +292,6 @@ async function generated() {
     await q(
       'alter table student_characteristic_values drop constraint student_characteristic_values_characteristic_id_user_id_source_id_value_pk',
     );
-    await q('drop index student_characteristic_values_user_idx');
     const tLoad = performance.now();
     const client = await database.pool!.connect();
     try {
@@ -324,9 +326,6 @@ async function generated() {
       await client.query("set maintenance_work_mem = '512MB'");
       await client.query(
         'alter table student_characteristic_values add constraint student_characteristic_values_characteristic_id_user_id_source_id_value_pk primary key (characteristic_id, user_id, source_id, value)',
-      );
-      await client.query(
-        'create index student_characteristic_values_user_idx on student_characteristic_values (user_id)',
       );
     } finally {
       await client.query('reset session_replication_role').catch(() => undefined);
@@ -372,7 +371,7 @@ async function generated() {
     ]);
     console.log(
       `generated (PostgreSQL): 5-rule group over ${STUDENTS.toLocaleString('en')} students (${r.members.toLocaleString('en')} members): ` +
-        `sync ${secs(r.ours)}, floor ${secs(r.floor)}, ratio ${(r.ours / r.floor).toFixed(2)}x`,
+        `first sync ${secs(r.ours)}, floor ${secs(r.floor)}, ratio ${(r.ours / r.floor).toFixed(2)}x; re-sync ${secs(r.resync)}`,
     );
 
     // The distribution endpoint over HTTP, as the cohort detail screen calls it.

@@ -193,6 +193,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     for (const [i, n] of [expected.credits60, expected.women, expected.moduleGgg].entries()) {
       await expect(rules.nth(i).getByTestId('rule-qualifying')).toHaveText(`${n} / ${expected.enrolled}`);
     }
+    await expect(page.getByTestId('members-range')).toContainText(`of ${expected.members}`);
     // … and the server's own figures.
     const cohort = CohortSchema.parse(await (await page.request.get(API.cohort(coachId, cohortId))).json());
     const { enrollment_count } = EnrollmentDetailsSchema.parse(
@@ -379,5 +380,39 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     await expect(support.getByTestId('overview-group')).toHaveCount(2);
     await expect(support).toContainText('studied_credits greater than or equal to 120');
     await expectNoAxeViolations(page);
+  });
+
+  test('the group detail works with the keyboard: tooltips on focus, the rule form opens and closes', async ({
+    page,
+  }) => {
+    await signIn(page, STAFF);
+    await page
+      .getByTestId('institution-coach')
+      .filter({ hasText: 'AAA 2013J' })
+      .getByRole('link', { name: /Open coach dashboard/ })
+      .click();
+    await page.getByTestId('insight-groups-link').getByRole('link').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: 'Details: Heavy study load' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Group Details | Heavy study load' }),
+    ).toBeVisible();
+
+    // The question prompt shows as a tooltip when its button gets focus.
+    await page.getByRole('button', { name: /^About studied_credits/ }).focus();
+    await expect(page.getByRole('tooltip')).toHaveText('How many credits are you studying for?');
+
+    // Add Rule opens the form with Enter; Escape closes it and focus returns to the button.
+    const addRule = page.getByRole('button', { name: TAILORING_TEXTS.addRule });
+    await addRule.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: TAILORING_TEXTS.addRule });
+    await expect(dialog).toBeVisible();
+    // Focus moved into the dialog.
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(addRule).toBeFocused();
   });
 });

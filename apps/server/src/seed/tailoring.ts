@@ -59,18 +59,73 @@ export async function seedTailoring(
     disability: { Y: 'Yes', N: 'No' },
     imd_band: { unknown: 'Unknown' },
   };
-  const setChars: Array<{ name: string; question: string; default: string | null }> = [
-    { name: 'gender', question: 'What is your gender?', default: null },
-    { name: 'region', question: 'Which region do you live in?', default: null },
-    { name: 'highest_education', question: 'What is your highest education so far?', default: null },
+  // OULAD's value sets (its codebook; the imported presentations may not use every value), plus any
+  // other value found in the imported rows.
+  const setChars: Array<{ name: string; question: string; default: string | null; values: string[] }> = [
+    { name: 'gender', question: 'What is your gender?', default: null, values: ['F', 'M'] },
+    {
+      name: 'region',
+      question: 'Which region do you live in?',
+      default: null,
+      values: [
+        'East Anglian Region',
+        'East Midlands Region',
+        'Ireland',
+        'London Region',
+        'North Region',
+        'North Western Region',
+        'Scotland',
+        'South East Region',
+        'South Region',
+        'South West Region',
+        'Wales',
+        'West Midlands Region',
+        'Yorkshire Region',
+      ],
+    },
+    {
+      name: 'highest_education',
+      question: 'What is your highest education so far?',
+      default: null,
+      values: [
+        'No Formal quals',
+        'Lower Than A Level',
+        'A Level or Equivalent',
+        'HE Qualification',
+        'Post Graduate Qualification',
+      ],
+    },
     {
       name: 'imd_band',
       question: 'What is the deprivation (IMD) band of where you live?',
       default: 'unknown',
+      // OULAD spells the second band without "%".
+      values: [
+        '0-10%',
+        '10-20',
+        '20-30%',
+        '30-40%',
+        '40-50%',
+        '50-60%',
+        '60-70%',
+        '70-80%',
+        '80-90%',
+        '90-100%',
+      ],
     },
-    { name: 'age_band', question: 'What is your age band?', default: null },
-    { name: 'disability', question: 'Have you declared a disability?', default: null },
-    { name: 'final_result', question: 'What was your final result in the module?', default: null },
+    {
+      name: 'age_band',
+      question: 'What is your age band?',
+      default: null,
+      values: ['0-35', '35-55', '55<='],
+    },
+    { name: 'disability', question: 'Have you declared a disability?', default: null, values: ['N', 'Y'] },
+    {
+      name: 'final_result',
+      question: 'What was your final result in the module?',
+      default: null,
+      values: ['Distinction', 'Pass', 'Fail', 'Withdrawn'],
+    },
   ];
   for (const c of setChars) {
     await q(
@@ -78,8 +133,9 @@ export async function seedTailoring(
        select $1, $2::text, $3, 'set', $4::text,
               coalesce(jsonb_agg(jsonb_build_object('value', v, 'label', coalesce($5::jsonb ->> v, v)) order by v), '[]')
          from (select distinct ${c.name} as v from tmp_student_info where ${c.name} is not null
+               union select unnest($6::text[])
                union select $4::text where $4::text is not null) d`,
-      [institutionId, c.name, c.question, c.default, JSON.stringify(labels[c.name] ?? {})],
+      [institutionId, c.name, c.question, c.default, JSON.stringify(labels[c.name] ?? {}), c.values],
     );
   }
   await q(

@@ -93,7 +93,7 @@ export const characteristicSources = pgTable(
  * a number (compared numerically). Only the characteristic has a foreign key (its deletion, and so the
  * institution's, removes the rows): checking users and sources on every row would triple the cost of
  * bulk loads, and both are only ever written by the code that checked them (users are never deleted
- * alone; the user index serves the cleanup if they ever are).
+ * alone). No index beyond the primary key: every query reads by characteristic.
  */
 export const studentCharacteristicValues = pgTable(
   'student_characteristic_values',
@@ -107,10 +107,7 @@ export const studentCharacteristicValues = pgTable(
     value: text('value').notNull(),
     num: doublePrecision('num'),
   },
-  (t) => [
-    primaryKey({ columns: [t.characteristic_id, t.user_id, t.source_id, t.value] }),
-    index('student_characteristic_values_user_idx').on(t.user_id),
-  ],
+  (t) => [primaryKey({ columns: [t.characteristic_id, t.user_id, t.source_id, t.value] })],
 );
 
 /** An Insight Group Collection (spec: cohort group) of a coach. */

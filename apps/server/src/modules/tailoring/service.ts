@@ -267,6 +267,7 @@ export async function listRules(database: Database, scope: CoachScope, cohortId:
   return (await getCohort(database, scope, cohortId)).rules;
 }
 
+/** A rule body after the contract schema's trimming and defaults. */
 export interface RuleBodyParsed {
   characteristic: string;
   operation: string;
@@ -404,7 +405,9 @@ export async function cohortMembersForExport(database: Database, scope: CoachSco
  * Tailoring distribution (spec §3): per characteristic, per `source__value`, how many of the group's
  * members (`current`) and of the coach's enrolled students (`group_total`) have that value. Enrolled
  * students with no value of a characteristic are counted under its default value alone (no `__`).
- * One aggregate over the values of the enrolled students.
+ * One aggregate over the enrolled students' values (members found by a hash join), plus, for
+ * characteristics where a student may have several values, a semi-join count of students with any.
+ * Cost grows with enrolment × characteristics asked for: the screen should ask for one at a time.
  */
 export async function tailoringDistribution(
   database: Database,
@@ -446,19 +449,19 @@ export async function tailoringDistribution(
       order by 1, 2`,
     [scope.coachId, cohortId, ids],
   );
-  const byUser =
-    multi.length === 0
-      ? []
-      : await database.query<{ characteristic_id: number; users: number; member_users: number }>(
-          `select d.characteristic_id, count(*)::int as users, (count(*) filter (where d.member))::int as member_users
-             from (select distinct v.characteristic_id, v.user_id, (m.user_id is not null) as member
-                     from student_characteristic_values v
-                     join enrollments e on e.user_id = v.user_id and e.coach_id = $1 and e.role = 'student'
-                     left join cohort_memberships m on m.cohort_id = $2 and m.user_id = v.user_id
-                    where v.characteristic_id = any($3::int[])) d
-            group by d.characteristic_id`,
-          [scope.coachId, cohortId, multi],
-        );
+  // Enrolled students (and members) with at least one value: a semi-join per such characteristic.
+  const byUser: Array<{ characteristic_id: number; users: number; member_users: number }> = [];
+  for (const cid of multi) {
+    const [row] = await database.query<{ users: number; member_users: number }>(
+      `select count(*)::int as users, count(m.user_id)::int as member_users
+         from enrollments e
+         left join cohort_memberships m on m.cohort_id = $2 and m.user_id = e.user_id
+        where e.coach_id = $1 and e.role = 'student'
+          and exists (select 1 from student_characteristic_values v where v.characteristic_id = $3 and v.user_id = e.user_id)`,
+      [scope.coachId, cohortId, cid],
+    );
+    byUser.push({ characteristic_id: cid, users: row?.users ?? 0, member_users: row?.member_users ?? 0 });
+  }
   const rows: Array<{
     name: string;
     key: string | null;

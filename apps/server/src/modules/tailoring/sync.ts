@@ -10,6 +10,7 @@ const SYNC_LOCK_NAMESPACE = 72_620_004;
 /** work_mem of a sync's transaction: its hash joins hold one row per enrolled student and rule. */
 export const SYNC_WORK_MEM = '128MB';
 
+/** The payload of a membership sync job. */
 export interface SyncJobData {
   cohortId: number;
 }

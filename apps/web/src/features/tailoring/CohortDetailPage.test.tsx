@@ -14,6 +14,9 @@ import {
   task,
 } from './test-fixtures.ts';
 
+// Modal-heavy interactions in jsdom; generous when the machine is busy.
+vi.setConfig({ testTimeout: 20_000 });
+
 const COHORT = `GET ${API.cohort(COACH_ID, COHORT_ID)}`;
 const DICT = `GET ${API.mtsDictionaryData(COACH_ID)}`;
 const ENROLLMENT = `GET ${API.enrollmentDetails(COACH_ID)}`;
@@ -232,6 +235,7 @@ describe('CohortDetailPage', () => {
     expect(await screen.findByTestId('sync-status')).toHaveTextContent(
       'In-progress (started at 3:07 PM - 11.23.26)',
     );
+    expect(screen.getByRole('button', { name: 'Sync Now' })).toHaveAttribute('aria-disabled', 'true');
     fireEvent.click(screen.getByRole('button', { name: 'Sync Now' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sync Now' }));
     await act(async () => {});
@@ -408,13 +412,14 @@ describe('CohortDetailPage', () => {
         name: 'Delete',
       }),
     );
-    fireEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Delete Insight Group' })).getByRole('button', {
-        name: 'Yes, delete',
-      }),
-    );
+    const confirmAgain = await screen.findByRole('dialog', { name: 'Delete Insight Group' });
+    const cohortGets = callsTo(fetch, COHORT);
+    fireEvent.click(within(confirmAgain).getByRole('button', { name: 'Yes, delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(PAGES.coachDetails(COACH_ID)));
     expect(callsTo(fetch, `DELETE ${API.cohort(COACH_ID, COHORT_ID)}`)).toBe(1);
+    await act(async () => {});
+    // The deleted group is not asked for again.
+    expect(callsTo(fetch, COHORT)).toBe(cohortGets);
   });
 
   it('keeps Edit Group open and shows base errors beside the form on a refused save', async () => {

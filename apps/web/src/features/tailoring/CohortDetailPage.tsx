@@ -55,6 +55,10 @@ import { formatCohortDateTime } from './format.ts';
 import { GroupMembers } from './GroupMembers.tsx';
 import { QueryErrorState } from './QueryErrorState.tsx';
 import { RuleFormModal } from './RuleFormModal.tsx';
+import { ScrollTable } from './ScrollTable.tsx';
+
+/** Why Sync Now does nothing while a sync is marked started (spec §4). */
+export const SYNC_RUNNING_HINT = 'A sync is running. Its status refreshes every 15 seconds.';
 
 interface Ids {
   coachId: number;
@@ -170,6 +174,8 @@ interface RulesTableProps {
   onEdit: (rule: CohortRule) => void;
   /** Id of the heading that names the table. */
   labelledBy: string;
+  /** The heading's text, naming the table's scroll region. */
+  label: string;
   testId: string;
 }
 
@@ -179,10 +185,11 @@ function RulesTable({
   enrollmentCount,
   onEdit,
   labelledBy,
+  label,
   testId,
 }: RulesTableProps) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <ScrollTable minWidth={560} label={label}>
       <Table striped verticalSpacing="sm" data-testid={testId} aria-labelledby={labelledBy}>
         <Table.Thead>
           <Table.Tr>
@@ -224,7 +231,7 @@ function RulesTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 
@@ -261,7 +268,7 @@ function GroupDistribution({
           No student has a value of {selected}.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable minWidth={480} label={`${TAILORING_TEXTS.groupDistribution}: ${selected}`}>
           <Table striped data-testid="distribution-table" aria-labelledby="group-distribution-heading">
             <Table.Thead>
               <Table.Tr>
@@ -294,7 +301,7 @@ function GroupDistribution({
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       );
   }
 
@@ -328,6 +335,7 @@ function CohortDetail({ coachId, cohortId }: Ids) {
   const enrollment = useEnrollmentDetails(coachId);
   const reload = useReloadCohort(coachId, cohortId);
   const invalidateAll = useInvalidateTailoring(coachId);
+  const client = useQueryClient();
   const navigate = useNavigate();
   const [ruleDialog, setRuleDialog] = useState<{ rule: CohortRule | null } | null>(null);
   const [dialog, setDialog] = useState<'none' | 'edit' | 'delete'>('none');
@@ -336,10 +344,11 @@ function CohortDetail({ coachId, cohortId }: Ids) {
 
   const remove = useMutation({
     mutationFn: () => apiRequest(API.cohort(coachId, cohortId), { method: 'DELETE' }),
-    onSuccess: async () => {
+    onSuccess: () => {
       setDialog('none');
-      await invalidateAll();
-      // Spec §2: after a cohort is deleted, go to the coach dashboard.
+      // Spec §2: after a cohort is deleted, go to the coach dashboard. The lists are only marked
+      // stale (they reload where they are shown next), so the deleted group is not fetched again.
+      void client.invalidateQueries({ queryKey: tailoringKeys.all(coachId), refetchType: 'none' });
       navigate(PAGES.coachDetails(coachId));
     },
   });
@@ -368,7 +377,9 @@ function CohortDetail({ coachId, cohortId }: Ids) {
         <span aria-hidden="true">← </span>
         {TAILORING_TEXTS.insightGroups}
       </Anchor>
-      <Title order={1}>{TAILORING_TEXTS.groupDetailsTitle(group.name)}</Title>
+      <Title order={1} fz={{ base: 26, sm: 34 }}>
+        {TAILORING_TEXTS.groupDetailsTitle(group.name)}
+      </Title>
       <Group gap="sm">
         <Button
           onClick={() => setRuleDialog({ rule: null })}
@@ -380,15 +391,22 @@ function CohortDetail({ coachId, cohortId }: Ids) {
         <Button variant="default" onClick={() => setDialog('edit')}>
           {TAILORING_TEXTS.edit}
         </Button>
-        <Button
-          variant="default"
-          onClick={syncState.syncNow}
-          loading={syncState.sync.isPending}
-          aria-disabled={syncState.running || undefined}
-          data-testid="sync-now"
+        <Tooltip
+          label={SYNC_RUNNING_HINT}
+          disabled={!syncState.running}
+          events={{ hover: true, focus: true, touch: true }}
         >
-          {TAILORING_TEXTS.syncNow}
-        </Button>
+          <Button
+            variant="default"
+            onClick={syncState.syncNow}
+            loading={syncState.sync.isPending}
+            aria-disabled={syncState.running || undefined}
+            data-disabled={syncState.running || undefined}
+            data-testid="sync-now"
+          >
+            {TAILORING_TEXTS.syncNow}
+          </Button>
+        </Tooltip>
       </Group>
       {dictionary.isError && (
         <ErrorState
@@ -437,6 +455,7 @@ function CohortDetail({ coachId, cohortId }: Ids) {
             enrollmentCount={enrollmentCount}
             onEdit={(rule) => setRuleDialog({ rule })}
             labelledBy="criteria-heading"
+            label={TAILORING_TEXTS.criteriaBreakdown}
             testId="valid-rules"
           />
         ) : null}
@@ -464,6 +483,7 @@ function CohortDetail({ coachId, cohortId }: Ids) {
             enrollmentCount={enrollmentCount}
             onEdit={(rule) => setRuleDialog({ rule })}
             labelledBy="invalid-criteria-heading"
+            label={TAILORING_TEXTS.invalidCriteria}
             testId="invalid-rules"
           />
         </Stack>

@@ -1,10 +1,13 @@
 import { API, MESSAGES, PAGES } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type FetchRoutes, renderRoutes, stubFetch } from '../../test-utils.tsx';
 import { AddCohortPage } from './AddCohortPage.tsx';
 import { CohortManagerPage } from './CohortManagerPage.tsx';
 import { COACH_ID, chooseOption, cohort, DICTIONARY } from './test-fixtures.ts';
+
+// Modal-heavy interactions in jsdom; generous when the machine is busy.
+vi.setConfig({ testTimeout: 20_000 });
 
 const COHORTS = `GET ${API.cohorts(COACH_ID)}`;
 const GROUPS = `GET ${API.cohortGroups(COACH_ID)}`;

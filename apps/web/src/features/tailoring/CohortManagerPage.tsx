@@ -33,6 +33,7 @@ import { CollectionFormModal } from './CollectionFormModal.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
 import { ImportCsvModal } from './ImportCsvModal.tsx';
 import { QueryErrorState } from './QueryErrorState.tsx';
+import { ScrollTable } from './ScrollTable.tsx';
 
 /** Title of the cohort manager page. */
 export const COHORT_MANAGER_TITLE = 'Cohort manager';
@@ -104,7 +105,7 @@ export function GroupList({ coachId, cohorts, enrollmentCount, view, emptyText, 
     );
   }
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <ScrollTable minWidth={520} label={label}>
       <Table striped aria-label={label} data-testid="groups-table">
         <Table.Thead>
           <Table.Tr>
@@ -136,7 +137,7 @@ export function GroupList({ coachId, cohorts, enrollmentCount, view, emptyText, 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 
@@ -318,7 +319,7 @@ function CohortManager({ coachId }: { coachId: number }) {
                 {TAILORING_TEXTS.noCollections}
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={360}>
+              <ScrollTable minWidth={360} label={TAILORING_TEXTS.insightGroupCollections}>
                 <Table striped aria-labelledby="collections-heading" data-testid="collections-table">
                   <Table.Thead>
                     <Table.Tr>
@@ -346,7 +347,7 @@ function CohortManager({ coachId }: { coachId: number }) {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             )}
           </Stack>
           <CollectionFormModal

@@ -1,9 +1,12 @@
 import { API, MESSAGES } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes, stubFetch } from '../../test-utils.tsx';
 import { CohortOverviewPage, cohortOverviewPath } from './CohortOverviewPage.tsx';
 import { COACH_ID, cohort, DICTIONARY, rule } from './test-fixtures.ts';
+
+// Modal-heavy interactions in jsdom; generous when the machine is busy.
+vi.setConfig({ testTimeout: 20_000 });
 
 function renderOverview(
   cohorts = [

@@ -11,6 +11,7 @@ import { apiGet, errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { tailoringKeys } from './api.ts';
+import { ScrollTable } from './ScrollTable.tsx';
 
 export interface GroupMembersProps {
   coachId: number;
@@ -55,7 +56,7 @@ export function GroupMembers({ coachId, cohortId }: GroupMembersProps) {
         <Text size="sm" data-testid="members-range">
           Students {first}–{first + results.length - 1} of {count}
         </Text>
-        <Table.ScrollContainer minWidth={420}>
+        <ScrollTable minWidth={420} label="Members">
           <Table striped aria-labelledby="members-heading" data-testid="members-table">
             <Table.Thead>
               <Table.Tr>
@@ -72,7 +73,7 @@ export function GroupMembers({ coachId, cohortId }: GroupMembersProps) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         {(next !== null || previous !== null) && (
           <Group gap="sm">
             {previous !== null && (

@@ -1,9 +1,12 @@
 import { API, type ImportReport } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../test-utils.tsx';
 import { ImportCsvModal } from './ImportCsvModal.tsx';
 import { COACH_ID, chooseOption, DICTIONARY } from './test-fixtures.ts';
+
+// Modal-heavy interactions in jsdom; generous when the machine is busy.
+vi.setConfig({ testTimeout: 20_000 });
 
 const IMPORT = `POST ${API.mtsImport(COACH_ID)}`;
 const CSV = 'student,imd_band\ns11391@demo.edu,0-10%\ns1@demo.edu,5%\n';

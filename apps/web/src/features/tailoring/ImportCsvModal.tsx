@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, apiGet, apiRequest, errorMessage } from '../../api/client.ts';
 import { useDictionary, useInvalidateTailoring } from './api.ts';
+import { ScrollTable } from './ScrollTable.tsx';
 
 export interface ImportCsvModalProps {
   coachId: number;
@@ -42,7 +43,7 @@ function ReportView({ report }: { report: ImportReport }) {
         />
       )}
       {report.errors.length > 0 && (
-        <Table.ScrollContainer minWidth={420} mah={260}>
+        <ScrollTable minWidth={420} maxHeight={260} label="Row errors">
           <Table striped data-testid="import-errors">
             <Table.Thead>
               <Table.Tr>
@@ -61,7 +62,7 @@ function ReportView({ report }: { report: ImportReport }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Stack>
   );

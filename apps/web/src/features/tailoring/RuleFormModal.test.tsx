@@ -12,6 +12,9 @@ import {
   optionNames,
 } from './test-fixtures.ts';
 
+// Modal-heavy interactions in jsdom; generous when the machine is busy.
+vi.setConfig({ testTimeout: 20_000 });
+
 const RULES = `POST ${API.cohortRules(COACH_ID, COHORT_ID)}`;
 const RULE = (id: number) => API.cohortRule(COACH_ID, COHORT_ID, id);
 

@@ -102,65 +102,50 @@ CREATE TABLE "images" (
 	CONSTRAINT "images_content_type" CHECK ("images"."content_type" like 'image/%')
 );
 --> statement-breakpoint
-CREATE TABLE "tips" (
+CREATE TABLE "coach_lms_courses" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"institution_id" integer NOT NULL,
 	"coach_id" integer NOT NULL,
-	"html" text NOT NULL,
-	"position" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"provider" text NOT NULL,
+	"lms_course_id" text NOT NULL,
+	"lms_course_name" text NOT NULL,
+	"user_id" integer,
+	"imported_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "account_todo_items" (
+CREATE TABLE "lms_authorizations" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"institution_id" integer NOT NULL,
-	"item_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
-	"completed" boolean DEFAULT false NOT NULL,
-	"completed_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "todo_item_tags" (
-	"institution_id" integer NOT NULL,
-	"item_id" integer NOT NULL,
-	"tag_id" integer NOT NULL,
-	CONSTRAINT "todo_item_tags_item_id_tag_id_pk" PRIMARY KEY("item_id","tag_id")
-);
---> statement-breakpoint
-CREATE TABLE "todo_items" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"institution_id" integer NOT NULL,
-	"coach_id" integer NOT NULL,
-	"todo_list_id" integer,
-	"title" text NOT NULL,
-	"description" text DEFAULT '' NOT NULL,
-	"due_date" date,
-	"staff_created" boolean DEFAULT false NOT NULL,
-	"owner_user_id" integer,
-	"position" integer DEFAULT 0 NOT NULL,
+	"provider" text NOT NULL,
+	"lms_user_id" text,
+	"lms_user_name" text,
+	"access_token_enc" text NOT NULL,
+	"refresh_token_enc" text,
+	"expires_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "todo_items_owner" CHECK (("todo_items"."staff_created" and "todo_items"."owner_user_id" is null) or (not "todo_items"."staff_created" and "todo_items"."owner_user_id" is not null))
+	CONSTRAINT "lms_authorizations_provider" CHECK ("lms_authorizations"."provider" in ('canvas'))
 );
 --> statement-breakpoint
-CREATE TABLE "todo_lists" (
-	"id" serial PRIMARY KEY NOT NULL,
+CREATE TABLE "lms_oauth_states" (
+	"id" text PRIMARY KEY NOT NULL,
 	"institution_id" integer NOT NULL,
-	"coach_id" integer NOT NULL,
-	"title" text DEFAULT '' NOT NULL,
-	"is_queued" boolean DEFAULT false NOT NULL,
-	"is_under_review" boolean DEFAULT false NOT NULL,
-	"position" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"user_id" integer NOT NULL,
+	"session_id" text NOT NULL,
+	"provider" text NOT NULL,
+	"return_to" text NOT NULL,
+	"redirect_uri" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "todo_tags" (
+CREATE TABLE "lms_user_links" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"institution_id" integer NOT NULL,
-	"coach_id" integer NOT NULL,
-	"label" text NOT NULL
+	"provider" text NOT NULL,
+	"lms_user_id" text NOT NULL,
+	"user_id" integer NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "characteristic_import_rows" (
@@ -271,6 +256,67 @@ CREATE TABLE "tailoring_sources" (
 	"label" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "tips" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"institution_id" integer NOT NULL,
+	"coach_id" integer NOT NULL,
+	"html" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "account_todo_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"institution_id" integer NOT NULL,
+	"item_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"completed" boolean DEFAULT false NOT NULL,
+	"completed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "todo_item_tags" (
+	"institution_id" integer NOT NULL,
+	"item_id" integer NOT NULL,
+	"tag_id" integer NOT NULL,
+	CONSTRAINT "todo_item_tags_item_id_tag_id_pk" PRIMARY KEY("item_id","tag_id")
+);
+--> statement-breakpoint
+CREATE TABLE "todo_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"institution_id" integer NOT NULL,
+	"coach_id" integer NOT NULL,
+	"todo_list_id" integer,
+	"title" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"due_date" date,
+	"staff_created" boolean DEFAULT false NOT NULL,
+	"owner_user_id" integer,
+	"position" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "todo_items_owner" CHECK (("todo_items"."staff_created" and "todo_items"."owner_user_id" is null) or (not "todo_items"."staff_created" and "todo_items"."owner_user_id" is not null))
+);
+--> statement-breakpoint
+CREATE TABLE "todo_lists" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"institution_id" integer NOT NULL,
+	"coach_id" integer NOT NULL,
+	"title" text DEFAULT '' NOT NULL,
+	"is_queued" boolean DEFAULT false NOT NULL,
+	"is_under_review" boolean DEFAULT false NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "todo_tags" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"institution_id" integer NOT NULL,
+	"coach_id" integer NOT NULL,
+	"label" text NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "bulletin_topics" ADD CONSTRAINT "bulletin_topics_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bulletin_topics" ADD CONSTRAINT "bulletin_topics_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bulletin_views" ADD CONSTRAINT "bulletin_views_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -296,22 +342,16 @@ ALTER TABLE "image_fields" ADD CONSTRAINT "image_fields_image_id_images_id_fk" F
 ALTER TABLE "images" ADD CONSTRAINT "images_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "images" ADD CONSTRAINT "images_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "images" ADD CONSTRAINT "images_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "tips" ADD CONSTRAINT "tips_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "tips" ADD CONSTRAINT "tips_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "account_todo_items" ADD CONSTRAINT "account_todo_items_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "account_todo_items" ADD CONSTRAINT "account_todo_items_item_id_todo_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."todo_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "account_todo_items" ADD CONSTRAINT "account_todo_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "todo_item_tags" ADD CONSTRAINT "todo_item_tags_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "todo_item_tags" ADD CONSTRAINT "todo_item_tags_item_id_todo_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."todo_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "todo_item_tags" ADD CONSTRAINT "todo_item_tags_tag_id_todo_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."todo_tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "todo_items" ADD CONSTRAINT "todo_items_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "todo_items" ADD CONSTRAINT "todo_items_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "todo_items" ADD CONSTRAINT "todo_items_todo_list_id_todo_lists_id_fk" FOREIGN KEY ("todo_list_id") REFERENCES "public"."todo_lists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "todo_items" ADD CONSTRAINT "todo_items_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "todo_lists" ADD CONSTRAINT "todo_lists_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "todo_lists" ADD CONSTRAINT "todo_lists_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "todo_tags" ADD CONSTRAINT "todo_tags_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "todo_tags" ADD CONSTRAINT "todo_tags_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coach_lms_courses" ADD CONSTRAINT "coach_lms_courses_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coach_lms_courses" ADD CONSTRAINT "coach_lms_courses_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coach_lms_courses" ADD CONSTRAINT "coach_lms_courses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lms_authorizations" ADD CONSTRAINT "lms_authorizations_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lms_authorizations" ADD CONSTRAINT "lms_authorizations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lms_oauth_states" ADD CONSTRAINT "lms_oauth_states_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lms_oauth_states" ADD CONSTRAINT "lms_oauth_states_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lms_oauth_states" ADD CONSTRAINT "lms_oauth_states_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lms_user_links" ADD CONSTRAINT "lms_user_links_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lms_user_links" ADD CONSTRAINT "lms_user_links_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "characteristic_import_rows" ADD CONSTRAINT "characteristic_import_rows_import_id_characteristic_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."characteristic_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "characteristic_imports" ADD CONSTRAINT "characteristic_imports_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "characteristic_imports" ADD CONSTRAINT "characteristic_imports_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -329,6 +369,22 @@ ALTER TABLE "cohorts" ADD CONSTRAINT "cohorts_coach_id_coaches_id_fk" FOREIGN KE
 ALTER TABLE "cohorts" ADD CONSTRAINT "cohorts_cohort_group_id_cohort_groups_id_fk" FOREIGN KEY ("cohort_group_id") REFERENCES "public"."cohort_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "student_characteristic_values" ADD CONSTRAINT "student_characteristic_values_characteristic_id_characteristics_id_fk" FOREIGN KEY ("characteristic_id") REFERENCES "public"."characteristics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tailoring_sources" ADD CONSTRAINT "tailoring_sources_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tips" ADD CONSTRAINT "tips_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tips" ADD CONSTRAINT "tips_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_todo_items" ADD CONSTRAINT "account_todo_items_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_todo_items" ADD CONSTRAINT "account_todo_items_item_id_todo_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."todo_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_todo_items" ADD CONSTRAINT "account_todo_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "todo_item_tags" ADD CONSTRAINT "todo_item_tags_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "todo_item_tags" ADD CONSTRAINT "todo_item_tags_item_id_todo_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."todo_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "todo_item_tags" ADD CONSTRAINT "todo_item_tags_tag_id_todo_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."todo_tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "todo_items" ADD CONSTRAINT "todo_items_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "todo_items" ADD CONSTRAINT "todo_items_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "todo_items" ADD CONSTRAINT "todo_items_todo_list_id_todo_lists_id_fk" FOREIGN KEY ("todo_list_id") REFERENCES "public"."todo_lists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "todo_items" ADD CONSTRAINT "todo_items_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "todo_lists" ADD CONSTRAINT "todo_lists_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "todo_lists" ADD CONSTRAINT "todo_lists_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "todo_tags" ADD CONSTRAINT "todo_tags_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "todo_tags" ADD CONSTRAINT "todo_tags_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "bulletin_topics_coach_name_key" ON "bulletin_topics" USING btree ("coach_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "bulletin_views_bulletin_user_key" ON "bulletin_views" USING btree ("bulletin_id","user_id");--> statement-breakpoint
 CREATE INDEX "bulletin_views_user_idx" ON "bulletin_views" USING btree ("user_id");--> statement-breakpoint
@@ -341,6 +397,18 @@ CREATE INDEX "survey_responses_user_idx" ON "survey_responses" USING btree ("use
 CREATE INDEX "surveys_coach_idx" ON "surveys" USING btree ("coach_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "image_fields_coach_user_name_key" ON "image_fields" USING btree ("coach_id","user_id","name");--> statement-breakpoint
 CREATE INDEX "images_coach_idx" ON "images" USING btree ("coach_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "coach_lms_courses_coach_key" ON "coach_lms_courses" USING btree ("coach_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "lms_authorizations_key" ON "lms_authorizations" USING btree ("institution_id","user_id","provider");--> statement-breakpoint
+CREATE INDEX "lms_oauth_states_expires_idx" ON "lms_oauth_states" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "lms_user_links_key" ON "lms_user_links" USING btree ("institution_id","provider","lms_user_id");--> statement-breakpoint
+CREATE INDEX "characteristic_import_rows_import_idx" ON "characteristic_import_rows" USING btree ("import_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "characteristics_key" ON "characteristics" USING btree ("institution_id","name");--> statement-breakpoint
+CREATE INDEX "cohort_groups_coach_idx" ON "cohort_groups" USING btree ("coach_id");--> statement-breakpoint
+CREATE INDEX "cohort_rules_cohort_idx" ON "cohort_rules" USING btree ("cohort_id");--> statement-breakpoint
+CREATE INDEX "cohort_sync_tasks_state_idx" ON "cohort_sync_tasks" USING btree ("state");--> statement-breakpoint
+CREATE INDEX "cohorts_coach_idx" ON "cohorts" USING btree ("coach_id");--> statement-breakpoint
+CREATE INDEX "cohorts_group_idx" ON "cohorts" USING btree ("cohort_group_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "tailoring_sources_key" ON "tailoring_sources" USING btree ("institution_id","name");--> statement-breakpoint
 CREATE INDEX "tips_coach_idx" ON "tips" USING btree ("coach_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "account_todo_items_item_user_key" ON "account_todo_items" USING btree ("item_id","user_id");--> statement-breakpoint
 CREATE INDEX "account_todo_items_user_idx" ON "account_todo_items" USING btree ("user_id");--> statement-breakpoint
@@ -349,13 +417,4 @@ CREATE INDEX "todo_items_list_idx" ON "todo_items" USING btree ("todo_list_id","
 CREATE INDEX "todo_items_coach_idx" ON "todo_items" USING btree ("coach_id");--> statement-breakpoint
 CREATE INDEX "todo_items_owner_idx" ON "todo_items" USING btree ("owner_user_id");--> statement-breakpoint
 CREATE INDEX "todo_lists_coach_idx" ON "todo_lists" USING btree ("coach_id","position");--> statement-breakpoint
-CREATE UNIQUE INDEX "todo_tags_coach_label_key" ON "todo_tags" USING btree ("coach_id","label");--> statement-breakpoint
-CREATE INDEX "characteristic_import_rows_import_idx" ON "characteristic_import_rows" USING btree ("import_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "characteristics_key" ON "characteristics" USING btree ("institution_id","name");--> statement-breakpoint
-CREATE INDEX "cohort_groups_coach_idx" ON "cohort_groups" USING btree ("coach_id");--> statement-breakpoint
-CREATE INDEX "cohort_rules_cohort_idx" ON "cohort_rules" USING btree ("cohort_id");--> statement-breakpoint
-CREATE INDEX "cohort_sync_tasks_state_idx" ON "cohort_sync_tasks" USING btree ("state");--> statement-breakpoint
-CREATE INDEX "cohorts_coach_idx" ON "cohorts" USING btree ("coach_id");--> statement-breakpoint
-CREATE INDEX "cohorts_group_idx" ON "cohorts" USING btree ("cohort_group_id");--> statement-breakpoint
-CREATE INDEX "student_characteristic_values_user_idx" ON "student_characteristic_values" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "tailoring_sources_key" ON "tailoring_sources" USING btree ("institution_id","name");
+CREATE UNIQUE INDEX "todo_tags_coach_label_key" ON "todo_tags" USING btree ("coach_id","label");
