@@ -12,3 +12,4 @@ export * from './paths.ts';
 export * from './tailoring.ts';
 export * from './tips.ts';
 export * from './todos.ts';
+export * from './wiring.ts';

@@ -7,3 +7,4 @@ export * from './institutions.ts';
 export * from './tailoring.ts';
 export * from './tips.ts';
 export * from './todos.ts';
+export * from './wiring.ts';
