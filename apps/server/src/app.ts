@@ -26,6 +26,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { bulletinRoutes } from './modules/bulletins/routes.ts';
 import { chartRoutes } from './modules/charts/routes.ts';
 import { gradeRoutes } from './modules/grades/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tipRoutes, deps);
   await app.register(imageRoutes, deps);
   await app.register(todoRoutes, deps);
+  await app.register(bulletinRoutes, deps);
   await app.register(tailoringRoutes, deps);
 
   // The built web app, from the same port; page routes fall back to index.html (the SPA routes them).

@@ -1,5 +1,6 @@
 export * from './analytics.ts';
 export * from './auth.ts';
+export * from './bulletins.ts';
 export * from './charts.ts';
 export * from './errors.ts';
 export * from './grades.ts';

@@ -54,6 +54,20 @@ export const API = {
   /** Ours: CSV import of characteristic values (see ImportReportSchema). */
   mtsImport: (coachId: Id) => `/api/v1/coach/${coachId}/mts-import`,
   mtsImportStatus: (coachId: Id, importId: Id) => `/api/v1/coach/${coachId}/mts-import/${importId}`,
+  // Bulletins (spec §7 "Bulletins and characteristics"; message and authoring paths are ours).
+  bulletinList: (coachId: Id) => `/api/v1/coach/${coachId}/bulletin-list`,
+  institutionBulletinList: (institutionId: Id) => `/api/v1/institution/${institutionId}/bulletin-list`,
+  starMessage: (coachId: Id, bulletinId: Id) => `/api/v1/coach/star-message/${coachId}/${bulletinId}/`,
+  institutionStarMessage: (institutionId: Id, bulletinId: Id) =>
+    `/api/v1/institution/star-message/${institutionId}/${bulletinId}/`,
+  message: (coachId: Id, bulletinId: Id) => `/api/v1/coach/${coachId}/messages/${bulletinId}`,
+  messageView: (coachId: Id, bulletinId: Id) => `/api/v1/coach/${coachId}/messages/${bulletinId}/view`,
+  institutionMessage: (institutionId: Id, bulletinId: Id) =>
+    `/api/v1/institution/${institutionId}/messages/${bulletinId}`,
+  institutionMessageView: (institutionId: Id, bulletinId: Id) =>
+    `/api/v1/institution/${institutionId}/messages/${bulletinId}/view`,
+  bulletins: (coachId: Id) => `/api/v1/coach/${coachId}/bulletins`,
+  bulletin: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/bulletins/${id}`,
 } as const;
 
 /** Page routes (spec §2). */
@@ -80,6 +94,12 @@ export const PAGES = {
   cohortDetails: (coachId: Id, cohortId: Id) =>
     `/Dashboard/Coach/${coachId}/cohort-manager/${cohortId}/details`,
   addCohort: (coachId: Id) => `/Dashboard/Coach/${coachId}/cohort-manager/add-cohort`,
+  /** Bulletins: the student list and the manager (paths ours), the editor (spec §2 Edit link). */
+  bulletins: (coachId: Id) => `/Dashboard/Coach/${coachId}/Bulletins/`,
+  institutionBulletins: (institutionId: Id) => `/Dashboard/Institution/${institutionId}/Bulletins/`,
+  bulletinManager: (coachId: Id) => `/Dashboard/Coach/${coachId}/ContentManager/Bulletins/`,
+  editBulletin: (coachId: Id, id: Id) => `/Dashboard/Coach/${coachId}/ContentManager/EditBulletin/${id}/`,
+  newBulletin: (coachId: Id) => `/Dashboard/Coach/${coachId}/ContentManager/EditBulletin/new/`,
 } as const;
 
 /** CSRF cookie and header names (spec §7: "A CSRF cookie and header are used on requests"). */
