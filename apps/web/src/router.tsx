@@ -3,6 +3,12 @@ import { ActivityPage } from './features/analytics/ActivityPage.tsx';
 import { HomeRedirect } from './features/auth/HomeRedirect.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
+import { BulletinManagerPage } from './features/bulletins/BulletinManagerPage.tsx';
+import {
+  CoachBulletinsPage,
+  InstitutionBulletinsPage,
+  MessagePage,
+} from './features/bulletins/BulletinPages.tsx';
 import { CoachDashboardPage } from './features/coach/CoachDashboardPage.tsx';
 import { HistoryPage } from './features/history/HistoryPage.tsx';
 import { ImagesPage } from './features/images/ImagesPage.tsx';
@@ -62,6 +68,33 @@ export const routes: RouteObject[] = [
           { path: 'Dashboard/Coach/:coachId/Images', element: <ImagesPage /> },
           { path: 'Dashboard/Coach/:coachId/History', element: <HistoryPage /> },
           { path: 'Dashboard/Coach/:coachId/Activity', element: <ActivityPage /> },
+          { path: 'Dashboard/Coach/:coachId/Bulletins', element: <CoachBulletinsPage /> },
+          { path: 'Dashboard/Institution/:institutionId/Bulletins', element: <InstitutionBulletinsPage /> },
+          { path: 'Dashboard/Coach/:coachId/ContentManager/Bulletins', element: <BulletinManagerPage /> },
+          {
+            // The editor carries the rich-text editor (tiptap): loaded when opened.
+            path: 'Dashboard/Coach/:coachId/ContentManager/EditBulletin/:bulletinId',
+            lazy: () =>
+              import('./features/bulletins/EditBulletinPage.tsx').then((m) => ({
+                Component: m.EditBulletinPage,
+              })),
+          },
+          {
+            path: 'MessageCenter/:coachId/:bulletinId',
+            element: <MessagePage scope="coach" interactive={false} />,
+          },
+          {
+            path: 'InteractiveMessage/:coachId/:bulletinId/:pageId',
+            element: <MessagePage scope="coach" interactive />,
+          },
+          {
+            path: 'InstitutionMessageCenterView/:institutionId/:bulletinId',
+            element: <MessagePage scope="institution" interactive={false} />,
+          },
+          {
+            path: 'InstitutionInteractiveMessage/:institutionId/:bulletinId/:pageId',
+            element: <MessagePage scope="institution" interactive />,
+          },
           { path: 'no-coach', element: <NoCoachPage /> },
           { path: 'Dashboard/Coach/:coachId/*', element: <NotFoundPage /> },
           { path: 'Dashboard/Institution/:institutionId/*', element: <NotFoundPage /> },

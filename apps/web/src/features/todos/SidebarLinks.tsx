@@ -10,6 +10,8 @@ export const SIDEBAR_LINK_TEXTS = {
   tips: 'All tips',
   manageTodos: 'Manage to-do lists',
   manageTips: 'Manage tips',
+  bulletins: 'All bulletins',
+  manageBulletins: 'Manage bulletins',
 } as const;
 
 /** Links from the dashboard sidebar to the to-do, tip and picture pages (and, for staff, their managers). */
@@ -19,10 +21,12 @@ export function SidebarLinks({ coachId, canManage }: { coachId: number; canManag
     [SIDEBAR_LINK_TEXTS.todos, PAGES.todos(coachId)],
     [SIDEBAR_LINK_TEXTS.tips, PAGES.tips(coachId)],
     [IMAGES_PAGE_TEXTS.title, PAGES.images(coachId)],
+    [SIDEBAR_LINK_TEXTS.bulletins, PAGES.bulletins(coachId)],
     ...(canManage
       ? ([
           [SIDEBAR_LINK_TEXTS.manageTodos, PAGES.todoManager(coachId)],
           [SIDEBAR_LINK_TEXTS.manageTips, PAGES.tipManager(coachId)],
+          [SIDEBAR_LINK_TEXTS.manageBulletins, PAGES.bulletinManager(coachId)],
         ] as Array<[string, string]>)
       : []),
   ];
