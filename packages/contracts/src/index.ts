@@ -1,6 +1,7 @@
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './bulletins.ts';
+export * from './characteristics.ts';
 export * from './charts.ts';
 export * from './errors.ts';
 export * from './grades.ts';

@@ -203,13 +203,13 @@ export async function matchWiring(
  * Qualify `idExpr` with its table alias (`b.id`, not `id`): the subqueries read `content_characteristics`,
  * whose own `id` column would otherwise be picked.
  */
-export function wiringVisibleSql(idExpr: string, kindParam: string): string {
+export function wiringVisibleSql(idExpr: string, kindParam: string, sv = 'sv'): string {
   return `not exists (
             select 1 from content_characteristics w
              where w.content_kind = ${kindParam} and w.content_id = ${idExpr}
                and not exists (
                  select 1 from content_characteristics w2
-                   join sv on sv.name = w2.characteristic
+                   join ${sv} sv on sv.name = w2.characteristic
                           and (sv.value = w2.value or (w2.num is not null and sv.num = w2.num))
                   where w2.content_kind = w.content_kind and w2.content_id = w.content_id
                     and w2.characteristic = w.characteristic))`;
@@ -220,4 +220,23 @@ export function wiringRecommendedSql(idExpr: string, kindParam: string): string 
   return `(exists (select 1 from content_characteristics w0
                     where w0.content_kind = ${kindParam} and w0.content_id = ${idExpr})
            and ${wiringVisibleSql(idExpr, kindParam)})`;
+}
+
+/**
+ * `wiringVisibleSql` for one known student without a CTE: the student's values are inlined as a
+ * subquery, with the ids as integer literals (checked), so the expression drops into any query
+ * whatever its parameter numbering.
+ */
+export function wiringVisibleForSql(
+  idExpr: string,
+  kind: WiringContentKind,
+  userId: number,
+  institutionId: number,
+): string {
+  if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(institutionId)) throw new Error('bad id');
+  return wiringVisibleSql(
+    idExpr,
+    `'${kind}'`,
+    `(${studentValuesSql(String(userId), String(institutionId))})`,
+  );
 }
