@@ -40,6 +40,17 @@ const EnvSchema = z.object({
   WORKERS: boolFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /**
+   * Where emails go: an `smtp://` or `smtps://` URL (user and password in it when needed, e.g.
+   * `smtp://user:pass@mail.example.edu:587`). Unset: emails are rendered and logged, not sent.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The From address of emails. */
+  EMAIL_FROM: z.string().min(3).default('Course Coach <no-reply@coursecoach.local>'),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

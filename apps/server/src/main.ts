@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { createQueue, startWorkers } from './jobs/queue.ts';
+import { createMailTransport } from './modules/emails/transport.ts';
 import { seedDemo } from './seed/demo.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -29,7 +30,13 @@ if (config.SEED_DEMO) await seedDemo(database, config);
 const boss = createQueue(database, config.DATABASE_URL);
 boss.on('error', (error) => console.error('[jobs]', error.message));
 await boss.start();
-if (config.WORKERS) await startWorkers(boss, database, (m) => console.log(`[jobs] ${m}`));
+if (config.WORKERS) {
+  const log = (m: string) => console.log(`[jobs] ${m}`);
+  await startWorkers(boss, database, log, {
+    transport: createMailTransport(config.SMTP_URL, log),
+    from: config.EMAIL_FROM,
+  });
+}
 
 const app = await buildApp({ database, config, boss });
 await app.listen({ port: config.PORT, host: config.HOST });

@@ -1,0 +1,46 @@
+import { matchesWiring, type StudentValue } from '@course-coach/contracts';
+import { htmlText } from '../../http/html.ts';
+
+/** A section as the renderer needs it (from `email_sections`). */
+export interface RenderSection {
+  characteristic: string | null;
+  value: string | null;
+  body: string;
+}
+
+/** One recipient's version of an email. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * Renders one student's version of an email: a greeting with their name, then, in order, every section
+ * meant for everyone and every section whose characteristic the student has the section's value of
+ * (`values`: the student's values from every source, defaults included; the same matching as wiring).
+ * Section bodies are stored sanitised; the plain-text part is the same content without tags.
+ */
+export function renderEmail(
+  email: { subject: string },
+  sections: ReadonlyArray<RenderSection>,
+  student: { name: string },
+  values: ReadonlyArray<StudentValue>,
+): RenderedEmail {
+  const chosen = sections.filter(
+    (s) =>
+      s.characteristic === null ||
+      s.value === null ||
+      matchesWiring([{ label: s.characteristic, value: s.value }], values),
+  );
+  const greeting = `<p>Hi ${escapeHtml(student.name)},</p>`;
+  const html = `<!doctype html><html><body>${greeting}${chosen.map((s) => `<div>${s.body}</div>`).join('')}</body></html>`;
+  const text = [
+    `Hi ${student.name},`,
+    ...chosen.map((s) => htmlText(s.body.replace(/<\/p>|<br\s*\/?>/g, '\n'))),
+  ].join('\n\n');
+  return { subject: email.subject, html, text };
+}
