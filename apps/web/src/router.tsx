@@ -9,10 +9,14 @@ import {
   InstitutionBulletinsPage,
   MessagePage,
 } from './features/bulletins/BulletinPages.tsx';
+import { CharacteristicsOverviewPage } from './features/characteristics/CharacteristicsOverviewPage.tsx';
+import { EditCourseCharacteristicPage } from './features/characteristics/EditCourseCharacteristicPage.tsx';
+import { EditAssignmentPage, EditGradebookPage } from './features/characteristics/EditGradebookPage.tsx';
 import { CoachDashboardPage } from './features/coach/CoachDashboardPage.tsx';
 import { HistoryPage } from './features/history/HistoryPage.tsx';
 import { ImagesPage } from './features/images/ImagesPage.tsx';
 import { InstitutionCoachDashboardPage } from './features/institution/InstitutionCoachDashboardPage.tsx';
+import { EditPlaybookPage } from './features/playbooks/EditPlaybookPage.tsx';
 import { AppLayout } from './features/shell/AppLayout.tsx';
 import { NoCoachPage } from './features/shell/NoCoachPage.tsx';
 import { NotFoundPage } from './features/shell/NotFoundPage.tsx';
@@ -94,6 +98,24 @@ export const routes: RouteObject[] = [
           {
             path: 'InstitutionInteractiveMessage/:institutionId/:bulletinId/:pageId',
             element: <MessagePage scope="institution" interactive />,
+          },
+          // Characteristics overview (path ours) and the editors behind its Edit links (spec §2 paths).
+          {
+            path: 'Dashboard/Coach/:coachId/CharacteristicsOverview',
+            element: <CharacteristicsOverviewPage />,
+          },
+          {
+            path: 'Dashboard/coach/:coachId/PlaybookOverview/EditPlaybook/:id',
+            element: <EditPlaybookPage />,
+          },
+          { path: 'gradebook/coach/:coachId/EditGradebook/:id', element: <EditGradebookPage /> },
+          {
+            path: 'gradebook/coach/:coachId/:gradebookId/EditAssignment/:assignmentId',
+            element: <EditAssignmentPage />,
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/CoachDetails/EditCourseCharacteristic/:id',
+            element: <EditCourseCharacteristicPage />,
           },
           { path: 'no-coach', element: <NoCoachPage /> },
           { path: 'Dashboard/Coach/:coachId/*', element: <NotFoundPage /> },
