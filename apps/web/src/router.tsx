@@ -13,6 +13,7 @@ import { CharacteristicsOverviewPage } from './features/characteristics/Characte
 import { EditCourseCharacteristicPage } from './features/characteristics/EditCourseCharacteristicPage.tsx';
 import { EditAssignmentPage, EditGradebookPage } from './features/characteristics/EditGradebookPage.tsx';
 import { CoachDashboardPage } from './features/coach/CoachDashboardPage.tsx';
+import { EmailManagerPage } from './features/emails/EmailManagerPage.tsx';
 import { HistoryPage } from './features/history/HistoryPage.tsx';
 import { ImagesPage } from './features/images/ImagesPage.tsx';
 import { InstitutionCoachDashboardPage } from './features/institution/InstitutionCoachDashboardPage.tsx';
@@ -21,6 +22,7 @@ import { AppLayout } from './features/shell/AppLayout.tsx';
 import { NoCoachPage } from './features/shell/NoCoachPage.tsx';
 import { NotFoundPage } from './features/shell/NotFoundPage.tsx';
 import { RouteErrorPage } from './features/shell/RouteErrorPage.tsx';
+import { StudentSurveysPage, SurveyManagerPage, TakeSurveyPage } from './features/surveys/SurveyPages.tsx';
 import { AddCohortPage } from './features/tailoring/AddCohortPage.tsx';
 import { CohortDetailPage } from './features/tailoring/CohortDetailPage.tsx';
 import { CohortManagerPage } from './features/tailoring/CohortManagerPage.tsx';
@@ -83,6 +85,22 @@ export const routes: RouteObject[] = [
                 Component: m.EditBulletinPage,
               })),
           },
+          // Emails and surveys (issue 5): managers and student pages (paths ours), editors (spec §2 paths).
+          { path: 'Dashboard/Coach/:coachId/ContentManager/Emails', element: <EmailManagerPage /> },
+          {
+            // The editor carries the rich-text editor (tiptap): loaded when opened.
+            path: 'Dashboard/Coach/:coachId/ContentManager/EditEmail/:emailId',
+            lazy: () =>
+              import('./features/emails/EditEmailPage.tsx').then((m) => ({ Component: m.EditEmailPage })),
+          },
+          { path: 'Dashboard/Coach/:coachId/ContentManager/Surveys', element: <SurveyManagerPage /> },
+          {
+            path: 'Dashboard/Coach/:coachId/ContentManager/EditSurvey/:surveyId',
+            lazy: () =>
+              import('./features/surveys/EditSurveyPage.tsx').then((m) => ({ Component: m.EditSurveyPage })),
+          },
+          { path: 'Dashboard/Coach/:coachId/Surveys', element: <StudentSurveysPage /> },
+          { path: 'Dashboard/Coach/:coachId/Surveys/:surveyId', element: <TakeSurveyPage /> },
           {
             path: 'MessageCenter/:coachId/:bulletinId',
             element: <MessagePage scope="coach" interactive={false} />,
