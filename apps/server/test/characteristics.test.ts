@@ -152,7 +152,7 @@ describe('characteristics overview', () => {
     });
     const courseRows = CharacteristicWiringListSchema.parse(
       (await staff.get(API.characteristics(coachId, 'course'))).body,
-    );
+    ).filter((r) => r.title.startsWith('T5 '));
     expect(courseRows.map((r) => [r.id, r.status, r.document_name, r.characteristics.map(label)])).toEqual([
       [draftCourse.body.id, 'Draft', null, []],
       [course.body.id, 'Published', 'syllabus.pdf', ['studied_credits: 60']],

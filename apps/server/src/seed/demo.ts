@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { seedDemoContent } from './content.ts';
 import { DEMO_PASSWORD, DEMO_STAFF_EMAIL, type ImportResult, importOulad } from './oulad.ts';
 import { seedDemoTodos } from './todos.ts';
+import { seedDemoWiring } from './wiring.ts';
 
 /** Parses SEED_PRESENTATIONS (`AAA-2013J,DDD-2013B`) into a list, or undefined for all. */
 export function presentationsFrom(config: Config): string[] | undefined {
@@ -39,6 +40,12 @@ export async function seedDemo(
   if (await seedDemoTodos(database, result.institutionId)) {
     console.log(
       `[seed] demo tips, to-do lists with completions and picture library (${((performance.now() - todosStarted) / 1000).toFixed(1)} s)`,
+    );
+  }
+  const wiringStarted = performance.now();
+  if (await seedDemoWiring(database, result.institutionId)) {
+    console.log(
+      `[seed] demo characteristic wiring and course characteristics (${((performance.now() - wiringStarted) / 1000).toFixed(1)} s)`,
     );
   }
   await printDemoAccounts(database, result.institutionId);
