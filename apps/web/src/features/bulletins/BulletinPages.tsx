@@ -2,7 +2,7 @@ import { BULLETIN_TEXTS, BULLETIN_UI_TEXTS, HISTORY_DATE_FORMAT, PAGES } from '@
 import { Anchor, Badge, Button, Group, Image, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { format } from 'date-fns';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../../api/client.ts';
+import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
@@ -64,6 +64,7 @@ export function MessagePage({
   if (context === null || bulletinId === null || pageId === null) return <NotFoundPage />;
   if (message.isPending) return <LoadingState />;
   if (message.isError) {
+    if (isApiError(message.error, 404)) return <NotFoundPage />;
     return (
       <ErrorState
         title="We couldn’t open this bulletin"
@@ -93,7 +94,7 @@ export function MessagePage({
         </Stack>
       </Group>
       <Group gap="xs">
-        {b.starred && <Badge color="yellow.9">{BULLETIN_TEXTS.tabStarred}</Badge>}
+        {b.starred && <Badge color="grape.9">{BULLETIN_TEXTS.tabStarred}</Badge>}
         {b.related_credit && <Badge color="teal.9">{BULLETIN_TEXTS.forCredit}</Badge>}
         {b.related_credit && b.user_progress_status === 'success' && (
           <VisuallyHidden>{BULLETIN_TEXTS.srCreditReceived}</VisuallyHidden>

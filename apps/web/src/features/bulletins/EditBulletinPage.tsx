@@ -32,7 +32,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { format } from 'date-fns';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
@@ -203,7 +203,9 @@ function BulletinForm({ coachId, bulletin }: { coachId: number; bulletin: Bullet
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
-  const [saved, setSaved] = useState(false);
+  // A new bulletin's editor is reopened at its id after the first save: it arrives saved.
+  const location = useLocation();
+  const [saved, setSaved] = useState(Boolean((location.state as { saved?: boolean } | null)?.saved));
   const save = useSaveBulletin(coachId);
   const remove = useDeleteBulletin(coachId);
   const cohorts = useCohorts(coachId);
@@ -225,7 +227,8 @@ function BulletinForm({ coachId, bulletin }: { coachId: number; bulletin: Bullet
       setErrors({});
       setGeneral(null);
       setSaved(true);
-      if (!bulletin) navigate(PAGES.editBulletin(coachId, result.id), { replace: true });
+      if (!bulletin)
+        navigate(PAGES.editBulletin(coachId, result.id), { replace: true, state: { saved: true } });
     } catch (error) {
       if (isApiError(error, 400)) {
         setErrors(error.fieldErrors);
