@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { StudentValue } from '@course-coach/contracts';
 import type { Transporter } from 'nodemailer';
 import type { Database, Query } from '../../db/client.ts';
-import { type RenderSection, renderEmail } from './render.ts';
+import { type RenderSection, renderEmail, withText } from './render.ts';
 import { SMTP_CONNECTIONS } from './transport.ts';
 
 /** The pg-boss queue of email sending (registered in jobs/queue.ts; scheduled every minute). */
@@ -133,9 +133,11 @@ export async function deliverEmail(
     `update email_deliveries set state = 'unconfirmed' where email_id = $1 and state = 'claimed' and run_id <> $2`,
     [emailId, runId],
   );
-  const sections = await q<RenderSection>(
-    'select characteristic, value, body from email_sections where email_id = $1 order by position, id',
-    [emailId],
+  const sections = withText(
+    await q<RenderSection>(
+      'select characteristic, value, body from email_sections where email_id = $1 order by position, id',
+      [emailId],
+    ),
   );
   const names = [...new Set(sections.flatMap((s) => (s.characteristic ? [s.characteristic] : [])))];
   const failedUsers: number[] = [];

@@ -6,6 +6,18 @@ export interface RenderSection {
   characteristic: string | null;
   value: string | null;
   body: string;
+  /** The body as plain text (computed once per email by `withText`; computed here when absent). */
+  text?: string;
+}
+
+/** The plain-text version of a section body: paragraphs and line breaks kept, tags removed. */
+export function sectionText(body: string): string {
+  return htmlText(body.replace(/<\/p>|<br\s*\/?>/g, '\n'));
+}
+
+/** Sections with their plain text computed once (the sender renders thousands of recipients). */
+export function withText<T extends RenderSection>(sections: T[]): T[] {
+  return sections.map((s) => ({ ...s, text: s.text ?? sectionText(s.body) }));
 }
 
 /** One recipient's version of an email. */
@@ -38,9 +50,6 @@ export function renderEmail(
   );
   const greeting = `<p>Hi ${escapeHtml(student.name)},</p>`;
   const html = `<!doctype html><html><body>${greeting}${chosen.map((s) => `<div>${s.body}</div>`).join('')}</body></html>`;
-  const text = [
-    `Hi ${student.name},`,
-    ...chosen.map((s) => htmlText(s.body.replace(/<\/p>|<br\s*\/?>/g, '\n'))),
-  ].join('\n\n');
+  const text = [`Hi ${student.name},`, ...chosen.map((s) => s.text ?? sectionText(s.body))].join('\n\n');
   return { subject: email.subject, html, text };
 }

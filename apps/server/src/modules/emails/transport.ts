@@ -1,7 +1,7 @@
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 
 /** How many SMTP connections a sender keeps open (and so how many messages are in flight at once). */
-export const SMTP_CONNECTIONS = 4;
+export const SMTP_CONNECTIONS = 8;
 
 /**
  * The mail transport: SMTP through nodemailer's connection pool when `smtpUrl` is set (`smtp://` or
