@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { seedDemoContent } from './content.ts';
+import { seedDemoEmailsSurveys } from './emails-surveys.ts';
 import { DEMO_PASSWORD, DEMO_STAFF_EMAIL, type ImportResult, importOulad } from './oulad.ts';
 import { seedDemoTodos } from './todos.ts';
 import { seedDemoWiring } from './wiring.ts';
@@ -46,6 +47,12 @@ export async function seedDemo(
   if (await seedDemoWiring(database, result.institutionId)) {
     console.log(
       `[seed] demo characteristic wiring and course characteristics (${((performance.now() - wiringStarted) / 1000).toFixed(1)} s)`,
+    );
+  }
+  const emailsStarted = performance.now();
+  if (await seedDemoEmailsSurveys(database, result.institutionId)) {
+    console.log(
+      `[seed] demo emails (one delivered, one scheduled, one draft) and survey questions (${((performance.now() - emailsStarted) / 1000).toFixed(1)} s)`,
     );
   }
   await printDemoAccounts(database, result.institutionId);
