@@ -273,6 +273,48 @@ describe('playbooks', () => {
   });
 });
 
+describe('playbook activity card', () => {
+  it('lists a released playbook only to the students its planning wiring is meant for', async () => {
+    const female = single.find((r) => r.gender === 'F')!;
+    const male = single.find((r) => r.gender === 'M')!;
+    const created = await staff.post<{ id: number }>(API.playbooks(coachId), {
+      title: 'T5 Playbook for women',
+      assignment_type: 'quiz',
+      exam_date: null,
+      custom_date_message: 'Soon',
+      is_released: true,
+      planning_characteristics: [{ label: 'gender', value: 'F' }],
+      planning_emotions_characteristics: [],
+      reflection_characteristics: [],
+    });
+    expect(created.status).toBe(201);
+    const namesSeenBy = async (email: string) => {
+      const browser = await ctx.signIn(email);
+      const res = await browser.get<{ user_playbook_list: Array<{ exam_name: string }> }>(
+        API.examPlaybookAnalytics(coachId),
+      );
+      expect(res.status).toBe(200);
+      return res.body.user_playbook_list.map((p) => p.exam_name);
+    };
+    expect(await namesSeenBy(studentEmailOf(female.id_student!))).toContain('T5 Playbook for women');
+    expect(await namesSeenBy(studentEmailOf(male.id_student!))).not.toContain('T5 Playbook for women');
+    // Unreleased: nobody sees it.
+    await staff.request('PUT', API.playbook(coachId, created.body.id), {
+      json: {
+        title: 'T5 Playbook for women',
+        assignment_type: 'quiz',
+        exam_date: null,
+        custom_date_message: 'Soon',
+        is_released: false,
+        planning_characteristics: [{ label: 'gender', value: 'F' }],
+        planning_emotions_characteristics: [],
+        reflection_characteristics: [],
+      },
+    });
+    expect(await namesSeenBy(studentEmailOf(female.id_student!))).not.toContain('T5 Playbook for women');
+  });
+});
+
 describe('gradebooks and assignments', () => {
   it('wires a gradebook and an assignment of the coach and shows them in the overview', async () => {
     const [book] = await ctx.database.query<{ id: number }>(
@@ -353,7 +395,7 @@ describe('to-do list wiring', () => {
 });
 
 describe('access', () => {
-  const routes = (c: number) => [
+  const routes = (c: number): Array<{ method: string; url: string; json?: unknown }> => [
     ...['bulletins', 'emails', 'surveys', 'todolists', 'playbooks', 'gradebooks', 'course'].map((k) => ({
       method: 'GET',
       url: API.characteristics(c, k),

@@ -1,3 +1,5 @@
+import { studentValuesSql, wiringVisibleSql } from '../wiring/service.ts';
+
 /**
  * SQL fragments for the content a student sees in a coach, shared by the activity analytics, the
  * completion history and the coach user count, so that every figure counts the same records.
@@ -5,10 +7,15 @@
  *
  * - Live bulletins and surveys: published, not queued (Scheduled), not under review (Drafted), and their
  *   publish time has come.
- * - Released playbooks: `is_released` (spec §4 "Playbook: appears only when is_released is true").
+ * - Released playbooks: `is_released` (spec §4 "Playbook: appears only when is_released is true"), and
+ *   meant for the student: no planning wiring, or one the student matches (issue 5).
  * - The student's to-do items: staff-created items of the coach that are in no list or in a list that is
- *   neither queued nor under review, plus the student's own (self-created) items.
+ *   neither queued nor under review and meant for the student (its wiring, issue 5), plus the student's
+ *   own (self-created) items.
  */
+
+/** The student's (`$2`) characteristic values in the coach's (`$1`) institution, as a subquery. */
+const STUDENT_VALUES = `(${studentValuesSql('$2', '(select co.institution_id from coaches co where co.id = $1)')})`;
 export const LIVE_BULLETINS = `
   select b.* from bulletins b
    where b.coach_id = $1 and b.is_published and not b.is_queued and not b.under_review
@@ -20,12 +27,14 @@ export const LIVE_SURVEYS = `
      and s.publish_timestamp <= now()`;
 
 export const RELEASED_PLAYBOOKS = `
-  select p.* from playbooks p where p.coach_id = $1 and p.is_released`;
+  select p.* from playbooks p where p.coach_id = $1 and p.is_released
+     and ${wiringVisibleSql('p.id', "'playbook_planning'", STUDENT_VALUES)}`;
 
 export const STUDENT_TODO_ITEMS = `
   select i.* from todo_items i left join todo_lists l on l.id = i.todo_list_id
    where i.coach_id = $1
-     and ((i.staff_created and (l.id is null or (not l.is_queued and not l.is_under_review)))
+     and ((i.staff_created and (l.id is null or (not l.is_queued and not l.is_under_review
+                                                 and ${wiringVisibleSql('l.id', "'todolist'", STUDENT_VALUES)})))
           or (not i.staff_created and i.owner_user_id = $2))`;
 
 /** Today's date in UTC (the day against which exam dates are counted). */
