@@ -51,6 +51,11 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** The From address of emails. */
   EMAIL_FROM: z.string().min(3).default('Course Coach <no-reply@coursecoach.local>'),
+  /**
+   * Seconds a worker sending an email holds it before another worker may take it over (the first is
+   * then taken to have died); renewed while it sends.
+   */
+  EMAIL_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -35,6 +35,7 @@ if (config.WORKERS) {
   await startWorkers(boss, database, log, {
     transport: createMailTransport(config.SMTP_URL, log),
     from: config.EMAIL_FROM,
+    leaseSeconds: config.EMAIL_LEASE_SECONDS,
   });
 }
 

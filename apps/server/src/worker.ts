@@ -25,6 +25,7 @@ const log = (m: string) => console.log(`[jobs] ${m}`);
 await startWorkers(boss, database, log, {
   transport: createMailTransport(config.SMTP_URL, log),
   from: config.EMAIL_FROM,
+  leaseSeconds: config.EMAIL_LEASE_SECONDS,
 });
 console.log(`Course Coach worker running (database: ${database.kind})`);
 

@@ -40,7 +40,7 @@ export async function startWorkers(
   boss: PgBoss,
   database: Database,
   log: (msg: string) => void,
-  mail?: Pick<DeliveryOptions, 'transport' | 'from'>,
+  mail?: Pick<DeliveryOptions, 'transport' | 'from' | 'leaseSeconds'>,
 ): Promise<void> {
   await boss.createQueue(QUEUES.maintenance);
   await boss.schedule(QUEUES.maintenance, '*/15 * * * *');
@@ -77,6 +77,13 @@ export async function startWorkers(
           log(
             `email ${emailId}: ${result.sent} sent, ${result.failed} refused by the server${result.delivered ? ', delivered' : ''}`,
           );
+      }
+      // An email another run holds: look again when its lease runs out (that run may have died).
+      const [held] = await database.query<{ at: string | Date | null }>(
+        `select min(lease_until) as at from emails where state = 'sending'`,
+      );
+      if (held?.at) {
+        await boss.send(QUEUES.emails, {}, { startAfter: new Date(new Date(held.at).getTime() + 1000) });
       }
     });
     await boss.send(QUEUES.emails, {});

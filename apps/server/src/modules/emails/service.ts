@@ -156,11 +156,16 @@ async function writeSections(
   );
 }
 
-/** Queues the email job for the send time (the per-minute schedule would also find it). */
+/**
+ * Queues the email job for the send time. Best effort: the job's per-minute schedule finds every due
+ * email anyway (and a process without workers may not have created the queue).
+ */
 async function queueSend(boss: PgBoss | null | undefined, sendAt: string | null | undefined) {
   if (!boss || !sendAt) return;
   const at = new Date(sendAt);
-  await boss.send(EMAIL_QUEUE, {}, at.getTime() > Date.now() ? { startAfter: at } : {});
+  await boss
+    .send(EMAIL_QUEUE, {}, at.getTime() > Date.now() ? { startAfter: at } : {})
+    .catch(() => undefined);
 }
 
 /** POST: a new email with its sections and wiring, in one transaction. */

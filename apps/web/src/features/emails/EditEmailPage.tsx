@@ -285,7 +285,7 @@ function EmailForm({ coachId, email }: { coachId: number; email: Email | null })
             );
           })}
           <Button
-            variant="light"
+            variant="default"
             onClick={() =>
               setValues((v) => ({
                 ...v,

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { useEmails } from './emails-api.ts';
 
-const STATUS_COLOR = { Draft: 'gray', Scheduled: 'yellow', Delivered: 'green' } as const;
+const STATUS_COLOR = { Draft: 'gray.8', Scheduled: 'indigo.9', Delivered: 'teal.9' } as const;
 
 /**
  * `/Dashboard/Coach/{coachId}/ContentManager/Emails/` (ours): the coach's emails with their status,
@@ -69,9 +69,7 @@ export function EmailManagerPage() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[e.status]} variant="light">
-                        {e.status}
-                      </Badge>
+                      <Badge color={STATUS_COLOR[e.status]}>{e.status}</Badge>
                       {e.status === 'Delivered' && (
                         <Text size="sm">{EMAIL_TEXTS.recipients(e.delivered_count)}</Text>
                       )}

@@ -257,7 +257,7 @@ function SurveyForm({ coachId, survey }: { coachId: number; survey: Survey | nul
             );
           })}
           <Button
-            variant="light"
+            variant="default"
             onClick={() =>
               setValues((v) => ({
                 ...v,

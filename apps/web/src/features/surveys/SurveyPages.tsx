@@ -32,7 +32,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { useAnswerSurvey, useSurvey, useSurveys } from './surveys-api.ts';
 
-const STATUS_COLOR = { Draft: 'gray', Scheduled: 'yellow', Published: 'green' } as const;
+const STATUS_COLOR = { Draft: 'gray.8', Scheduled: 'indigo.9', Published: 'teal.9' } as const;
 
 /**
  * `/Dashboard/Coach/{coachId}/ContentManager/Surveys/` (ours): the coach's surveys with status, question
@@ -81,9 +81,7 @@ export function SurveyManagerPage() {
                   <Table.Tr key={s.id} data-testid="survey-row">
                     <Table.Td>{s.title}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[s.status]} variant="light">
-                        {s.status}
-                      </Badge>
+                      <Badge color={STATUS_COLOR[s.status]}>{s.status}</Badge>
                       <Text size="sm">{SURVEY_TEXTS.responses(s.responses_count)}</Text>
                     </Table.Td>
                     <Table.Td>{s.questions.length}</Table.Td>
@@ -132,7 +130,7 @@ export function StudentSurveysPage() {
             <Anchor component={Link} to={SURVEY_PAGES.take(coachId, s.id)} fw={600}>
               {s.title}
             </Anchor>
-            <Badge color={s.completed ? 'green' : 'gray'} variant="light">
+            <Badge color={s.completed ? 'teal.9' : 'gray.8'}>
               {s.completed ? SURVEY_TEXTS.answered : SURVEY_TEXTS.notAnswered}
             </Badge>
           </Group>
