@@ -1,4 +1,6 @@
-import { CHARACTERISTICS_TEXTS as T } from '@course-coach/contracts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { API, CSRF_COOKIE, CHARACTERISTICS_TEXTS as T, TODO_TEXTS } from '@course-coach/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STAFF, signIn } from './helpers.ts';
 
@@ -16,6 +18,32 @@ async function coachOf(page: Page, code: string): Promise<number> {
     await page.request.get(`/api/v1/institution/${me.institutions[0]!.id}/coaches`)
   ).json()) as Array<{ id: number; label: string }>;
   return coaches.find((c) => c.label.includes(code))!.id;
+}
+
+const OULAD_DIR = process.env.OULAD_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/data/oulad');
+
+/**
+ * DDD 2013B students (from the OULAD file, not the app) in no other e2e presentation, who had not
+ * withdrawn: their registrar values are this row's.
+ */
+function dddStudents(): Array<Record<string, string>> {
+  const [header, ...lines] = fs
+    .readFileSync(path.join(OULAD_DIR, 'studentInfo.csv'), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  const names = (header ?? '').split(',');
+  const rows = lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [names[i], v])));
+  const seeded = new Set(['AAA-2013J', 'DDD-2013B', 'GGG-2013J']);
+  const inSeed = rows.filter((r) => seeded.has(`${r.code_module}-${r.code_presentation}`));
+  const count = new Map<string, number>();
+  for (const r of inSeed) count.set(r.id_student!, (count.get(r.id_student!) ?? 0) + 1);
+  return inSeed.filter(
+    (r) =>
+      r.code_module === 'DDD' &&
+      r.code_presentation === '2013B' &&
+      count.get(r.id_student!) === 1 &&
+      r.final_result !== 'Withdrawn',
+  );
 }
 
 /** Chooses `option` in the Mantine Select labelled `label` inside `scope`. */
@@ -127,5 +155,54 @@ test.describe('Characteristics overview', () => {
         .getByRole('row')
         .filter({ hasText: 'Repeat students page' }),
     ).toContainText('num_of_prev_attempts: 3');
+  });
+
+  test('a to-do list wired to women is shown to a female student and not to a male student', async ({
+    page,
+    browser,
+  }) => {
+    const coachId = await coachOf(page, 'DDD');
+    const token = (await page.context().cookies()).find((c) => c.name === CSRF_COOKIE)!.value;
+    const created = await page.request.post(API.todoLists(coachId), {
+      data: {
+        title: 'Women in engineering meetup',
+        position: 0,
+        characteristics: [{ label: 'gender', value: 'F' }],
+      },
+      headers: { 'X-CSRFToken': token },
+    });
+    expect(created.status()).toBe(201);
+    const list = (await created.json()) as { id: number };
+    const students = dddStudents();
+    const female = students.find((r) => r.gender === 'F')!;
+    const male = students.find((r) => r.gender === 'M')!;
+    try {
+      for (const [student, sees] of [
+        [female, true],
+        [male, false],
+      ] as const) {
+        const context = await browser.newContext();
+        const studentPage = await context.newPage();
+        await signIn(studentPage, `s${student.id_student}@demo.edu`);
+        await studentPage.goto(`/Dashboard/Coach/${coachId}/ToDo/`);
+        const card = studentPage.getByTestId('todo-card');
+        await expect(card.getByText(TODO_TEXTS.cardTitle).first()).toBeVisible();
+        // Page through every list the student has (one at a time) and collect the card texts.
+        const seen: string[] = [await card.innerText()];
+        for (let n = 0; n < 10; n++) {
+          const next = card.getByRole('button', { name: TODO_TEXTS.nextList });
+          if ((await next.count()) === 0) break;
+          const before = seen[seen.length - 1];
+          await next.click();
+          await expect.poll(() => card.innerText()).not.toBe(before);
+          seen.push(await card.innerText());
+        }
+        expect(seen.some((t) => t.includes('This week'))).toBe(true);
+        expect(seen.some((t) => t.includes('Women in engineering meetup'))).toBe(sees);
+        await context.close();
+      }
+    } finally {
+      await page.request.delete(API.todoList(coachId, list.id), { headers: { 'X-CSRFToken': token } });
+    }
   });
 });
