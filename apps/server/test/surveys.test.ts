@@ -289,13 +289,19 @@ describe('answering a survey', () => {
     expect(n).toBe(1);
   });
 
-  it('shows a wired survey only to the students it is meant for', async () => {
+  it('shows a wired survey only to the students it is meant for, and counts it only for them', async () => {
+    const w = await ctx.signIn(woman.email);
+    const m = await ctx.signIn(man.email);
+    const totals = async () => [
+      (await w.get<J>(API.surveyAnalytics(coachId))).body.total_surveys_count as number,
+      (await m.get<J>(API.surveyAnalytics(coachId))).body.total_surveys_count as number,
+    ];
+    const [womanBefore, manBefore] = await totals();
     const wired = await createSurvey({
       title: 'For men only',
       characteristics: [{ label: 'gender', value: 'M' }],
     });
-    const w = await ctx.signIn(woman.email);
-    const m = await ctx.signIn(man.email);
+    expect(await totals()).toEqual([womanBefore, manBefore! + 1]);
     expect((await w.get<J>(SURVEY_API.survey(coachId, wired.id))).status).toBe(404);
     expect(((await w.get<J>(SURVEY_API.surveys(coachId))).body as Survey[]).map((s) => s.id)).not.toContain(
       wired.id,

@@ -6,7 +6,7 @@ import { studentValuesSql, wiringVisibleSql } from '../wiring/service.ts';
  * `$1` is the coach id and `$2` the student's user id in every fragment.
  *
  * - Live bulletins and surveys: published, not queued (Scheduled), not under review (Drafted), and their
- *   publish time has come.
+ *   publish time has come; surveys also meant for the student (no wiring, or wiring they match; issue 5).
  * - Released playbooks: `is_released` (spec §4 "Playbook: appears only when is_released is true"), and
  *   meant for the student: no planning wiring, or one the student matches (issue 5).
  * - The student's to-do items: staff-created items of the coach that are in no list or in a list that is
@@ -24,7 +24,8 @@ export const LIVE_BULLETINS = `
 export const LIVE_SURVEYS = `
   select s.* from surveys s
    where s.coach_id = $1 and s.is_published and not s.is_queued and not s.under_review
-     and s.publish_timestamp <= now()`;
+     and s.publish_timestamp <= now()
+     and ${wiringVisibleSql('s.id', "'survey'", STUDENT_VALUES)}`;
 
 export const RELEASED_PLAYBOOKS = `
   select p.* from playbooks p where p.coach_id = $1 and p.is_released
