@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { seedDemoBulletins } from './bulletins.ts';
 import { seedDemoContent } from './content.ts';
 import { seedDemoEmailsSurveys } from './emails-surveys.ts';
 import { DEMO_PASSWORD, DEMO_STAFF_EMAIL, type ImportResult, importOulad } from './oulad.ts';
@@ -35,6 +36,12 @@ export async function seedDemo(
   if (await seedDemoContent(database, result.institutionId)) {
     console.log(
       `[seed] demo bulletins, surveys and playbooks with student activity (${((performance.now() - contentStarted) / 1000).toFixed(1)} s)`,
+    );
+  }
+  const bulletinsStarted = performance.now();
+  if (await seedDemoBulletins(database, result.institutionId)) {
+    console.log(
+      `[seed] demo interactive bulletins, bulletin wiring and stars (${((performance.now() - bulletinsStarted) / 1000).toFixed(1)} s)`,
     );
   }
   const todosStarted = performance.now();
