@@ -211,6 +211,7 @@ export const CHARACTERISTICS_TEXTS = {
   courseCharacteristics: 'MTS course characteristics',
   courseCharacteristic: 'Course Characteristic',
   addCourseCharacteristic: 'Add a course characteristic',
+  addPlaybook: 'Add a playbook',
   colCharacteristic: 'MTS Characteristic',
   colDocument: 'Document',
   colStatus: 'Status',
@@ -232,6 +233,7 @@ export const CHARACTERISTICS_TEXTS = {
 /** Texts of the editors behind the Edit links (ours). */
 export const EDITOR_TEXTS = {
   editPlaybook: 'Edit Playbook',
+  addPlaybookTitle: 'Add Playbook',
   editGradebook: 'Edit Gradebook',
   editAssignment: 'Edit Assignment',
   editCourseCharacteristic: 'Edit Course Characteristic',

@@ -226,6 +226,9 @@ function Overview({ coachId }: { coachId: number }) {
         </Loaded>
       </Section>
       <Section title={T.playbooks}>
+        <Anchor component={Link} to={PAGES.editPlaybook(coachId, 'new')} size="sm">
+          {T.addPlaybook}
+        </Anchor>
         <Loaded query={playbooks}>
           {(items) => {
             const sorted = sortByStatus(items, (p) => p.planning_status);

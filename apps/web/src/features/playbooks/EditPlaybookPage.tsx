@@ -29,7 +29,7 @@ export function EditPlaybookPage() {
   const coachId = parsePathId(params.coachId);
   const isNew = params.id === 'new';
   const id = isNew ? null : parsePathId(params.id);
-  usePageTitle(EDITOR_TEXTS.editPlaybook);
+  usePageTitle(isNew ? EDITOR_TEXTS.addPlaybookTitle : EDITOR_TEXTS.editPlaybook);
   if (coachId === null || (!isNew && id === null)) return <NotFoundPage />;
   return <PlaybookEditor key={id ?? 'new'} coachId={coachId} id={id} />;
 }
@@ -92,7 +92,7 @@ function PlaybookEditor({ coachId, id }: { coachId: number; id: number | null })
       {() => (
         <EditorShell
           coachId={coachId}
-          title={EDITOR_TEXTS.editPlaybook}
+          title={id === null ? EDITOR_TEXTS.addPlaybookTitle : EDITOR_TEXTS.editPlaybook}
           onSubmit={() => save.mutate()}
           saving={save.isPending}
           saved={save.isSuccess}
