@@ -160,6 +160,16 @@ test('staff write and wire a bulletin; a matching student sees, stars and opens 
   await expect(again.getByTestId('star-toggle')).toHaveAttribute('aria-pressed', 'true');
   await expectNoAxeViolations(her);
 
+  // An interactive bulletin (the demo's): page 0 first, then the next page.
+  await her.getByRole('link', { name: 'Your exam: what to expect' }).click();
+  await expect(her).toHaveURL(new RegExp(`/InteractiveMessage/${coachId}/\\d+/0/$`));
+  await expect(her.getByRole('heading', { level: 2, name: 'Step 1: know the format' })).toBeVisible();
+  await expectNoAxeViolations(her);
+  await her.getByRole('link', { name: BULLETIN_UI_TEXTS.nextPage }).click();
+  await expect(her).toHaveURL(new RegExp(`/InteractiveMessage/${coachId}/\\d+/1/$`));
+  await expect(her.getByRole('heading', { level: 2, name: 'Step 2: plan your revision' })).toBeVisible();
+  await expect(her.getByRole('link', { name: BULLETIN_UI_TEXTS.previousPage })).toBeVisible();
+
   // The non-matching student: not in the list, and the message route is not found.
   const him = await studentPage(browser, man);
   await him.goto(PAGES.bulletins(coachId));
