@@ -164,6 +164,16 @@ describe('survey authoring', () => {
     const other = await ctx.signIn(outsider);
     expect((await other.get<J>(SURVEY_API.surveys(coachId))).status).toBe(404);
     expect((await staff.post<J>(SURVEY_API.responses(coachId, survey.id), { answers: [] })).status).toBe(403);
+    expect(
+      (await student.post<J>(SURVEY_API.responses(coachId, survey.id), { answers: [] }, { csrf: false }))
+        .status,
+    ).toBe(403);
+    expect((await staff.post<J>(SURVEY_API.surveys(coachId), surveyBody(), { csrf: false })).status).toBe(
+      403,
+    );
+    expect(
+      (await ctx.browser().post<J>(SURVEY_API.responses(coachId, survey.id), { answers: [] })).status,
+    ).toBe(401);
   });
 });
 
