@@ -160,6 +160,17 @@ test('staff write and wire a bulletin; a matching student sees, stars and opens 
   await expect(again.getByTestId('star-toggle')).toHaveAttribute('aria-pressed', 'true');
   await expectNoAxeViolations(her);
 
+  // Institution context: the same bulletin, linking to the institution message route.
+  await her.getByRole('link', { name: BULLETIN_UI_TEXTS.allCourses }).click();
+  await expect(her).toHaveURL(/\/Dashboard\/Institution\/\d+\/Bulletins\/$/);
+  const institutionId = Number(/Institution\/(\d+)\//.exec(her.url())![1]);
+  await expect(her.getByRole('link', { name: title })).toHaveAttribute(
+    'href',
+    `/InstitutionMessageCenterView/${institutionId}/${bulletinId}/`,
+  );
+  await expectNoAxeViolations(her);
+  await her.goto(PAGES.bulletins(coachId));
+
   // An interactive bulletin (the demo's): page 0 first, then the next page.
   await her.getByRole('link', { name: 'Your exam: what to expect' }).click();
   await expect(her).toHaveURL(new RegExp(`/InteractiveMessage/${coachId}/\\d+/0/$`));

@@ -29,6 +29,7 @@ export const BULLETIN_UI_TEXTS = {
   previousPage: 'Previous Page',
   nextPage: 'Next Page',
   backToBulletins: 'Back to Bulletins',
+  allCourses: 'Bulletins of all your courses',
   managerTitle: 'Bulletin Manager',
   newBulletin: 'New Bulletin',
   editBulletin: 'Edit Bulletin',

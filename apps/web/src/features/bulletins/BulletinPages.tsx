@@ -8,6 +8,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useMe } from '../auth/me.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { BulletinList } from './BulletinList.tsx';
 import { type BulletinContext, useOpenMessage } from './bulletins-api.ts';
@@ -15,11 +16,18 @@ import { type BulletinContext, useOpenMessage } from './bulletins-api.ts';
 /** The coach's bulletins on a page of their own (path ours). */
 export function CoachBulletinsPage() {
   const coachId = parsePathId(useParams().coachId);
+  const { data: me } = useMe();
   usePageTitle(BULLETIN_UI_TEXTS.title);
   if (coachId === null) return <NotFoundPage />;
+  const institutionId = me?.coaches.find((c) => c.id === coachId)?.institution_id;
   return (
     <Stack gap="lg">
       <Title order={1}>{BULLETIN_UI_TEXTS.title}</Title>
+      {institutionId !== undefined && (
+        <Anchor component={Link} to={PAGES.institutionBulletins(institutionId)}>
+          {BULLETIN_UI_TEXTS.allCourses}
+        </Anchor>
+      )}
       <BulletinList context={{ coachId }} />
     </Stack>
   );
