@@ -26,13 +26,18 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { bulletinRoutes } from './modules/bulletins/routes.ts';
+import { characteristicsRoutes } from './modules/characteristics/routes.ts';
 import { chartRoutes } from './modules/charts/routes.ts';
+import { emailRoutes } from './modules/emails/routes.ts';
 import { gradeRoutes } from './modules/grades/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { institutionRoutes } from './modules/institutions/routes.ts';
 import { lmsRoutes } from './modules/lms/routes.ts';
 import type { LmsSettings } from './modules/lms/settings.ts';
+import { playbookRoutes } from './modules/playbooks/routes.ts';
+import { surveyRoutes } from './modules/surveys/routes.ts';
 import { tailoringRoutes } from './modules/tailoring/routes.ts';
 import { tipRoutes } from './modules/tips/routes.ts';
 import { todoRoutes } from './modules/todos/routes.ts';
@@ -159,8 +164,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tipRoutes, deps);
   await app.register(imageRoutes, deps);
   await app.register(todoRoutes, deps);
+  await app.register(bulletinRoutes, deps);
   await app.register(tailoringRoutes, deps);
   await app.register(lmsRoutes, deps);
+  await app.register(characteristicsRoutes, deps);
+  await app.register(playbookRoutes, deps);
+  await app.register(emailRoutes, deps);
+  await app.register(surveyRoutes, deps);
 
   // The built web app, from the same port; page routes fall back to index.html (the SPA routes them).
   const indexHtml = path.join(config.WEB_DIST, 'index.html');

@@ -71,6 +71,22 @@ const EnvSchema = z
       })
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * Where emails go: an `smtp://` or `smtps://` URL (user and password in it when needed, e.g.
+     * `smtp://user:pass@mail.example.edu:587`). Unset: emails are rendered and logged, not sent.
+     */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The From address of emails. */
+    EMAIL_FROM: z.string().min(3).default('Course Coach <no-reply@coursecoach.local>'),
+    /**
+     * Seconds a worker sending an email holds it before another worker may take it over (the first is
+     * then taken to have died); renewed while it sends.
+     */
+    EMAIL_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   })
   .superRefine((env, ctx) => {
     const standin = env.CANVAS_STANDIN ?? env.CANVAS_BASE_URL === undefined;

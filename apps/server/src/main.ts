@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { createQueue, startWorkers } from './jobs/queue.ts';
+import { createMailTransport } from './modules/emails/transport.ts';
 import { startCanvasStandin } from './modules/lms/canvas-standin.ts';
 import { resolveLmsSettings, standinEnabled } from './modules/lms/settings.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -31,7 +32,14 @@ if (config.SEED_DEMO) await seedDemo(database, config);
 const boss = createQueue(database, config.DATABASE_URL);
 boss.on('error', (error) => console.error('[jobs]', error.message));
 await boss.start();
-if (config.WORKERS) await startWorkers(boss, database, (m) => console.log(`[jobs] ${m}`));
+if (config.WORKERS) {
+  const log = (m: string) => console.log(`[jobs] ${m}`);
+  await startWorkers(boss, database, log, {
+    transport: createMailTransport(config.SMTP_URL, log),
+    from: config.EMAIL_FROM,
+    leaseSeconds: config.EMAIL_LEASE_SECONDS,
+  });
+}
 
 // Canvas: the configured instance, or the local stand-in (README "Canvas LMS").
 const standin = standinEnabled(config)

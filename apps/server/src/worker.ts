@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { createQueue, startWorkers } from './jobs/queue.ts';
+import { createMailTransport } from './modules/emails/transport.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -20,7 +21,12 @@ await runMigrations(database);
 const boss = createQueue(database, config.DATABASE_URL);
 boss.on('error', (error) => console.error('[jobs]', error.message));
 await boss.start();
-await startWorkers(boss, database, (m) => console.log(`[jobs] ${m}`));
+const log = (m: string) => console.log(`[jobs] ${m}`);
+await startWorkers(boss, database, log, {
+  transport: createMailTransport(config.SMTP_URL, log),
+  from: config.EMAIL_FROM,
+  leaseSeconds: config.EMAIL_LEASE_SECONDS,
+});
 console.log(`Course Coach worker running (database: ${database.kind})`);
 
 async function shutdown() {

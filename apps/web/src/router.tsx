@@ -3,14 +3,26 @@ import { ActivityPage } from './features/analytics/ActivityPage.tsx';
 import { HomeRedirect } from './features/auth/HomeRedirect.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
+import { BulletinManagerPage } from './features/bulletins/BulletinManagerPage.tsx';
+import {
+  CoachBulletinsPage,
+  InstitutionBulletinsPage,
+  MessagePage,
+} from './features/bulletins/BulletinPages.tsx';
+import { CharacteristicsOverviewPage } from './features/characteristics/CharacteristicsOverviewPage.tsx';
+import { EditCourseCharacteristicPage } from './features/characteristics/EditCourseCharacteristicPage.tsx';
+import { EditAssignmentPage, EditGradebookPage } from './features/characteristics/EditGradebookPage.tsx';
 import { CoachDashboardPage } from './features/coach/CoachDashboardPage.tsx';
+import { EmailManagerPage } from './features/emails/EmailManagerPage.tsx';
 import { HistoryPage } from './features/history/HistoryPage.tsx';
 import { ImagesPage } from './features/images/ImagesPage.tsx';
 import { InstitutionCoachDashboardPage } from './features/institution/InstitutionCoachDashboardPage.tsx';
+import { EditPlaybookPage } from './features/playbooks/EditPlaybookPage.tsx';
 import { AppLayout } from './features/shell/AppLayout.tsx';
 import { NoCoachPage } from './features/shell/NoCoachPage.tsx';
 import { NotFoundPage } from './features/shell/NotFoundPage.tsx';
 import { RouteErrorPage } from './features/shell/RouteErrorPage.tsx';
+import { StudentSurveysPage, SurveyManagerPage, TakeSurveyPage } from './features/surveys/SurveyPages.tsx';
 import { AddCohortPage } from './features/tailoring/AddCohortPage.tsx';
 import { CohortDetailPage } from './features/tailoring/CohortDetailPage.tsx';
 import { CohortManagerPage } from './features/tailoring/CohortManagerPage.tsx';
@@ -62,6 +74,67 @@ export const routes: RouteObject[] = [
           { path: 'Dashboard/Coach/:coachId/Images', element: <ImagesPage /> },
           { path: 'Dashboard/Coach/:coachId/History', element: <HistoryPage /> },
           { path: 'Dashboard/Coach/:coachId/Activity', element: <ActivityPage /> },
+          { path: 'Dashboard/Coach/:coachId/Bulletins', element: <CoachBulletinsPage /> },
+          { path: 'Dashboard/Institution/:institutionId/Bulletins', element: <InstitutionBulletinsPage /> },
+          { path: 'Dashboard/Coach/:coachId/ContentManager/Bulletins', element: <BulletinManagerPage /> },
+          {
+            // The editor carries the rich-text editor (tiptap): loaded when opened.
+            path: 'Dashboard/Coach/:coachId/ContentManager/EditBulletin/:bulletinId',
+            lazy: () =>
+              import('./features/bulletins/EditBulletinPage.tsx').then((m) => ({
+                Component: m.EditBulletinPage,
+              })),
+          },
+          // Emails and surveys (issue 5): managers and student pages (paths ours), editors (spec §2 paths).
+          { path: 'Dashboard/Coach/:coachId/ContentManager/Emails', element: <EmailManagerPage /> },
+          {
+            // The editor carries the rich-text editor (tiptap): loaded when opened.
+            path: 'Dashboard/Coach/:coachId/ContentManager/EditEmail/:emailId',
+            lazy: () =>
+              import('./features/emails/EditEmailPage.tsx').then((m) => ({ Component: m.EditEmailPage })),
+          },
+          { path: 'Dashboard/Coach/:coachId/ContentManager/Surveys', element: <SurveyManagerPage /> },
+          {
+            path: 'Dashboard/Coach/:coachId/ContentManager/EditSurvey/:surveyId',
+            lazy: () =>
+              import('./features/surveys/EditSurveyPage.tsx').then((m) => ({ Component: m.EditSurveyPage })),
+          },
+          { path: 'Dashboard/Coach/:coachId/Surveys', element: <StudentSurveysPage /> },
+          { path: 'Dashboard/Coach/:coachId/Surveys/:surveyId', element: <TakeSurveyPage /> },
+          {
+            path: 'MessageCenter/:coachId/:bulletinId',
+            element: <MessagePage scope="coach" interactive={false} />,
+          },
+          {
+            path: 'InteractiveMessage/:coachId/:bulletinId/:pageId',
+            element: <MessagePage scope="coach" interactive />,
+          },
+          {
+            path: 'InstitutionMessageCenterView/:institutionId/:bulletinId',
+            element: <MessagePage scope="institution" interactive={false} />,
+          },
+          {
+            path: 'InstitutionInteractiveMessage/:institutionId/:bulletinId/:pageId',
+            element: <MessagePage scope="institution" interactive />,
+          },
+          // Characteristics overview (path ours) and the editors behind its Edit links (spec §2 paths).
+          {
+            path: 'Dashboard/Coach/:coachId/CharacteristicsOverview',
+            element: <CharacteristicsOverviewPage />,
+          },
+          {
+            path: 'Dashboard/coach/:coachId/PlaybookOverview/EditPlaybook/:id',
+            element: <EditPlaybookPage />,
+          },
+          { path: 'gradebook/coach/:coachId/EditGradebook/:id', element: <EditGradebookPage /> },
+          {
+            path: 'gradebook/coach/:coachId/:gradebookId/EditAssignment/:assignmentId',
+            element: <EditAssignmentPage />,
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/CoachDetails/EditCourseCharacteristic/:id',
+            element: <EditCourseCharacteristicPage />,
+          },
           { path: 'no-coach', element: <NoCoachPage /> },
           { path: 'Dashboard/Coach/:coachId/*', element: <NotFoundPage /> },
           { path: 'Dashboard/Institution/:institutionId/*', element: <NotFoundPage /> },

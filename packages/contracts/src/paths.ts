@@ -54,6 +54,29 @@ export const API = {
   /** Ours: CSV import of characteristic values (see ImportReportSchema). */
   mtsImport: (coachId: Id) => `/api/v1/coach/${coachId}/mts-import`,
   mtsImportStatus: (coachId: Id, importId: Id) => `/api/v1/coach/${coachId}/mts-import/${importId}`,
+  // Characteristics overview (spec §7) and the editors behind its Edit links (paths ours).
+  characteristics: (coachId: Id, kind: string) => `/api/v1/coach/${coachId}/characteristics/${kind}`,
+  playbooks: (coachId: Id) => `/api/v1/coach/${coachId}/playbooks`,
+  playbook: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/playbooks/${id}`,
+  gradebook: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/gradebooks/${id}`,
+  assignment: (coachId: Id, gradebookId: Id, id: Id) =>
+    `/api/v1/coach/${coachId}/gradebooks/${gradebookId}/assignments/${id}`,
+  courseCharacteristics: (coachId: Id) => `/api/v1/coach/${coachId}/course-characteristics`,
+  courseCharacteristic: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/course-characteristics/${id}`,
+  // Bulletins (spec §7 "Bulletins and characteristics"; message and authoring paths are ours).
+  bulletinList: (coachId: Id) => `/api/v1/coach/${coachId}/bulletin-list`,
+  institutionBulletinList: (institutionId: Id) => `/api/v1/institution/${institutionId}/bulletin-list`,
+  starMessage: (coachId: Id, bulletinId: Id) => `/api/v1/coach/star-message/${coachId}/${bulletinId}/`,
+  institutionStarMessage: (institutionId: Id, bulletinId: Id) =>
+    `/api/v1/institution/star-message/${institutionId}/${bulletinId}/`,
+  message: (coachId: Id, bulletinId: Id) => `/api/v1/coach/${coachId}/messages/${bulletinId}`,
+  messageView: (coachId: Id, bulletinId: Id) => `/api/v1/coach/${coachId}/messages/${bulletinId}/view`,
+  institutionMessage: (institutionId: Id, bulletinId: Id) =>
+    `/api/v1/institution/${institutionId}/messages/${bulletinId}`,
+  institutionMessageView: (institutionId: Id, bulletinId: Id) =>
+    `/api/v1/institution/${institutionId}/messages/${bulletinId}/view`,
+  bulletins: (coachId: Id) => `/api/v1/coach/${coachId}/bulletins`,
+  bulletin: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/bulletins/${id}`,
 } as const;
 
 /** Page routes (spec §2). */
@@ -80,6 +103,22 @@ export const PAGES = {
   cohortDetails: (coachId: Id, cohortId: Id) =>
     `/Dashboard/Coach/${coachId}/cohort-manager/${cohortId}/details`,
   addCohort: (coachId: Id) => `/Dashboard/Coach/${coachId}/cohort-manager/add-cohort`,
+  /** Characteristics overview (path ours) and the Edit links it shows (spec §2, paths verbatim). */
+  characteristicsOverview: (coachId: Id) => `/Dashboard/Coach/${coachId}/CharacteristicsOverview/`,
+  editContent: (coachId: Id, kind: 'Bulletin' | 'Email' | 'Survey', id: Id) =>
+    `/Dashboard/Coach/${coachId}/ContentManager/Edit${kind}/${id}/`,
+  editPlaybook: (coachId: Id, id: Id) => `/Dashboard/coach/${coachId}/PlaybookOverview/EditPlaybook/${id}/`,
+  editGradebook: (coachId: Id, id: Id) => `/gradebook/coach/${coachId}/EditGradebook/${id}/`,
+  editAssignment: (coachId: Id, gradebookId: Id, assignmentId: Id) =>
+    `/gradebook/coach/${coachId}/${gradebookId}/EditAssignment/${assignmentId}/`,
+  editCourseCharacteristic: (coachId: Id, id: Id) =>
+    `/Dashboard/Coach/${coachId}/CoachDetails/EditCourseCharacteristic/${id}/`,
+  /** Bulletins: the student list and the manager (paths ours), the editor (spec §2 Edit link). */
+  bulletins: (coachId: Id) => `/Dashboard/Coach/${coachId}/Bulletins/`,
+  institutionBulletins: (institutionId: Id) => `/Dashboard/Institution/${institutionId}/Bulletins/`,
+  bulletinManager: (coachId: Id) => `/Dashboard/Coach/${coachId}/ContentManager/Bulletins/`,
+  editBulletin: (coachId: Id, id: Id) => `/Dashboard/Coach/${coachId}/ContentManager/EditBulletin/${id}/`,
+  newBulletin: (coachId: Id) => `/Dashboard/Coach/${coachId}/ContentManager/EditBulletin/new/`,
 } as const;
 
 /** CSRF cookie and header names (spec §7: "A CSRF cookie and header are used on requests"). */

@@ -1,5 +1,6 @@
 import { format, isValid, parse } from 'date-fns';
 import { z } from 'zod';
+import { WiringItemSchema, WiringListSchema } from './wiring.ts';
 
 /** User-visible to-do texts, verbatim from the spec (§2 To-Dos card, To-Do form, §6). */
 export const TODO_TEXTS = {
@@ -135,6 +136,8 @@ export const TodoListSchema = z.object({
   is_under_review: z.boolean(),
   position: z.number().int(),
   items: z.array(TodoItemSchema),
+  /** The list's characteristic wiring (issue 5); staff only. A student sees only lists meant for them. */
+  characteristics: z.array(WiringItemSchema).optional(),
 });
 export type TodoList = z.infer<typeof TodoListSchema>;
 
@@ -194,6 +197,8 @@ export const TodoListBodySchema = z.strictObject({
   position: z.number().int().min(0).max(100_000).optional(),
   coach: z.number().int().optional(),
   items: z.array(z.unknown()).optional(),
+  /** Replaces the list's characteristic wiring when given (issue 5; `label: value` pairs). */
+  characteristics: WiringListSchema.optional(),
 });
 export type TodoListBody = z.infer<typeof TodoListBodySchema>;
 

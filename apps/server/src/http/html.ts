@@ -41,3 +41,8 @@ export function sanitizeTipHtml(html: string): string {
 export function htmlText(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim();
 }
+
+/** Sanitises a bulletin's description or page (the tip rules: rich-text marks, headings, quotes, code). */
+export function sanitizeBulletinHtml(html: string): string {
+  return sanitizeHtml(html, TIP_HTML).trim();
+}

@@ -2,6 +2,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import { purgeOldLoginFailures } from '../auth/rate-limit.ts';
 import { purgeExpiredSessions } from '../auth/sessions.ts';
 import type { Database } from '../db/client.ts';
+import { type DeliveryOptions, dispatchDueEmails, EMAIL_QUEUE } from '../modules/emails/delivery.ts';
 import { sweepOrphanMemberships } from '../modules/tailoring/membership.ts';
 import {
   COHORT_SYNC_QUEUE,
@@ -14,6 +15,7 @@ import {
 export const QUEUES = {
   maintenance: 'maintenance',
   cohortSync: COHORT_SYNC_QUEUE,
+  emails: EMAIL_QUEUE,
 } as const;
 
 /**
@@ -38,6 +40,7 @@ export async function startWorkers(
   boss: PgBoss,
   database: Database,
   log: (msg: string) => void,
+  mail?: Pick<DeliveryOptions, 'transport' | 'from' | 'leaseSeconds'>,
 ): Promise<void> {
   await boss.createQueue(QUEUES.maintenance);
   await boss.schedule(QUEUES.maintenance, '*/15 * * * *');
@@ -63,4 +66,26 @@ export async function startWorkers(
   });
   const resumed = await resumeInterruptedSyncs({ boss, database });
   if (resumed.length > 0) log(`resumed interrupted membership syncs of cohorts ${resumed.join(', ')}`);
+  if (mail) {
+    // `email-dispatch` sends every due email (and takes over those whose sending run died); it runs every
+    // minute, at each email's send time (queued when saved) and once now (modules/emails/delivery.ts).
+    await boss.createQueue(QUEUES.emails);
+    await boss.schedule(QUEUES.emails, '* * * * *');
+    await boss.work(QUEUES.emails, async () => {
+      for (const { emailId, result } of await dispatchDueEmails(database, mail)) {
+        if (result.ran)
+          log(
+            `email ${emailId}: ${result.sent} sent, ${result.failed} refused by the server${result.delivered ? ', delivered' : ''}`,
+          );
+      }
+      // An email another run holds: look again when its lease runs out (that run may have died).
+      const [held] = await database.query<{ at: string | Date | null }>(
+        `select min(lease_until) as at from emails where state = 'sending'`,
+      );
+      if (held?.at) {
+        await boss.send(QUEUES.emails, {}, { startAfter: new Date(new Date(held.at).getTime() + 1000) });
+      }
+    });
+    await boss.send(QUEUES.emails, {});
+  }
 }

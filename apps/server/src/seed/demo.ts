@@ -1,8 +1,11 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { seedDemoBulletins } from './bulletins.ts';
 import { seedDemoContent } from './content.ts';
+import { seedDemoEmailsSurveys } from './emails-surveys.ts';
 import { DEMO_PASSWORD, DEMO_STAFF_EMAIL, type ImportResult, importOulad } from './oulad.ts';
 import { seedDemoTodos } from './todos.ts';
+import { seedDemoWiring } from './wiring.ts';
 
 /** Parses SEED_PRESENTATIONS (`AAA-2013J,DDD-2013B`) into a list, or undefined for all. */
 export function presentationsFrom(config: Config): string[] | undefined {
@@ -35,10 +38,28 @@ export async function seedDemo(
       `[seed] demo bulletins, surveys and playbooks with student activity (${((performance.now() - contentStarted) / 1000).toFixed(1)} s)`,
     );
   }
+  const bulletinsStarted = performance.now();
+  if (await seedDemoBulletins(database, result.institutionId)) {
+    console.log(
+      `[seed] demo interactive bulletins, bulletin wiring and stars (${((performance.now() - bulletinsStarted) / 1000).toFixed(1)} s)`,
+    );
+  }
   const todosStarted = performance.now();
   if (await seedDemoTodos(database, result.institutionId)) {
     console.log(
       `[seed] demo tips, to-do lists with completions and picture library (${((performance.now() - todosStarted) / 1000).toFixed(1)} s)`,
+    );
+  }
+  const wiringStarted = performance.now();
+  if (await seedDemoWiring(database, result.institutionId)) {
+    console.log(
+      `[seed] demo characteristic wiring and course characteristics (${((performance.now() - wiringStarted) / 1000).toFixed(1)} s)`,
+    );
+  }
+  const emailsStarted = performance.now();
+  if (await seedDemoEmailsSurveys(database, result.institutionId)) {
+    console.log(
+      `[seed] demo emails (one delivered, one scheduled, one draft) and survey questions (${((performance.now() - emailsStarted) / 1000).toFixed(1)} s)`,
     );
   }
   await printDemoAccounts(database, result.institutionId);

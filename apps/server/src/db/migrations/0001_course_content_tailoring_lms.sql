@@ -1,3 +1,20 @@
+CREATE TABLE "bulletin_pages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"institution_id" integer NOT NULL,
+	"bulletin_id" integer NOT NULL,
+	"position" integer NOT NULL,
+	"title" text DEFAULT '' NOT NULL,
+	"body" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "bulletin_stars" (
+	"institution_id" integer NOT NULL,
+	"bulletin_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"starred_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "bulletin_stars_bulletin_id_user_id_pk" PRIMARY KEY("bulletin_id","user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "bulletin_topics" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"institution_id" integer NOT NULL,
@@ -29,7 +46,9 @@ CREATE TABLE "bulletins" (
 	"publish_timestamp" timestamp with time zone DEFAULT now() NOT NULL,
 	"related_credit" boolean DEFAULT false NOT NULL,
 	"credit_deadline" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"audience_cohort_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "playbook_plans" (
@@ -77,6 +96,45 @@ CREATE TABLE "surveys" (
 	"related_credit" boolean DEFAULT false NOT NULL,
 	"due_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "email_deliveries" (
+	"email_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"institution_id" integer NOT NULL,
+	"state" text DEFAULT 'claimed' NOT NULL,
+	"run_id" text NOT NULL,
+	"claimed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"delivered_at" timestamp with time zone,
+	"message_id" text,
+	CONSTRAINT "email_deliveries_email_id_user_id_pk" PRIMARY KEY("email_id","user_id"),
+	CONSTRAINT "email_deliveries_state" CHECK ("email_deliveries"."state" in ('claimed', 'delivered', 'unconfirmed'))
+);
+--> statement-breakpoint
+CREATE TABLE "email_sections" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"institution_id" integer NOT NULL,
+	"email_id" integer NOT NULL,
+	"position" integer NOT NULL,
+	"characteristic" text,
+	"value" text,
+	"body" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "emails" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"institution_id" integer NOT NULL,
+	"coach_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"subject" text NOT NULL,
+	"state" text DEFAULT 'draft' NOT NULL,
+	"send_at" timestamp with time zone,
+	"delivered_at" timestamp with time zone,
+	"run_id" text,
+	"lease_until" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "emails_state" CHECK ("emails"."state" in ('draft', 'scheduled', 'sending', 'delivered'))
 );
 --> statement-breakpoint
 CREATE TABLE "image_fields" (
@@ -146,6 +204,24 @@ CREATE TABLE "lms_user_links" (
 	"provider" text NOT NULL,
 	"lms_user_id" text NOT NULL,
 	"user_id" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "survey_answers" (
+	"institution_id" integer NOT NULL,
+	"question_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"value" text NOT NULL,
+	"answered_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "survey_answers_question_id_user_id_value_pk" PRIMARY KEY("question_id","user_id","value")
+);
+--> statement-breakpoint
+CREATE TABLE "survey_questions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"institution_id" integer NOT NULL,
+	"survey_id" integer NOT NULL,
+	"position" integer NOT NULL,
+	"prompt" text DEFAULT '' NOT NULL,
+	"characteristic_id" integer NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "characteristic_import_rows" (
@@ -317,6 +393,36 @@ CREATE TABLE "todo_tags" (
 	"label" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "content_characteristics" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"institution_id" integer NOT NULL,
+	"coach_id" integer NOT NULL,
+	"content_kind" text NOT NULL,
+	"content_id" integer NOT NULL,
+	"characteristic" text NOT NULL,
+	"value" text NOT NULL,
+	"num" double precision,
+	"position" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "content_characteristics_kind" CHECK ("content_characteristics"."content_kind" in ('bulletin', 'email', 'survey', 'todolist', 'playbook_planning', 'playbook_emotions', 'playbook_reflection', 'gradebook', 'assignment', 'course'))
+);
+--> statement-breakpoint
+CREATE TABLE "course_characteristics" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"institution_id" integer NOT NULL,
+	"coach_id" integer NOT NULL,
+	"title" text DEFAULT '' NOT NULL,
+	"subtitle" text DEFAULT '' NOT NULL,
+	"document_name" text,
+	"status" text DEFAULT 'Draft' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "course_characteristics_status" CHECK ("course_characteristics"."status" in ('Draft', 'Scheduled', 'Published'))
+);
+--> statement-breakpoint
+ALTER TABLE "bulletin_pages" ADD CONSTRAINT "bulletin_pages_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bulletin_pages" ADD CONSTRAINT "bulletin_pages_bulletin_id_bulletins_id_fk" FOREIGN KEY ("bulletin_id") REFERENCES "public"."bulletins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bulletin_stars" ADD CONSTRAINT "bulletin_stars_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bulletin_stars" ADD CONSTRAINT "bulletin_stars_bulletin_id_bulletins_id_fk" FOREIGN KEY ("bulletin_id") REFERENCES "public"."bulletins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bulletin_stars" ADD CONSTRAINT "bulletin_stars_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bulletin_topics" ADD CONSTRAINT "bulletin_topics_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bulletin_topics" ADD CONSTRAINT "bulletin_topics_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bulletin_views" ADD CONSTRAINT "bulletin_views_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -335,6 +441,11 @@ ALTER TABLE "survey_responses" ADD CONSTRAINT "survey_responses_survey_id_survey
 ALTER TABLE "survey_responses" ADD CONSTRAINT "survey_responses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "surveys" ADD CONSTRAINT "surveys_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "surveys" ADD CONSTRAINT "surveys_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_deliveries" ADD CONSTRAINT "email_deliveries_email_id_emails_id_fk" FOREIGN KEY ("email_id") REFERENCES "public"."emails"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_sections" ADD CONSTRAINT "email_sections_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_sections" ADD CONSTRAINT "email_sections_email_id_emails_id_fk" FOREIGN KEY ("email_id") REFERENCES "public"."emails"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "emails" ADD CONSTRAINT "emails_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "emails" ADD CONSTRAINT "emails_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "image_fields" ADD CONSTRAINT "image_fields_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "image_fields" ADD CONSTRAINT "image_fields_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "image_fields" ADD CONSTRAINT "image_fields_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -352,6 +463,11 @@ ALTER TABLE "lms_oauth_states" ADD CONSTRAINT "lms_oauth_states_user_id_users_id
 ALTER TABLE "lms_oauth_states" ADD CONSTRAINT "lms_oauth_states_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lms_user_links" ADD CONSTRAINT "lms_user_links_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lms_user_links" ADD CONSTRAINT "lms_user_links_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "survey_answers" ADD CONSTRAINT "survey_answers_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "survey_answers" ADD CONSTRAINT "survey_answers_question_id_survey_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."survey_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "survey_questions" ADD CONSTRAINT "survey_questions_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "survey_questions" ADD CONSTRAINT "survey_questions_survey_id_surveys_id_fk" FOREIGN KEY ("survey_id") REFERENCES "public"."surveys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "survey_questions" ADD CONSTRAINT "survey_questions_characteristic_id_characteristics_id_fk" FOREIGN KEY ("characteristic_id") REFERENCES "public"."characteristics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "characteristic_import_rows" ADD CONSTRAINT "characteristic_import_rows_import_id_characteristic_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."characteristic_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "characteristic_imports" ADD CONSTRAINT "characteristic_imports_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "characteristic_imports" ADD CONSTRAINT "characteristic_imports_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -385,6 +501,12 @@ ALTER TABLE "todo_lists" ADD CONSTRAINT "todo_lists_institution_id_institutions_
 ALTER TABLE "todo_lists" ADD CONSTRAINT "todo_lists_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "todo_tags" ADD CONSTRAINT "todo_tags_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "todo_tags" ADD CONSTRAINT "todo_tags_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "content_characteristics" ADD CONSTRAINT "content_characteristics_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "content_characteristics" ADD CONSTRAINT "content_characteristics_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "course_characteristics" ADD CONSTRAINT "course_characteristics_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "course_characteristics" ADD CONSTRAINT "course_characteristics_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "bulletin_pages_bulletin_position_key" ON "bulletin_pages" USING btree ("bulletin_id","position");--> statement-breakpoint
+CREATE INDEX "bulletin_stars_user_idx" ON "bulletin_stars" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "bulletin_topics_coach_name_key" ON "bulletin_topics" USING btree ("coach_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "bulletin_views_bulletin_user_key" ON "bulletin_views" USING btree ("bulletin_id","user_id");--> statement-breakpoint
 CREATE INDEX "bulletin_views_user_idx" ON "bulletin_views" USING btree ("user_id");--> statement-breakpoint
@@ -395,12 +517,18 @@ CREATE INDEX "playbooks_coach_idx" ON "playbooks" USING btree ("coach_id");--> s
 CREATE UNIQUE INDEX "survey_responses_survey_user_key" ON "survey_responses" USING btree ("survey_id","user_id");--> statement-breakpoint
 CREATE INDEX "survey_responses_user_idx" ON "survey_responses" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "surveys_coach_idx" ON "surveys" USING btree ("coach_id");--> statement-breakpoint
+CREATE INDEX "email_deliveries_user_idx" ON "email_deliveries" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "email_sections_email_idx" ON "email_sections" USING btree ("email_id","position");--> statement-breakpoint
+CREATE INDEX "emails_coach_idx" ON "emails" USING btree ("coach_id");--> statement-breakpoint
+CREATE INDEX "emails_due_idx" ON "emails" USING btree ("state","send_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "image_fields_coach_user_name_key" ON "image_fields" USING btree ("coach_id","user_id","name");--> statement-breakpoint
 CREATE INDEX "images_coach_idx" ON "images" USING btree ("coach_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "coach_lms_courses_coach_key" ON "coach_lms_courses" USING btree ("coach_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "lms_authorizations_key" ON "lms_authorizations" USING btree ("institution_id","user_id","provider");--> statement-breakpoint
 CREATE INDEX "lms_oauth_states_expires_idx" ON "lms_oauth_states" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "lms_user_links_key" ON "lms_user_links" USING btree ("institution_id","provider","lms_user_id");--> statement-breakpoint
+CREATE INDEX "survey_answers_user_idx" ON "survey_answers" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "survey_questions_survey_idx" ON "survey_questions" USING btree ("survey_id","position");--> statement-breakpoint
 CREATE INDEX "characteristic_import_rows_import_idx" ON "characteristic_import_rows" USING btree ("import_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "characteristics_key" ON "characteristics" USING btree ("institution_id","name");--> statement-breakpoint
 CREATE INDEX "cohort_groups_coach_idx" ON "cohort_groups" USING btree ("coach_id");--> statement-breakpoint
@@ -417,4 +545,7 @@ CREATE INDEX "todo_items_list_idx" ON "todo_items" USING btree ("todo_list_id","
 CREATE INDEX "todo_items_coach_idx" ON "todo_items" USING btree ("coach_id");--> statement-breakpoint
 CREATE INDEX "todo_items_owner_idx" ON "todo_items" USING btree ("owner_user_id");--> statement-breakpoint
 CREATE INDEX "todo_lists_coach_idx" ON "todo_lists" USING btree ("coach_id","position");--> statement-breakpoint
-CREATE UNIQUE INDEX "todo_tags_coach_label_key" ON "todo_tags" USING btree ("coach_id","label");
+CREATE UNIQUE INDEX "todo_tags_coach_label_key" ON "todo_tags" USING btree ("coach_id","label");--> statement-breakpoint
+CREATE INDEX "content_characteristics_content_idx" ON "content_characteristics" USING btree ("coach_id","content_kind","content_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "content_characteristics_key" ON "content_characteristics" USING btree ("content_kind","content_id","characteristic","value");--> statement-breakpoint
+CREATE INDEX "course_characteristics_coach_idx" ON "course_characteristics" USING btree ("coach_id");

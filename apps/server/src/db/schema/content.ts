@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -67,9 +68,59 @@ export const bulletins = pgTable(
     publish_timestamp: timestamp('publish_timestamp', { withTimezone: true }).notNull().defaultNow(),
     related_credit: boolean('related_credit').notNull().default(false),
     credit_deadline: timestamp('credit_deadline', { withTimezone: true }),
+    /**
+     * The Insight Group the bulletin is meant for (issue 5), or null: every student of the coach. Kept
+     * without a foreign key, like `cohort_memberships`: when the group is deleted its memberships go with
+     * it, so the bulletin is then seen by nobody (never silently widened to everybody).
+     */
+    audience_cohort_id: integer('audience_cohort_id'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('bulletins_coach_idx').on(t.coach_id, t.publish_timestamp)],
+);
+
+/**
+ * A page of an interactive bulletin (issue 5; spec §2 /InteractiveMessage/{coachId}/{bulletinId}/{pageId}/).
+ * `position` orders the pages from 0; the card links to page 0 (spec: "pageId 0"), so the page id in
+ * the route is the position. `body` is sanitised HTML.
+ */
+export const bulletinPages = pgTable(
+  'bulletin_pages',
+  {
+    id: serial('id').primaryKey(),
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    bulletin_id: integer('bulletin_id')
+      .notNull()
+      .references(() => bulletins.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull().default(''),
+    body: text('body').notNull().default(''),
+  },
+  (t) => [uniqueIndex('bulletin_pages_bulletin_position_key').on(t.bulletin_id, t.position)],
+);
+
+/** A student's star on a bulletin (issue 5; spec §3 Bulletin.starred, §4 Star toggle). */
+export const bulletinStars = pgTable(
+  'bulletin_stars',
+  {
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    bulletin_id: integer('bulletin_id')
+      .notNull()
+      .references(() => bulletins.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    starred_at: timestamp('starred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bulletin_id, t.user_id] }),
+    index('bulletin_stars_user_idx').on(t.user_id),
+  ],
 );
 
 /** A student's first view of a bulletin (spec §3 Bulletin.viewed); the view completes the bulletin. */

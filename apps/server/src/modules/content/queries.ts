@@ -1,14 +1,21 @@
+import { studentValuesSql, wiringVisibleSql } from '../wiring/service.ts';
+
 /**
  * SQL fragments for the content a student sees in a coach, shared by the activity analytics, the
  * completion history and the coach user count, so that every figure counts the same records.
  * `$1` is the coach id and `$2` the student's user id in every fragment.
  *
  * - Live bulletins and surveys: published, not queued (Scheduled), not under review (Drafted), and their
- *   publish time has come.
- * - Released playbooks: `is_released` (spec §4 "Playbook: appears only when is_released is true").
+ *   publish time has come; surveys also meant for the student (no wiring, or wiring they match; issue 5).
+ * - Released playbooks: `is_released` (spec §4 "Playbook: appears only when is_released is true"), and
+ *   meant for the student: no planning wiring, or one the student matches (issue 5).
  * - The student's to-do items: staff-created items of the coach that are in no list or in a list that is
- *   neither queued nor under review, plus the student's own (self-created) items.
+ *   neither queued nor under review and meant for the student (its wiring, issue 5), plus the student's
+ *   own (self-created) items.
  */
+
+/** The student's (`$2`) characteristic values in the coach's (`$1`) institution, as a subquery. */
+const STUDENT_VALUES = `(${studentValuesSql('$2', '(select co.institution_id from coaches co where co.id = $1)')})`;
 export const LIVE_BULLETINS = `
   select b.* from bulletins b
    where b.coach_id = $1 and b.is_published and not b.is_queued and not b.under_review
@@ -17,15 +24,18 @@ export const LIVE_BULLETINS = `
 export const LIVE_SURVEYS = `
   select s.* from surveys s
    where s.coach_id = $1 and s.is_published and not s.is_queued and not s.under_review
-     and s.publish_timestamp <= now()`;
+     and s.publish_timestamp <= now()
+     and ${wiringVisibleSql('s.id', "'survey'", STUDENT_VALUES)}`;
 
 export const RELEASED_PLAYBOOKS = `
-  select p.* from playbooks p where p.coach_id = $1 and p.is_released`;
+  select p.* from playbooks p where p.coach_id = $1 and p.is_released
+     and ${wiringVisibleSql('p.id', "'playbook_planning'", STUDENT_VALUES)}`;
 
 export const STUDENT_TODO_ITEMS = `
   select i.* from todo_items i left join todo_lists l on l.id = i.todo_list_id
    where i.coach_id = $1
-     and ((i.staff_created and (l.id is null or (not l.is_queued and not l.is_under_review)))
+     and ((i.staff_created and (l.id is null or (not l.is_queued and not l.is_under_review
+                                                 and ${wiringVisibleSql('l.id', "'todolist'", STUDENT_VALUES)})))
           or (not i.staff_created and i.owner_user_id = $2))`;
 
 /** Today's date in UTC (the day against which exam dates are counted). */

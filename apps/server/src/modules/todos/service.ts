@@ -15,6 +15,7 @@ import type { CoachContext } from '../../auth/access.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../http/html.ts';
+import { deleteWiring, loadWiring, saveWiring, wiringVisibleForSql } from '../wiring/service.ts';
 
 /**
  * Who is asking, as far as to-dos care (spec §6, DESIGN.md Roles): staff (instructors of the coach,
@@ -39,9 +40,15 @@ export function todoCaller(coach: CoachContext, userId: number): TodoCaller {
   };
 }
 
-/** SQL condition (on alias `l`) for the lists the caller may see; `$1` is the coach id. */
+/**
+ * SQL condition (on alias `l`) for the lists the caller may see; `$1` is the coach id. A student sees
+ * only the published lists meant for them: unwired, or wired to characteristics they match (issue 5).
+ */
 function listVisibility(caller: TodoCaller): string {
-  return caller.isStaff ? 'l.coach_id = $1' : 'l.coach_id = $1 and not l.is_queued and not l.is_under_review';
+  return caller.isStaff
+    ? 'l.coach_id = $1'
+    : `l.coach_id = $1 and not l.is_queued and not l.is_under_review
+       and ${wiringVisibleForSql('l.id', 'todolist', caller.userId, caller.institutionId)}`;
 }
 
 /** SQL condition (on alias `i`) for the items the caller may see; `$2` is the caller's user id. */
@@ -185,7 +192,9 @@ async function readList(query: Query, caller: TodoCaller, listId: number): Promi
   );
   if (!list) return null;
   const items = await itemsOfLists(query, caller, [list.id]);
-  return { ...list, items: items.get(list.id) ?? [] };
+  if (!caller.isStaff) return { ...list, items: items.get(list.id) ?? [] };
+  const wiring = await loadWiring(query, caller.coachId, 'todolist', [list.id]);
+  return { ...list, items: items.get(list.id) ?? [], characteristics: wiring.get(list.id) ?? [] };
 }
 
 /** One item the caller may see; null when there is none. */
@@ -412,6 +421,7 @@ export async function createList(
         body.position ?? null,
       ],
     );
+    if (body.characteristics) await saveWiring(query, wiringTarget(caller, row!.id), body.characteristics);
     return (await readList(query, caller, row!.id))!;
   });
 }
@@ -438,17 +448,31 @@ export async function updateList(
       ],
     );
     if (rows.length === 0) throw notFound();
+    if (body.characteristics) await saveWiring(query, wiringTarget(caller, listId), body.characteristics);
     return (await readList(query, caller, listId))!;
   });
 }
 
 /** Deletes a list with all its items, students' own items included (staff). */
 export async function deleteList(database: Database, caller: TodoCaller, listId: number): Promise<void> {
-  const rows = await database.query('delete from todo_lists where coach_id = $1 and id = $2 returning id', [
-    caller.coachId,
-    listId,
-  ]);
-  if (rows.length === 0) throw notFound();
+  await database.transaction(async (query) => {
+    const rows = await query('delete from todo_lists where coach_id = $1 and id = $2 returning id', [
+      caller.coachId,
+      listId,
+    ]);
+    if (rows.length === 0) throw notFound();
+    await deleteWiring(query, caller.coachId, 'todolist', [listId]);
+  });
+}
+
+/** The wiring target of a list of the caller's coach. */
+function wiringTarget(caller: TodoCaller, listId: number) {
+  return {
+    institutionId: caller.institutionId,
+    coachId: caller.coachId,
+    kind: 'todolist' as const,
+    contentId: listId,
+  };
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -8,6 +8,7 @@ import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ActivityCards } from '../analytics/ActivityCards.tsx';
 import { coachAccess, useMe } from '../auth/me.ts';
+import { BulletinList } from '../bulletins/BulletinList.tsx';
 import { GradeCharts } from '../charts/GradeCharts.tsx';
 import { GradeCard } from '../grades/GradeCard.tsx';
 import { CompletionHistory } from '../history/CompletionHistory.tsx';
@@ -180,6 +181,7 @@ export function CoachDashboardPage() {
         ) : (
           <GradeCard key={coachId} coachId={coachId} />
         )}
+        {access === 'student' && <BulletinList context={{ coachId }} />}
         {access === 'student' && <ActivityCards coachId={coachId} />}
         {(access === 'student' || access === 'instructor') && <GradeCharts coachId={coachId} />}
         {access === 'student' && (

@@ -1,4 +1,4 @@
-import { PAGES, TAILORING_TEXTS } from '@course-coach/contracts';
+import { CHARACTERISTICS_TEXTS, PAGES, TAILORING_TEXTS } from '@course-coach/contracts';
 import {
   Anchor,
   AppShell,
@@ -66,6 +66,18 @@ export function AppLayout() {
         {TAILORING_TEXTS.insightGroups}
       </Anchor>
     ) : null;
+  const characteristicsLink =
+    currentCoachId !== null && (access === 'staff' || access === 'instructor') ? (
+      <Anchor
+        component={Link}
+        to={PAGES.characteristicsOverview(currentCoachId)}
+        onClick={menu.close}
+        className={classes.navLink}
+        data-testid="nav-characteristics"
+      >
+        {CHARACTERISTICS_TEXTS.title}
+      </Anchor>
+    ) : null;
 
   return (
     <AppShell header={{ height: 60 }} padding={{ base: 'sm', sm: 'lg' }}>
@@ -82,6 +94,7 @@ export function AppLayout() {
               <Group visibleFrom="sm" gap="md" wrap="nowrap" component="nav" aria-label="Main">
                 <CoachSwitcher />
                 {tailoringLink}
+                {characteristicsLink}
                 {institutionLinks}
                 <Text size="sm" fw={500} className={classes.userName} data-testid="user-name">
                   {me.user.name}
@@ -137,6 +150,7 @@ export function AppLayout() {
             </div>
             <CoachSwitcher withLabel onSwitch={menu.close} />
             {tailoringLink}
+            {characteristicsLink}
             {institutionLinks}
             <Divider />
             <UnstyledButton

@@ -1,4 +1,11 @@
-import { API, PAGES, TODO_TEXTS, type TodoItem, TodoListSchema } from '@course-coach/contracts';
+import {
+  API,
+  PAGES,
+  TODO_TEXTS,
+  type TodoItem,
+  TodoListSchema,
+  type WiringInput,
+} from '@course-coach/contracts';
 import {
   Anchor,
   Badge,
@@ -12,16 +19,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { apiGet, errorMessage } from '../../api/client.ts';
+import { apiGet, apiRequest, errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { saveErrors } from '../characteristics/EditorShell.tsx';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { WiringEditor } from '../wiring/WiringEditor.tsx';
 import { LazyTodoForm } from './LazyTodoForm.tsx';
 import { MANAGER_TEXTS } from './TodoManagerPage.tsx';
 import {
@@ -40,6 +49,11 @@ export const EDIT_LIST_TEXTS = {
   addItemTitle: 'Add a to-do item',
   editItemTitle: 'Edit to-do item',
   back: 'All to-do lists',
+  wiringTitle: 'Who sees this list',
+  wiringHint:
+    'Students see this list only when their characteristics match its wiring. A list without wiring is for every student.',
+  saveWiring: 'Save wiring',
+  wiringSaved: 'Wiring saved.',
 } as const;
 
 /**
@@ -62,8 +76,27 @@ export function EditTodoListPage() {
   const deleteItem = useDeleteTodoItem(coachId ?? 0);
   const [title, setTitle] = useState('');
   const [editing, setEditing] = useState<{ item: TodoItem | null } | null>(null);
+  const [wiring, setWiring] = useState<WiringInput[]>([]);
+  const queryClient = useQueryClient();
+  const saveWiring = useMutation({
+    mutationFn: () =>
+      apiRequest(API.todoList(coachId!, listId!), {
+        method: 'PUT',
+        body: {
+          title: list.data!.title,
+          is_queued: list.data!.is_queued,
+          is_under_review: list.data!.is_under_review,
+          characteristics: wiring,
+        },
+        schema: TodoListSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: todoKeys.all(coachId ?? 0) }),
+  });
   useEffect(() => {
-    if (list.data) setTitle(list.data.title);
+    if (list.data) {
+      setTitle(list.data.title);
+      setWiring((list.data.characteristics ?? []).map((w) => ({ label: w.label, value: w.value })));
+    }
   }, [list.data]);
   if (coachId === null || listId === null) return <NotFoundPage />;
   if (list.isPending) return <LoadingState />;
@@ -115,6 +148,30 @@ export function EditTodoListPage() {
               checked={l.is_under_review}
               onChange={(e) => save({ is_under_review: e.currentTarget.checked })}
             />
+          </Group>
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="list-wiring">
+        <Stack gap="md">
+          <Title order={2} size="h3" id="list-wiring">
+            {EDIT_LIST_TEXTS.wiringTitle}
+          </Title>
+          <Text size="sm">{EDIT_LIST_TEXTS.wiringHint}</Text>
+          <WiringEditor
+            coachId={coachId}
+            value={wiring}
+            onChange={setWiring}
+            errors={saveErrors(saveWiring.error)}
+          />
+          <Group>
+            <Button onClick={() => saveWiring.mutate()} loading={saveWiring.isPending}>
+              {EDIT_LIST_TEXTS.saveWiring}
+            </Button>
+            <div role="status" aria-live="polite">
+              {saveWiring.isSuccess && !saveWiring.isPending && (
+                <Text c="teal">{EDIT_LIST_TEXTS.wiringSaved}</Text>
+              )}
+            </div>
           </Group>
         </Stack>
       </Card>

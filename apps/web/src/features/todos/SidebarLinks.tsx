@@ -1,4 +1,4 @@
-import { PAGES } from '@course-coach/contracts';
+import { EMAIL_PAGES, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
 import { Anchor, Card, Stack, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,11 @@ export const SIDEBAR_LINK_TEXTS = {
   tips: 'All tips',
   manageTodos: 'Manage to-do lists',
   manageTips: 'Manage tips',
+  bulletins: 'All bulletins',
+  manageBulletins: 'Manage bulletins',
+  surveys: 'Surveys',
+  manageEmails: 'Manage emails',
+  manageSurveys: 'Manage surveys',
 } as const;
 
 /** Links from the dashboard sidebar to the to-do, tip and picture pages (and, for staff, their managers). */
@@ -19,10 +24,17 @@ export function SidebarLinks({ coachId, canManage }: { coachId: number; canManag
     [SIDEBAR_LINK_TEXTS.todos, PAGES.todos(coachId)],
     [SIDEBAR_LINK_TEXTS.tips, PAGES.tips(coachId)],
     [IMAGES_PAGE_TEXTS.title, PAGES.images(coachId)],
+    [SIDEBAR_LINK_TEXTS.bulletins, PAGES.bulletins(coachId)],
+    ...(canManage
+      ? []
+      : ([[SIDEBAR_LINK_TEXTS.surveys, SURVEY_PAGES.list(coachId)]] as Array<[string, string]>)),
     ...(canManage
       ? ([
           [SIDEBAR_LINK_TEXTS.manageTodos, PAGES.todoManager(coachId)],
           [SIDEBAR_LINK_TEXTS.manageTips, PAGES.tipManager(coachId)],
+          [SIDEBAR_LINK_TEXTS.manageBulletins, PAGES.bulletinManager(coachId)],
+          [SIDEBAR_LINK_TEXTS.manageEmails, EMAIL_PAGES.manager(coachId)],
+          [SIDEBAR_LINK_TEXTS.manageSurveys, SURVEY_PAGES.manager(coachId)],
         ] as Array<[string, string]>)
       : []),
   ];

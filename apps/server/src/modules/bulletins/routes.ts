@@ -1,0 +1,316 @@
+import {
+  API,
+  BulletinAdminListSchema,
+  BulletinAdminSchema,
+  BulletinBodySchema,
+  BulletinListSchema,
+  BulletinMessageSchema,
+  DetailErrorSchema,
+  FieldErrorsSchema,
+  StarBodySchema,
+  StarResultSchema,
+} from '@course-coach/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { parseId } from '../../auth/guard.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import {
+  type AuthorCaller,
+  type BulletinCaller,
+  type BulletinScope,
+  createBulletin,
+  deleteBulletin,
+  getForStaff,
+  getMessage,
+  listBulletins,
+  listForStaff,
+  markViewed,
+  setStar,
+  updateBulletin,
+} from './service.ts';
+
+const CoachParams = z.object({ coachId: z.string() });
+const CoachBulletinParams = z.object({ coachId: z.string(), bulletinId: z.string() });
+const CoachIdParams = z.object({ coachId: z.string(), id: z.string() });
+const InstitutionParams = z.object({ institutionId: z.string() });
+const InstitutionBulletinParams = z.object({ institutionId: z.string(), bulletinId: z.string() });
+
+const errors = {
+  400: FieldErrorsSchema,
+  401: DetailErrorSchema,
+  403: DetailErrorSchema,
+  404: DetailErrorSchema,
+};
+
+/**
+ * Serialises the bulletin list without re-validating it against its zod schema: the list is built by
+ * typed code from the database, and with thousands of bulletins the per-answer validation cost more
+ * than the query (see bench/bulletins.bench.ts). The schema still documents the answer in OpenAPI.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
+/** The path id as a number; 404 for anything that is not a plain positive id. */
+function pathId(value: string): number {
+  const id = parseId(value);
+  if (id === null) throw notFound();
+  return id;
+}
+
+/** The caller in a coach (after the guard's coach check). */
+function coachCaller(request: FastifyRequest): { caller: BulletinCaller; scope: BulletinScope } {
+  const coach = request.coach!;
+  return {
+    caller: {
+      userId: request.user!.userId,
+      institutionId: coach.institutionId,
+      institutionStaff: coach.institutionRole !== null,
+    },
+    scope: { kind: 'coach', coachId: coach.coachId },
+  };
+}
+
+/**
+ * The caller in an institution: any member of it (students and instructors see the bulletins of their
+ * coaches there; staff and admins every coach's). Another institution, or none, answers 404.
+ */
+async function institutionCaller(
+  database: Database,
+  request: FastifyRequest,
+): Promise<{ caller: BulletinCaller; scope: BulletinScope }> {
+  const institutionId = pathId((request.params as { institutionId: string }).institutionId);
+  const user = request.user!;
+  if (user.institutionId !== institutionId) throw notFound();
+  const [row] = await database.query<{ role: string }>(
+    'select role from institution_memberships where institution_id = $1 and user_id = $2',
+    [institutionId, user.userId],
+  );
+  return {
+    caller: { userId: user.userId, institutionId, institutionStaff: row !== undefined },
+    scope: { kind: 'institution', institutionId },
+  };
+}
+
+function authorCaller(request: FastifyRequest): AuthorCaller {
+  const coach = request.coach!;
+  return { coachId: coach.coachId, institutionId: coach.institutionId, userId: request.user!.userId };
+}
+
+/**
+ * Bulletin routes (spec §2 Bulletin list and message routes, §4 Star toggle, §7 bulletin-list and
+ * star-message). The list and star paths are the spec's; message and authoring paths are ours (see
+ * `API`). Who sees which bulletin: modules/bulletins/service.ts.
+ */
+export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
+  /** GET coach bulletin-list → the bulletins the caller sees in the coach (spec §7). */
+  app.get(
+    API.bulletinList(':coachId'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      serializerCompiler: plainJson,
+      schema: { tags: ['bulletins'], params: CoachParams, response: { 200: BulletinListSchema, ...errors } },
+    },
+    async (request) => {
+      const { caller, scope } = coachCaller(request);
+      return listBulletins(database, caller, scope);
+    },
+  );
+
+  /** GET institution bulletin-list → the bulletins the caller sees in every coach of the institution (spec §7). */
+  app.get(
+    API.institutionBulletinList(':institutionId'),
+    {
+      config: { access: access.authenticated() },
+      serializerCompiler: plainJson,
+      schema: {
+        tags: ['bulletins'],
+        params: InstitutionParams,
+        response: { 200: BulletinListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { caller, scope } = await institutionCaller(database, request);
+      return listBulletins(database, caller, scope);
+    },
+  );
+
+  /** POST coach star-message {starred} → the wanted star state (spec §4 Star toggle, §7). */
+  app.post(
+    API.starMessage(':coachId', ':bulletinId'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: {
+        tags: ['bulletins'],
+        params: CoachBulletinParams,
+        body: StarBodySchema,
+        response: { 200: StarResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { caller, scope } = coachCaller(request);
+      return setStar(database, caller, scope, pathId(request.params.bulletinId), request.body.starred);
+    },
+  );
+
+  /** POST institution star-message {starred} → the wanted star state (spec §7). */
+  app.post(
+    API.institutionStarMessage(':institutionId', ':bulletinId'),
+    {
+      config: { access: access.authenticated() },
+      schema: {
+        tags: ['bulletins'],
+        params: InstitutionBulletinParams,
+        body: StarBodySchema,
+        response: { 200: StarResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { caller, scope } = await institutionCaller(database, request);
+      return setStar(database, caller, scope, pathId(request.params.bulletinId), request.body.starred);
+    },
+  );
+
+  /** GET coach message → one bulletin the caller sees, with its pages (the message pages read it). */
+  app.get(
+    API.message(':coachId', ':bulletinId'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: {
+        tags: ['bulletins'],
+        params: CoachBulletinParams,
+        response: { 200: BulletinMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { caller, scope } = coachCaller(request);
+      return getMessage(database, caller, scope, pathId(request.params.bulletinId));
+    },
+  );
+
+  /** POST coach message view → marks it viewed by the caller (opening a message page) and returns it. */
+  app.post(
+    API.messageView(':coachId', ':bulletinId'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: {
+        tags: ['bulletins'],
+        params: CoachBulletinParams,
+        response: { 200: BulletinMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { caller, scope } = coachCaller(request);
+      return markViewed(database, caller, scope, pathId(request.params.bulletinId));
+    },
+  );
+
+  /** GET institution message → one bulletin the caller sees in the institution, with its pages. */
+  app.get(
+    API.institutionMessage(':institutionId', ':bulletinId'),
+    {
+      config: { access: access.authenticated() },
+      schema: {
+        tags: ['bulletins'],
+        params: InstitutionBulletinParams,
+        response: { 200: BulletinMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { caller, scope } = await institutionCaller(database, request);
+      return getMessage(database, caller, scope, pathId(request.params.bulletinId));
+    },
+  );
+
+  /** POST institution message view → marks it viewed by the caller and returns it. */
+  app.post(
+    API.institutionMessageView(':institutionId', ':bulletinId'),
+    {
+      config: { access: access.authenticated() },
+      schema: {
+        tags: ['bulletins'],
+        params: InstitutionBulletinParams,
+        response: { 200: BulletinMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { caller, scope } = await institutionCaller(database, request);
+      return markViewed(database, caller, scope, pathId(request.params.bulletinId));
+    },
+  );
+
+  /** GET bulletins → every bulletin of the coach as staff edit it (the bulletin manager). */
+  app.get(
+    API.bulletins(':coachId'),
+    {
+      config: { access: access.coach(...COACH_STAFF) },
+      schema: {
+        tags: ['bulletins'],
+        params: CoachParams,
+        response: { 200: BulletinAdminListSchema, ...errors },
+      },
+    },
+    async (request) => listForStaff(database, request.coach!.coachId),
+  );
+
+  /** POST bulletins → a new bulletin with pages and wiring (staff). */
+  app.post(
+    API.bulletins(':coachId'),
+    {
+      config: { access: access.coach(...COACH_STAFF) },
+      schema: {
+        tags: ['bulletins'],
+        params: CoachParams,
+        body: BulletinBodySchema,
+        response: { 201: BulletinAdminSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createBulletin(database, authorCaller(request), request.body)),
+  );
+
+  /** GET bulletins/{id} → one bulletin as staff edit it (EditBulletin). */
+  app.get(
+    API.bulletin(':coachId', ':id'),
+    {
+      config: { access: access.coach(...COACH_STAFF) },
+      schema: {
+        tags: ['bulletins'],
+        params: CoachIdParams,
+        response: { 200: BulletinAdminSchema, ...errors },
+      },
+    },
+    async (request) => getForStaff(database, request.coach!.coachId, pathId(request.params.id)),
+  );
+
+  /** PUT bulletins/{id} → the bulletin with new fields, pages and wiring (staff). */
+  app.put(
+    API.bulletin(':coachId', ':id'),
+    {
+      config: { access: access.coach(...COACH_STAFF) },
+      schema: {
+        tags: ['bulletins'],
+        params: CoachIdParams,
+        body: BulletinBodySchema,
+        response: { 200: BulletinAdminSchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateBulletin(database, authorCaller(request), pathId(request.params.id), request.body),
+  );
+
+  /** DELETE bulletins/{id} → 204; its pages, views, stars and wiring go with it (staff). */
+  app.delete(
+    API.bulletin(':coachId', ':id'),
+    {
+      config: { access: access.coach(...COACH_STAFF) },
+      schema: { tags: ['bulletins'], params: CoachIdParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await deleteBulletin(database, authorCaller(request), pathId(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+};

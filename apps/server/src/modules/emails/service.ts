@@ -1,0 +1,280 @@
+import {
+  EMAIL_MESSAGES,
+  type Email,
+  type EmailBody,
+  EmailBodySchema,
+  type EmailPreview,
+  type EmailState,
+  emailStatus,
+  type FieldErrors,
+  validateWiring,
+} from '@course-coach/contracts';
+import type { PgBoss } from 'pg-boss';
+import type { Database, Query } from '../../db/client.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { htmlText, sanitizeTipHtml as sanitizeEmailHtml } from '../../http/html.ts';
+import { loadDictionary } from '../tailoring/dictionary.ts';
+import { deleteWiring, loadWiring, saveWiring, studentValues } from '../wiring/service.ts';
+import { EMAIL_QUEUE, RECIPIENTS_SQL } from './delivery.ts';
+import { renderEmail } from './render.ts';
+
+/** The coach an email request is about (from the guard's coach context). */
+export interface EmailScope {
+  coachId: number;
+  institutionId: number;
+}
+
+interface EmailRow {
+  id: number;
+  coach_id: number;
+  title: string;
+  subject: string;
+  state: EmailState;
+  send_at: string | Date | null;
+  delivered_at: string | Date | null;
+  delivered_count: number;
+  unconfirmed_count: number;
+}
+
+const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOString());
+
+const EMAIL_COLUMNS = `e.id, e.coach_id, e.title, e.subject, e.state, e.send_at, e.delivered_at,
+  (select count(*)::int from email_deliveries d where d.email_id = e.id and d.state = 'delivered') as delivered_count,
+  (select count(*)::int from email_deliveries d where d.email_id = e.id and d.state = 'unconfirmed') as unconfirmed_count`;
+
+async function emailsOut(q: Query, scope: EmailScope, rows: EmailRow[]): Promise<Email[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const sections = await q<{
+    id: number;
+    email_id: number;
+    characteristic: string | null;
+    value: string | null;
+    body: string;
+  }>(
+    `select id, email_id, characteristic, value, body from email_sections
+      where email_id = any($1::int[]) order by email_id, position, id`,
+    [ids],
+  );
+  const wiring = await loadWiring(q, scope.coachId, 'email', ids);
+  return rows.map((r) => ({
+    id: r.id,
+    coach: r.coach_id,
+    title: r.title,
+    subject: r.subject,
+    state: r.state,
+    status: emailStatus(r.state),
+    send_at: iso(r.send_at),
+    delivered_at: iso(r.delivered_at),
+    sections: sections
+      .filter((s) => s.email_id === r.id)
+      .map((s) => ({ id: s.id, characteristic: s.characteristic, value: s.value, body: s.body })),
+    characteristics: wiring.get(r.id) ?? [],
+    delivered_count: r.delivered_count,
+    unconfirmed_count: r.unconfirmed_count,
+  }));
+}
+
+/** The coach's emails, newest first. */
+export async function listEmails(database: Database, scope: EmailScope): Promise<Email[]> {
+  const rows = await database.query<EmailRow>(
+    `select ${EMAIL_COLUMNS} from emails e where e.coach_id = $1 order by e.created_at desc, e.id desc`,
+    [scope.coachId],
+  );
+  return emailsOut(database.query, scope, rows);
+}
+
+/** One email of the coach; 404 when it is another coach's or does not exist. */
+export async function getEmail(q: Query, scope: EmailScope, id: number): Promise<Email> {
+  const rows = await q<EmailRow>(
+    `select ${EMAIL_COLUMNS} from emails e where e.id = $1 and e.coach_id = $2`,
+    [id, scope.coachId],
+  );
+  if (rows.length === 0) throw notFound();
+  return (await emailsOut(q, scope, rows))[0]!;
+}
+
+type CleanBody = ReturnType<typeof EmailBodySchema.parse>;
+
+/**
+ * Checks a body beyond its schema: title and subject required, a send time to schedule, at least one
+ * section with text, each section's condition a known characteristic with an allowed value, and the
+ * wiring. Returns the sanitised sections, or throws 400 with every field error at once.
+ */
+async function checkBody(q: Query, scope: EmailScope, body: CleanBody) {
+  const errors: FieldErrors = {};
+  const add = (k: string, m: string) => {
+    errors[k] = [...(errors[k] ?? []), m];
+  };
+  if (!body.title.trim()) add('title', EMAIL_MESSAGES.required);
+  if (!body.subject.trim()) add('subject', EMAIL_MESSAGES.required);
+  if (body.state === 'scheduled' && !body.send_at) add('send_at', EMAIL_MESSAGES.sendAtRequired);
+  if (body.sections.length === 0) add('sections', EMAIL_MESSAGES.noSections);
+  const dictionary = await loadDictionary(q, scope.institutionId);
+  const sections = body.sections.map((s, i) => {
+    const html = sanitizeEmailHtml(s.body);
+    if (!htmlText(html)) add(`sections.${i}.body`, EMAIL_MESSAGES.emptySection);
+    const characteristic = s.characteristic?.trim() || null;
+    const value = s.value?.trim() || null;
+    if ((characteristic === null) !== (value === null))
+      add(`sections.${i}.characteristic`, EMAIL_MESSAGES.conditionPair);
+    else if (characteristic && value) {
+      const e = validateWiring(dictionary, [{ label: characteristic, value }], `sections.${i}`);
+      for (const [k, v] of Object.entries(e)) {
+        const key = k
+          .replace(`sections.${i}.0.label`, `sections.${i}.characteristic`)
+          .replace(`sections.${i}.0.value`, `sections.${i}.value`);
+        for (const m of v) add(key, m);
+      }
+    }
+    return { characteristic, value, body: html };
+  });
+  const wiringErrors = validateWiring(dictionary, body.characteristics, 'characteristics');
+  for (const [k, v] of Object.entries(wiringErrors)) for (const m of v) add(k, m);
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  return sections;
+}
+
+async function writeSections(
+  q: Query,
+  scope: EmailScope,
+  emailId: number,
+  sections: Array<{ characteristic: string | null; value: string | null; body: string }>,
+) {
+  await q('delete from email_sections where email_id = $1', [emailId]);
+  await q(
+    `insert into email_sections (institution_id, email_id, position, characteristic, value, body)
+     select $1, $2, p, c, v, b from unnest($3::int[], $4::text[], $5::text[], $6::text[]) as t(p, c, v, b)`,
+    [
+      scope.institutionId,
+      emailId,
+      sections.map((_, i) => i),
+      sections.map((s) => s.characteristic),
+      sections.map((s) => s.value),
+      sections.map((s) => s.body),
+    ],
+  );
+}
+
+/**
+ * Queues the email job for the send time. Best effort: the job's per-minute schedule finds every due
+ * email anyway (and a process without workers may not have created the queue).
+ */
+async function queueSend(boss: PgBoss | null | undefined, sendAt: string | null | undefined) {
+  if (!boss || !sendAt) return;
+  const at = new Date(sendAt);
+  await boss
+    .send(EMAIL_QUEUE, {}, at.getTime() > Date.now() ? { startAfter: at } : {})
+    .catch(() => undefined);
+}
+
+/** POST: a new email with its sections and wiring, in one transaction. */
+export async function createEmail(
+  database: Database,
+  boss: PgBoss | null | undefined,
+  scope: EmailScope,
+  input: EmailBody,
+): Promise<Email> {
+  const body = EmailBodySchema.parse(input);
+  const email = await database.transaction(async (q) => {
+    const sections = await checkBody(q, scope, body);
+    const [row] = await q<{ id: number }>(
+      `insert into emails (institution_id, coach_id, title, subject, state, send_at)
+       values ($1, $2, $3, $4, $5, $6) returning id`,
+      [
+        scope.institutionId,
+        scope.coachId,
+        body.title.trim(),
+        body.subject.trim(),
+        body.state,
+        body.send_at ?? null,
+      ],
+    );
+    await writeSections(q, scope, row!.id, sections);
+    await saveWiring(q, { ...scope, kind: 'email', contentId: row!.id }, body.characteristics);
+    return getEmail(q, scope, row!.id);
+  });
+  if (body.state === 'scheduled') await queueSend(boss, body.send_at);
+  return email;
+}
+
+/** PUT: replaces an email that has not started sending; 400 once it is sending or delivered. */
+export async function updateEmail(
+  database: Database,
+  boss: PgBoss | null | undefined,
+  scope: EmailScope,
+  id: number,
+  input: EmailBody,
+): Promise<Email> {
+  const body = EmailBodySchema.parse(input);
+  const email = await database.transaction(async (q) => {
+    const [current] = await q<{ state: EmailState }>(
+      'select state from emails where id = $1 and coach_id = $2 for update',
+      [id, scope.coachId],
+    );
+    if (!current) throw notFound();
+    if (current.state === 'delivered') throw badRequest({ non_field_errors: [EMAIL_MESSAGES.delivered] });
+    if (current.state === 'sending') throw badRequest({ non_field_errors: [EMAIL_MESSAGES.sending] });
+    const sections = await checkBody(q, scope, body);
+    await q(
+      `update emails set title = $2, subject = $3, state = $4, send_at = $5, updated_at = now() where id = $1`,
+      [id, body.title.trim(), body.subject.trim(), body.state, body.send_at ?? null],
+    );
+    await writeSections(q, scope, id, sections);
+    await saveWiring(q, { ...scope, kind: 'email', contentId: id }, body.characteristics);
+    return getEmail(q, scope, id);
+  });
+  if (body.state === 'scheduled') await queueSend(boss, body.send_at);
+  return email;
+}
+
+/** DELETE: an email that is not being sent (a delivered one may be deleted: its record goes with it). */
+export async function deleteEmail(database: Database, scope: EmailScope, id: number): Promise<void> {
+  await database.transaction(async (q) => {
+    const [current] = await q<{ state: EmailState }>(
+      'select state from emails where id = $1 and coach_id = $2 for update',
+      [id, scope.coachId],
+    );
+    if (!current) throw notFound();
+    if (current.state === 'sending') throw badRequest({ non_field_errors: [EMAIL_MESSAGES.sending] });
+    await deleteWiring(q, scope.coachId, 'email', [id]);
+    await q('delete from emails where id = $1', [id]);
+  });
+}
+
+/**
+ * The email as one enrolled student would receive it (the same renderer and recipient rule as the
+ * email job); 400 when the user is not a student of the coach.
+ */
+export async function previewEmail(
+  database: Database,
+  scope: EmailScope,
+  id: number,
+  userId: number,
+): Promise<EmailPreview> {
+  const q = database.query;
+  const [email] = await q<{ subject: string }>('select subject from emails where id = $1 and coach_id = $2', [
+    id,
+    scope.coachId,
+  ]);
+  if (!email) throw notFound();
+  const [student] = await q<{ email: string; name: string }>(
+    `select u.email, u.name from enrollments e join users u on u.id = e.user_id
+      where e.coach_id = $1 and e.user_id = $2 and e.role = 'student'`,
+    [scope.coachId, userId],
+  );
+  if (!student) throw badRequest({ user_id: [EMAIL_MESSAGES.notAStudent] });
+  const sections = await q<{ characteristic: string | null; value: string | null; body: string }>(
+    'select characteristic, value, body from email_sections where email_id = $1 order by position, id',
+    [id],
+  );
+  const values = await studentValues(q, scope.institutionId, userId);
+  const rendered = renderEmail(email, sections, student, values);
+  const recipient = await q(`${RECIPIENTS_SQL} and e.user_id = $4`, [
+    id,
+    scope.coachId,
+    scope.institutionId,
+    userId,
+  ]);
+  return { to: student.email, ...rendered, recipient: recipient.length > 0 };
+}

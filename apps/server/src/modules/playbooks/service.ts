@@ -1,0 +1,124 @@
+import type { Playbook, PlaybookBody } from '@course-coach/contracts';
+import type { Database, Query } from '../../db/client.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { CoachScope } from '../characteristics/service.ts';
+import { checkWiring, deleteWiring, loadWiring, saveWiring } from '../wiring/service.ts';
+
+/**
+ * Playbooks (exam planning and reflection; spec §3 "Playbook (wiring)", "Playbook analytics", §4
+ * "Playbook: appears only when is_released is true"). A playbook has three wirings: planning
+ * (general), planning emotions and reflection, stored as wiring kinds `playbook_planning`,
+ * `playbook_emotions` and `playbook_reflection`. `is_released` and `exam_date` feed the student's
+ * playbook activity card (modules/analytics).
+ */
+
+interface PlaybookRow {
+  id: number;
+  title: string;
+  assignment_type: 'exam' | 'quiz' | 'assessment';
+  exam_date: string | null;
+  custom_date_message: string | null;
+  is_released: boolean;
+}
+
+const COLUMNS = `id, title, assignment_type, to_char(exam_date, 'YYYY-MM-DD') as exam_date, custom_date_message,
+                 is_released`;
+
+const WIRINGS = [
+  ['planning_characteristics', 'playbook_planning'],
+  ['planning_emotions_characteristics', 'playbook_emotions'],
+  ['reflection_characteristics', 'playbook_reflection'],
+] as const;
+
+async function withWiring(q: Query, coachId: number, rows: PlaybookRow[]): Promise<Playbook[]> {
+  const ids = rows.map((r) => r.id);
+  const [planning, emotions, reflection] = await Promise.all(
+    WIRINGS.map(([, kind]) => loadWiring(q, coachId, kind, ids)),
+  );
+  return rows.map((r) => ({
+    ...r,
+    planning_characteristics: planning!.get(r.id) ?? [],
+    planning_emotions_characteristics: emotions!.get(r.id) ?? [],
+    reflection_characteristics: reflection!.get(r.id) ?? [],
+  }));
+}
+
+/** The coach's playbooks with their wirings, by exam date. */
+export async function listPlaybooks(database: Database, scope: CoachScope): Promise<Playbook[]> {
+  const rows = await database.query<PlaybookRow>(
+    `select ${COLUMNS} from playbooks where coach_id = $1 order by exam_date nulls last, id`,
+    [scope.coachId],
+  );
+  return withWiring(database.query, scope.coachId, rows);
+}
+
+/** One playbook of the coach; 404 when there is none by that id. */
+export async function getPlaybook(q: Query, scope: CoachScope, id: number): Promise<Playbook> {
+  const rows = await q<PlaybookRow>(`select ${COLUMNS} from playbooks where coach_id = $1 and id = $2`, [
+    scope.coachId,
+    id,
+  ]);
+  if (!rows[0]) throw notFound();
+  return (await withWiring(q, scope.coachId, rows))[0]!;
+}
+
+/**
+ * Creates (id null) or replaces a playbook and its three wirings in one transaction. All three wirings
+ * are checked first, so a bad value in any of them answers 400 with every field error and writes
+ * nothing.
+ */
+export async function savePlaybook(
+  database: Database,
+  scope: CoachScope,
+  id: number | null,
+  body: PlaybookBody,
+): Promise<Playbook> {
+  return database.transaction(async (q) => {
+    const errors = {};
+    for (const [field] of WIRINGS)
+      Object.assign(errors, await checkWiring(q, scope.institutionId, body[field], field));
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+    const values = [
+      scope.coachId,
+      body.title.trim(),
+      body.assignment_type,
+      body.exam_date,
+      body.custom_date_message?.trim() || null,
+      body.is_released,
+    ];
+    let rowId: number;
+    if (id === null) {
+      const [row] = await q<{ id: number }>(
+        `insert into playbooks (institution_id, coach_id, title, assignment_type, exam_date, custom_date_message,
+                                is_released)
+         values ($7, $1, $2, $3, $4, $5, $6) returning id`,
+        [...values, scope.institutionId],
+      );
+      rowId = row!.id;
+    } else {
+      const rows = await q(
+        `update playbooks set title = $2, assignment_type = $3, exam_date = $4, custom_date_message = $5,
+                              is_released = $6
+          where coach_id = $1 and id = $7 returning id`,
+        [...values, id],
+      );
+      if (rows.length === 0) throw notFound();
+      rowId = id;
+    }
+    for (const [field, kind] of WIRINGS)
+      await saveWiring(q, { ...scope, kind, contentId: rowId }, body[field], field);
+    return getPlaybook(q, scope, rowId);
+  });
+}
+
+/** Deletes a playbook (students' plans go with it) and its wirings. */
+export async function deletePlaybook(database: Database, scope: CoachScope, id: number): Promise<void> {
+  await database.transaction(async (q) => {
+    const rows = await q('delete from playbooks where coach_id = $1 and id = $2 returning id', [
+      scope.coachId,
+      id,
+    ]);
+    if (rows.length === 0) throw notFound();
+    for (const [, kind] of WIRINGS) await deleteWiring(q, scope.coachId, kind, [id]);
+  });
+}

@@ -1,0 +1,127 @@
+import {
+  DetailErrorSchema,
+  FieldErrorsSchema,
+  SURVEY_API,
+  SurveyBodySchema,
+  SurveyResponseBodySchema,
+  SurveyResponseSchema,
+  SurveySchema,
+} from '@course-coach/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { parseId } from '../../auth/guard.ts';
+import { notFound } from '../../http/errors.ts';
+import {
+  answerSurvey,
+  createSurvey,
+  deleteSurvey,
+  getSurvey,
+  listSurveys,
+  surveyCaller,
+  updateSurvey,
+} from './service.ts';
+
+const CoachParams = z.object({ coachId: z.string() });
+const IdParams = z.object({ coachId: z.string(), id: z.string() });
+const errors = {
+  400: FieldErrorsSchema,
+  401: DetailErrorSchema,
+  403: DetailErrorSchema,
+  404: DetailErrorSchema,
+};
+const tags = ['surveys'];
+
+/** The path id as a number; 404 for anything that is not a plain positive id. */
+function pathId(value: string): number {
+  const id = parseId(value);
+  if (id === null) throw notFound();
+  return id;
+}
+
+/**
+ * Survey routes (issue 5 item 3; paths ours, see SURVEY_API). Everybody in the coach reads (students:
+ * the live surveys meant for them, with their own answers); staff write; students answer.
+ */
+export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database, boss }) => {
+  const runner = { database, boss };
+  const callerOf = (request: {
+    coach: Parameters<typeof surveyCaller>[0] | null;
+    user: { userId: number } | null;
+  }) => surveyCaller(request.coach!, request.user!.userId);
+
+  /** GET surveys → staff: every survey of the coach; students: the live ones meant for them. */
+  app.get(
+    SURVEY_API.surveys(':coachId'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: { tags, params: CoachParams, response: { 200: z.array(SurveySchema), ...errors } },
+    },
+    async (request) => listSurveys(database, callerOf(request)),
+  );
+
+  /** POST surveys → a new survey with questions mapped to characteristics (staff). */
+  app.post(
+    SURVEY_API.surveys(':coachId'),
+    {
+      config: { access: access.coach(...COACH_STAFF) },
+      schema: {
+        tags,
+        params: CoachParams,
+        body: SurveyBodySchema,
+        response: { 201: SurveySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createSurvey(database, callerOf(request), request.body)),
+  );
+
+  /** GET surveys/{id} → one survey the caller may see. */
+  app.get(
+    SURVEY_API.survey(':coachId', ':id'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: { tags, params: IdParams, response: { 200: SurveySchema, ...errors } },
+    },
+    async (request) => getSurvey(database.query, callerOf(request), pathId(request.params.id)),
+  );
+
+  /** PUT surveys/{id} → the survey replaced (staff). */
+  app.put(
+    SURVEY_API.survey(':coachId', ':id'),
+    {
+      config: { access: access.coach(...COACH_STAFF) },
+      schema: { tags, params: IdParams, body: SurveyBodySchema, response: { 200: SurveySchema, ...errors } },
+    },
+    async (request) => updateSurvey(database, callerOf(request), pathId(request.params.id), request.body),
+  );
+
+  /** DELETE surveys/{id} → 204 (staff). */
+  app.delete(
+    SURVEY_API.survey(':coachId', ':id'),
+    {
+      config: { access: access.coach(...COACH_STAFF) },
+      schema: { tags, params: IdParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await deleteSurvey(database, callerOf(request), pathId(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  /** POST surveys/{id}/responses {answers} → the student's response; their characteristic values change. */
+  app.post(
+    SURVEY_API.responses(':coachId', ':id'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: {
+        tags,
+        params: IdParams,
+        body: SurveyResponseBodySchema,
+        response: { 200: SurveyResponseSchema, ...errors },
+      },
+    },
+    async (request) => answerSurvey(runner, callerOf(request), pathId(request.params.id), request.body),
+  );
+};

@@ -1,0 +1,44 @@
+import { CHARACTERISTICS_TEXTS, type WiringItem, wiringText } from '@course-coach/contracts';
+import { ActionIcon, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+
+/**
+ * The wiring of one item in an overview cell (spec §2): each wiring as 'label: value' with a copy
+ * control, or 'not wired'.
+ */
+export function WiringValues({ wiring }: { wiring: ReadonlyArray<WiringItem> }) {
+  if (wiring.length === 0)
+    return (
+      <Text size="sm" c="dimmed" fs="italic">
+        {CHARACTERISTICS_TEXTS.notWired}
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      {wiring.map((w) => {
+        const text = wiringText(w);
+        return (
+          <Group key={w.id} gap={4} wrap="nowrap">
+            <Text size="sm" data-testid="wiring-value">
+              {text}
+            </Text>
+            <CopyButton value={text} timeout={1500}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? CHARACTERISTICS_TEXTS.copied : CHARACTERISTICS_TEXTS.copy} withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color={copied ? 'teal' : 'gray'}
+                    size="sm"
+                    onClick={copy}
+                    aria-label={CHARACTERISTICS_TEXTS.copyLabel(text)}
+                  >
+                    {copied ? '✓' : '⧉'}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}

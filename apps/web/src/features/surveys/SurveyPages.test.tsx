@@ -1,0 +1,123 @@
+import {
+  EMAIL_API,
+  EMAIL_PAGES,
+  type Email,
+  SURVEY_API,
+  SURVEY_PAGES,
+  SURVEY_TEXTS,
+  type Survey,
+} from '@course-coach/contracts';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, stubFetch } from '../../test-utils.tsx';
+import { EmailManagerPage } from '../emails/EmailManagerPage.tsx';
+import { TakeSurveyPage } from './SurveyPages.tsx';
+
+const COACH_ID = 3;
+
+const survey: Survey = {
+  id: 7,
+  coach: COACH_ID,
+  title: 'How do you study?',
+  status: 'Published',
+  is_published: true,
+  is_queued: false,
+  under_review: false,
+  publish_timestamp: '2026-01-01T00:00:00.000Z',
+  related_credit: false,
+  due_at: null,
+  questions: [
+    {
+      id: 21,
+      prompt: 'How do you plan your study?',
+      characteristic: 'study_plan',
+      kind: 'set',
+      options: [
+        { value: 'weekly', label: 'A little every week' },
+        { value: 'cramming', label: 'Close to the deadline' },
+      ],
+      ranges: [],
+    },
+    {
+      id: 22,
+      prompt: 'Hours a week?',
+      characteristic: 'hours',
+      kind: 'range',
+      options: [],
+      ranges: [{ min: 0, max: 60 }],
+    },
+  ],
+  characteristics: [],
+  completed: false,
+  responses_count: 0,
+  answers: {},
+};
+
+const email = (over: Partial<Email>): Email => ({
+  id: 1,
+  coach: COACH_ID,
+  title: 'Welcome',
+  subject: 'Welcome',
+  state: 'draft',
+  status: 'Draft',
+  send_at: null,
+  delivered_at: null,
+  sections: [],
+  characteristics: [],
+  delivered_count: 0,
+  unconfirmed_count: 0,
+  ...over,
+});
+
+describe('TakeSurveyPage', () => {
+  it('sends one answer per question and shows the server’s field errors beside the question', async () => {
+    const fetchMock = stubFetch({
+      [`GET ${SURVEY_API.survey(COACH_ID, 7)}`]: { body: survey },
+      [`POST ${SURVEY_API.responses(COACH_ID, 7)}`]: {
+        status: 400,
+        body: { question_22: ['Enter a number from 0 to 60.'] },
+      },
+    });
+    renderRoutes(
+      [{ path: 'Dashboard/Coach/:coachId/Surveys/:surveyId', element: <TakeSurveyPage /> }],
+      SURVEY_PAGES.take(COACH_ID, 7),
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: 'A little every week' }));
+    fireEvent.change(screen.getByRole('textbox', { name: '2. Hours a week?' }), { target: { value: '61' } });
+    fireEvent.click(screen.getByRole('button', { name: SURVEY_TEXTS.submit }));
+    expect(await screen.findByText('Enter a number from 0 to 60.')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(
+      ([, init]) => (init as RequestInit | undefined)?.method === 'POST',
+    )!;
+    expect(JSON.parse(String((post[1] as RequestInit).body))).toEqual({
+      answers: [
+        { question: 21, value: 'weekly' },
+        { question: 22, value: '61' },
+      ],
+    });
+    expect(screen.queryByText(SURVEY_TEXTS.thanks)).not.toBeInTheDocument();
+  });
+});
+
+describe('EmailManagerPage', () => {
+  it('lists emails with their status and hides the Edit link of delivered emails', async () => {
+    stubFetch({
+      [`GET ${EMAIL_API.emails(COACH_ID)}`]: {
+        body: [
+          email({ id: 1, title: 'Sent one', state: 'delivered', status: 'Delivered', delivered_count: 12 }),
+          email({ id: 2, title: 'Planned one', state: 'scheduled', status: 'Scheduled' }),
+        ],
+      },
+    });
+    renderRoutes(
+      [{ path: 'Dashboard/Coach/:coachId/ContentManager/Emails', element: <EmailManagerPage /> }],
+      EMAIL_PAGES.manager(COACH_ID),
+    );
+    expect(await screen.findByText('Delivered to 12 students')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit Sent one' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Planned one' })).toHaveAttribute(
+      'href',
+      EMAIL_PAGES.edit(COACH_ID, 2),
+    );
+  });
+});

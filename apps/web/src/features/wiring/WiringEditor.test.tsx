@@ -1,0 +1,77 @@
+import { API, type WiringInput } from '@course-coach/contracts';
+import { fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { COACH_ID, chooseOption, DICTIONARY } from '../tailoring/test-fixtures.ts';
+import { WiringEditor } from './WiringEditor.tsx';
+
+/** A controlled editor whose value the test reads through `onValue`. */
+function Harness({
+  initial,
+  onValue,
+  errors,
+}: {
+  initial: WiringInput[];
+  onValue: (v: WiringInput[]) => void;
+  errors?: Record<string, string[]>;
+}) {
+  const [value, setValue] = useState(initial);
+  return (
+    <WiringEditor
+      coachId={COACH_ID}
+      value={value}
+      errors={errors}
+      onChange={(next) => {
+        setValue(next);
+        onValue(next);
+      }}
+    />
+  );
+}
+
+describe('WiringEditor', () => {
+  it('adds a row, offers the restriction set with the default as No Answer, and removes rows', async () => {
+    stubFetch({ [`GET ${API.mtsDictionaryData(COACH_ID)}`]: { body: DICTIONARY } });
+    const onValue = vi.fn();
+    renderWithApp(<Harness initial={[]} onValue={onValue} />);
+    expect(screen.getByText('not wired')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add characteristic' }));
+    await screen.findByRole('combobox', { name: 'MTS Characteristic 1' });
+    // The dictionary arrives, then the characteristic can be chosen.
+    await vi.waitFor(() => chooseOption('MTS Characteristic 1', 'imd_band'));
+    chooseOption('Value 1', 'No Answer');
+    expect(onValue).toHaveBeenLastCalledWith([{ label: 'imd_band', value: 'unknown' }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add characteristic' }));
+    chooseOption('MTS Characteristic 2', 'studied_credits');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Value 2' }), { target: { value: '120' } });
+    expect(screen.getByText('A number from 30 to 655.')).toBeInTheDocument();
+    expect(onValue).toHaveBeenLastCalledWith([
+      { label: 'imd_band', value: 'unknown' },
+      { label: 'studied_credits', value: '120' },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove characteristic 1' }));
+    expect(onValue).toHaveBeenLastCalledWith([{ label: 'studied_credits', value: '120' }]);
+  }, 30_000);
+
+  it('shows the server’s field errors beside the row they belong to', async () => {
+    stubFetch({ [`GET ${API.mtsDictionaryData(COACH_ID)}`]: { body: DICTIONARY } });
+    renderWithApp(
+      <Harness
+        initial={[
+          { label: 'shoe_size', value: '9' },
+          { label: 'studied_credits', value: '999' },
+        ]}
+        onValue={() => undefined}
+        errors={{
+          'characteristics.0.label': ['“shoe_size” is not a characteristic in the tailoring dictionary.'],
+          'characteristics.1.value': ['Enter a number from 30 to 655.'],
+        }}
+      />,
+    );
+    expect(
+      await screen.findByText('“shoe_size” is not a characteristic in the tailoring dictionary.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Enter a number from 30 to 655.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { WiringItemSchema, WiringListSchema } from './wiring.ts';
+
+type Id = number | string;
+
+/** Email API paths (ours: the spec names only the editor page and the overview). */
+export const EMAIL_API = {
+  emails: (coachId: Id) => `/api/v1/coach/${coachId}/emails`,
+  email: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/emails/${id}`,
+  /** GET ?user_id=: the email as one student would receive it (staff preview). */
+  emailPreview: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/emails/${id}/preview`,
+} as const;
+
+/** Email pages: the editor's path is the spec's (§2 "Edit links"); the manager list is ours. */
+export const EMAIL_PAGES = {
+  manager: (coachId: Id) => `/Dashboard/Coach/${coachId}/ContentManager/Emails/`,
+  edit: (coachId: Id, id: Id) => `/Dashboard/Coach/${coachId}/ContentManager/EditEmail/${id}/`,
+} as const;
+
+/** Email states; `sending` shows as Scheduled (spec §4 status vocabulary: Draft, Scheduled, Delivered). */
+export const EMAIL_STATES = ['draft', 'scheduled', 'sending', 'delivered'] as const;
+export type EmailState = (typeof EMAIL_STATES)[number];
+/** What a client may ask for: keep as a draft, or schedule for the send time. */
+export const EmailSaveStateSchema = z.enum(['draft', 'scheduled']);
+
+/** The status label of an email state (spec §4). */
+export function emailStatus(state: EmailState): 'Draft' | 'Scheduled' | 'Delivered' {
+  if (state === 'draft') return 'Draft';
+  if (state === 'delivered') return 'Delivered';
+  return 'Scheduled';
+}
+
+export const EMAIL_TITLE_MAX = 200;
+export const EMAIL_SECTION_MAX = 20_000;
+export const EMAIL_SECTIONS_MAX = 20;
+
+/** Messages of email validation and refusals (ours). */
+export const EMAIL_MESSAGES = {
+  required: 'This field is required.',
+  tooLong: (n: number) => `Ensure this field has no more than ${n} characters.`,
+  sendAtRequired: 'Choose a send time to schedule this email.',
+  noSections: 'Write at least one section.',
+  emptySection: 'This section has no text.',
+  conditionPair: 'Choose both a characteristic and a value, or neither.',
+  delivered: 'This email has been delivered and can no longer be changed.',
+  sending: 'This email is being sent and can no longer be changed.',
+  notAStudent: 'Choose a student enrolled in this coach.',
+} as const;
+
+/** Texts of the email screens (ours; the spec names the statuses). */
+export const EMAIL_TEXTS = {
+  managerTitle: 'Emails',
+  newEmail: 'New Email',
+  editTitle: 'Edit Email',
+  createTitle: 'New Email',
+  title: 'Title',
+  subject: 'Subject',
+  sendAt: 'Send time',
+  state: 'Status',
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  delivered: 'Delivered',
+  sections: 'Sections',
+  section: (n: number) => `Section ${n}`,
+  sectionFor: 'Only for students whose',
+  everyone: 'Everyone',
+  addSection: 'Add section',
+  removeSection: (n: number) => `Remove section ${n}`,
+  save: 'Save',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  saved: 'Email saved.',
+  empty: 'No emails have been written for this coach yet.',
+  recipients: (delivered: number) => `Delivered to ${delivered} student${delivered === 1 ? '' : 's'}`,
+  readOnly: 'This email has been delivered; it can no longer be changed.',
+  preview: 'Preview for a student',
+  edit: 'Edit',
+} as const;
+
+/** A section as stored and sent: `characteristic`/`value` null → for every recipient. */
+export const EmailSectionSchema = z.object({
+  id: z.number().int(),
+  characteristic: z.string().nullable(),
+  value: z.string().nullable(),
+  body: z.string(),
+});
+export type EmailSection = z.infer<typeof EmailSectionSchema>;
+
+export const EmailSectionInputSchema = z.strictObject({
+  id: z.number().int().nullish(),
+  characteristic: z.string().max(200).nullish(),
+  value: z.string().max(200).nullish(),
+  body: z.string().max(EMAIL_SECTION_MAX, EMAIL_MESSAGES.tooLong(EMAIL_SECTION_MAX)),
+});
+
+/** An email as staff see it (the wiring item of the overview carries `characteristics`). */
+export const EmailSchema = z.object({
+  id: z.number().int(),
+  coach: z.number().int(),
+  title: z.string(),
+  subject: z.string(),
+  state: z.enum(EMAIL_STATES),
+  status: z.enum(['Draft', 'Scheduled', 'Delivered']),
+  send_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  sections: z.array(EmailSectionSchema),
+  characteristics: z.array(WiringItemSchema),
+  delivered_count: z.number().int(),
+  unconfirmed_count: z.number().int(),
+});
+export type Email = z.infer<typeof EmailSchema>;
+export const EmailListSchema = z.array(EmailSchema);
+
+/** POST/PUT body of an email. */
+export const EmailBodySchema = z.strictObject({
+  title: z.string().max(EMAIL_TITLE_MAX, EMAIL_MESSAGES.tooLong(EMAIL_TITLE_MAX)),
+  subject: z.string().max(EMAIL_TITLE_MAX, EMAIL_MESSAGES.tooLong(EMAIL_TITLE_MAX)),
+  state: EmailSaveStateSchema,
+  send_at: z.iso.datetime({ offset: true, message: 'Enter a valid date and time.' }).nullish(),
+  sections: z.array(EmailSectionInputSchema).max(EMAIL_SECTIONS_MAX),
+  characteristics: WiringListSchema.default([]),
+});
+export type EmailBody = z.input<typeof EmailBodySchema>;
+
+/** The email as one student receives it. */
+export const EmailPreviewSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  /** False when the student does not match the email's wiring (they would not receive it). */
+  recipient: z.boolean(),
+});
+export type EmailPreview = z.infer<typeof EmailPreviewSchema>;
