@@ -24,7 +24,8 @@ export async function seedDemoEmailsSurveys(database: Database, institutionId: n
     );
     if (done?.present) return false;
 
-    await q(
+    // Only the emails written here get sections, wiring and deliveries (staff may have made others).
+    const inserted = await q<{ id: number }>(
       `insert into emails (institution_id, coach_id, title, subject, state, send_at, delivered_at)
        select $1, c.id, e.title, e.subject, e.state,
               now() + make_interval(days => e.days), case when e.state = 'delivered' then now() + make_interval(days => e.days) end
@@ -33,9 +34,11 @@ export async function seedDemoEmailsSurveys(database: Database, institutionId: n
                            ('Exam week reminder', 'Your exam is next week', 'scheduled', 7),
                            ('Support for students with a disability', 'Support available for your exam', 'draft', 10))
                    as e(title, subject, state, days)
-        where c.institution_id = $1`,
+        where c.institution_id = $1
+       returning id`,
       [institutionId],
     );
+    const ids = inserted.map((r) => r.id);
     await q(
       `insert into email_sections (institution_id, email_id, position, characteristic, value, body)
        select $1, e.id, s.pos, s.c, s.v, s.body
@@ -48,23 +51,23 @@ export async function seedDemoEmailsSurveys(database: Database, institutionId: n
            ('Exam week reminder', 2, 'gender', 'M', '<p>The peer study group meets on Wednesday evening.</p>'),
            ('Support for students with a disability', 0, null, null, '<p>You can ask for extra time and other adjustments for your exam.</p>')
          ) as s(title, pos, c, v, body) on s.title = e.title
-        where e.institution_id = $1`,
-      [institutionId],
+        where e.institution_id = $1 and e.id = any($2::int[])`,
+      [institutionId, ids],
     );
     await q(
       `insert into content_characteristics (institution_id, coach_id, content_kind, content_id, characteristic, value, position)
        select $1, e.coach_id, 'email', e.id, 'disability', case when e.state = 'draft' then 'Y' else 'N' end, 0
          from emails e
-        where e.institution_id = $1 and e.title <> 'Welcome email'
+        where e.institution_id = $1 and e.id = any($2::int[]) and e.title <> 'Welcome email'
           and exists (select 1 from characteristics d where d.institution_id = $1 and d.name = 'disability')`,
-      [institutionId],
+      [institutionId, ids],
     );
     await q(
       `insert into email_deliveries (email_id, user_id, institution_id, state, run_id, claimed_at, delivered_at)
        select e.id, en.user_id, $1, 'delivered', 'demo-seed', e.send_at, e.send_at
          from emails e join enrollments en on en.coach_id = e.coach_id and en.role = 'student'
-        where e.institution_id = $1 and e.state = 'delivered'`,
-      [institutionId],
+        where e.institution_id = $1 and e.id = any($2::int[]) and e.state = 'delivered'`,
+      [institutionId, ids],
     );
     await q(
       `insert into survey_questions (institution_id, survey_id, position, prompt, characteristic_id)
