@@ -199,7 +199,10 @@ export type EnrollmentDetails = z.infer<typeof EnrollmentDetailsSchema>;
  * is what the screen shows and stays small at a million students. Without `characteristic`, every
  * characteristic of the dictionary is included.
  */
-export const TailoringDistributionEntrySchema = z.object({ current: z.number().int(), group_total: z.number().int() });
+export const TailoringDistributionEntrySchema = z.object({
+  current: z.number().int(),
+  group_total: z.number().int(),
+});
 export const TailoringDistributionSchema = z.object({
   enrollment_count: z.number().int(),
   membership_count: z.number().int(),
