@@ -18,7 +18,7 @@ async function enteredCoachId(page: Page): Promise<string> {
 
 async function expectFigures(page: Page, data: CoachActivityBreakdown): Promise<void> {
   await expect(page.getByTestId('coach-activity-total')).toHaveText(
-    MESSAGES.ofItemsComplete(data.total_assignments_count),
+    MESSAGES.ofItemsComplete(data.total_assignments_count.toLocaleString('en-US')),
   );
   await expect(page.getByTestId('coach-activity-completed')).toHaveText(
     data.total_completed_assignments.toLocaleString('en-US'),

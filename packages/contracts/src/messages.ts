@@ -16,7 +16,7 @@ export const MESSAGES = {
   /** §2 Coach Activity Breakdown (institution), the link to the selected coach. */
   enterCoach: 'Enter Coach',
   /** §2 Coach Activity Breakdown (institution), the overall count under the completed figure. */
-  ofItemsComplete: (total: number) => `Of ${total} Items Complete`,
+  ofItemsComplete: (total: number | string) => `Of ${total} Items Complete`,
   /** §2 Coach Activity Breakdown (institution), the per-kind section. */
   contentBreakdown: 'Content Breakdown',
 } as const;

@@ -21,7 +21,7 @@ function BreakdownFigures({ data }: { data: CoachActivityBreakdown }) {
             {data.total_completed_assignments.toLocaleString('en-US')}
           </Text>
           <Text fw={500} data-testid="coach-activity-total">
-            {MESSAGES.ofItemsComplete(data.total_assignments_count)}
+            {MESSAGES.ofItemsComplete(data.total_assignments_count.toLocaleString('en-US'))}
           </Text>
         </Stack>
         <Text c="dimmed" size="sm">
