@@ -46,10 +46,20 @@ test('staff see the Coach Activity Breakdown, change coach, and enter it', async
   }
   await expectNoAxeViolations(page);
 
-  // Choose another coach with the keyboard: every figure reloads.
+  // Choose another coach with the keyboard only (arrows to the option, Enter): every figure reloads.
   await select.focus();
   await page.keyboard.press('ArrowDown');
-  await page.getByRole('option', { name: 'DDD 2013B', exact: true }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  const highlighted = page.locator('[data-combobox-selected]');
+  for (
+    let i = 0;
+    i < 5 && (await highlighted.textContent({ timeout: 2000 }).catch(() => null)) !== 'DDD 2013B';
+    i++
+  ) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(highlighted).toHaveText('DDD 2013B');
+  await page.keyboard.press('Enter');
   await expect(select).toHaveValue('DDD 2013B');
   await expect(page.getByRole('link', { name: 'Enter Coach: DDD 2013B' })).toBeVisible();
   const second = await apiBreakdown(page, await enteredCoachId(page));
