@@ -8,3 +8,45 @@ export const CoachListEntrySchema = z.object({
   term: z.string(),
 });
 export type CoachListEntry = z.infer<typeof CoachListEntrySchema>;
+
+/** The four kinds of the Content Breakdown (spec §2 "Coach Activity Breakdown"), in the spec's order. */
+export const BREAKDOWN_KINDS = ['bulletins', 'surveys', 'playbooks', 'todos'] as const;
+export type BreakdownKind = (typeof BREAKDOWN_KINDS)[number];
+/** The heading of each Content Breakdown row (the spec's words). */
+export const BREAKDOWN_LABELS: Record<BreakdownKind, string> = {
+  bulletins: 'Bulletins',
+  surveys: 'Surveys',
+  playbooks: 'Playbooks',
+  todos: 'To-Dos',
+};
+
+const count = z.number().int().min(0);
+const percent = z.number().min(0).max(100);
+
+/**
+ * Coach Activity Breakdown of one coach of an institution (spec §2; the figures are the coach user
+ * analytics of §3 summed over every student of the coach): each student's live bulletins (read = viewed),
+ * live surveys (responded), released playbooks (plan completed) and to-do items (the live lists' staff
+ * items plus their own; completed). Percentages are 0–100 rounded to 2 decimals; 0 when nothing is assigned.
+ */
+export const CoachActivityBreakdownSchema = z.object({
+  coach_id: z.number().int(),
+  label: z.string(),
+  /** Students enrolled in the coach. */
+  student_count: count,
+  total_completed_assignments: count,
+  total_assignments_count: count,
+  incomplete_assignment_count: count,
+  assignment_completed_percentage: percent,
+  /** One row per kind, in BREAKDOWN_KINDS order. */
+  content_breakdown: z.array(
+    z.object({
+      kind: z.enum(BREAKDOWN_KINDS),
+      label: z.string(),
+      completed_count: count,
+      total_count: count,
+      completed_percentage: percent,
+    }),
+  ),
+});
+export type CoachActivityBreakdown = z.infer<typeof CoachActivityBreakdownSchema>;

@@ -13,6 +13,12 @@ export const MESSAGES = {
   gradeYouAreHere: 'You are here',
   /** §2 Coach Activity Breakdown (institution), no coaches. */
   noActiveCoaches: 'There are currently no active coaches.',
+  /** §2 Coach Activity Breakdown (institution), the link to the selected coach. */
+  enterCoach: 'Enter Coach',
+  /** §2 Coach Activity Breakdown (institution), the overall count under the completed figure. */
+  ofItemsComplete: (total: number | string) => `Of ${total} Items Complete`,
+  /** §2 Coach Activity Breakdown (institution), the per-kind section. */
+  contentBreakdown: 'Content Breakdown',
 } as const;
 
 /**

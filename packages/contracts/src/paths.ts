@@ -9,6 +9,9 @@ export const API = {
   me: '/api/v1/me',
   gradeData: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-data`,
   institutionCoaches: (institutionId: number | string) => `/api/v1/institution/${institutionId}/coaches`,
+  /** Coach Activity Breakdown of one of the institution's coaches (spec §2; path ours). */
+  institutionCoachActivity: (institutionId: number | string, coachId: number | string) =>
+    `/api/v1/institution/${institutionId}/coach-activity/${coachId}`,
   // To-dos, tips and images: the spec says "exact paths not shown"; these are ours.
   todoLists: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-lists`,
   todoList: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-lists/${id}`,

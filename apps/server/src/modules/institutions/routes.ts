@@ -1,12 +1,25 @@
-import { API, CoachListEntrySchema, DetailErrorSchema } from '@course-coach/contracts';
+import {
+  API,
+  CoachActivityBreakdownSchema,
+  CoachListEntrySchema,
+  DetailErrorSchema,
+} from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { access } from '../../auth/access.ts';
+import { parseId } from '../../auth/guard.ts';
+import { notFound } from '../../http/errors.ts';
+import { coachActivityBreakdown } from './activity.ts';
 
 /**
+ * Institution routes (staff and admins of the institution only; other tenants get 404):
+ *
  * GET /api/v1/institution/{institutionId}/coaches → the institution's coaches as coach list entries
- * (spec §3: id, label), newest term first. Staff and admins of that institution only.
+ * (spec §3: id, label), newest term first.
+ *
+ * GET /api/v1/institution/{institutionId}/coach-activity/{coachId} → the Coach Activity Breakdown of one
+ * of the institution's coaches (spec §2); a coach of another institution, or no coach, answers 404.
  */
 export const institutionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
   app.get(
@@ -25,5 +38,27 @@ export const institutionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
           where institution_id = $1 order by term_code desc, course_code, id`,
         [request.institution!.institutionId],
       ),
+  );
+
+  app.get(
+    API.institutionCoachActivity(':institutionId', ':coachId'),
+    {
+      config: { access: access.institution('staff', 'admin') },
+      schema: {
+        tags: ['institutions'],
+        params: z.object({ institutionId: z.string(), coachId: z.string() }),
+        response: { 200: CoachActivityBreakdownSchema, 403: DetailErrorSchema, 404: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      const coachId = parseId(request.params.coachId);
+      if (coachId === null) throw notFound();
+      const [coach] = await database.query<{ id: number; label: string }>(
+        'select id, name as label from coaches where id = $1 and institution_id = $2',
+        [coachId, request.institution!.institutionId],
+      );
+      if (!coach) throw notFound();
+      return coachActivityBreakdown(database, coach);
+    },
   );
 };

@@ -8,13 +8,14 @@ import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useMe } from '../auth/me.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { CoachActivityBreakdownCard } from './CoachActivityBreakdown.tsx';
 import { useInstitutionCoaches } from './institution-coaches.ts';
 
 function CoachCard({ coach }: { coach: CoachListEntry }) {
   return (
     <Card withBorder radius="md" padding="md" component="li" data-testid="institution-coach">
       <Stack gap="xs">
-        <Text fw={600} size="lg" component="h2">
+        <Text fw={600} size="lg" component="h3">
           {coach.label}
         </Text>
         <Text size="sm" c="dimmed">
@@ -35,7 +36,8 @@ function CoachCard({ coach }: { coach: CoachListEntry }) {
 
 /**
  * `/Dashboard/Institution/{institutionId}/CoachDashboard`: the institution's coaches, each linking to its
- * coach dashboard; the spec's empty text when there are none. (The full Coach Activity Breakdown comes later.)
+ * coach dashboard, under the Coach Activity Breakdown of the chosen coach (spec §2, §4 "Institution coach
+ * view"); the spec's empty text when there are none.
  */
 export function InstitutionCoachDashboardPage() {
   const params = useParams();
@@ -71,19 +73,25 @@ export function InstitutionCoachDashboardPage() {
     );
   } else {
     body = (
-      <SimpleGrid
-        component="ul"
-        cols={{ base: 1, xs: 2, md: 3 }}
-        spacing="md"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Coaches"
-      >
-        {coaches.data.map((coach) => (
-          <CoachCard key={coach.id} coach={coach} />
-        ))}
-      </SimpleGrid>
+      <Stack gap="lg">
+        <CoachActivityBreakdownCard institutionId={institutionId} coaches={coaches.data} />
+        <Title order={2} size="h3">
+          All coaches
+        </Title>
+        <SimpleGrid
+          component="ul"
+          cols={{ base: 1, xs: 2, md: 3 }}
+          spacing="md"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Coaches"
+        >
+          {coaches.data.map((coach) => (
+            <CoachCard key={coach.id} coach={coach} />
+          ))}
+        </SimpleGrid>
+      </Stack>
     );
   }
 

@@ -1,4 +1,4 @@
-import { API, CoachListEntrySchema } from '@course-coach/contracts';
+import { API, CoachActivityBreakdownSchema, CoachListEntrySchema } from '@course-coach/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../api/client.ts';
 
@@ -21,4 +21,18 @@ export function useInstitutionCoaches(institutionId: number | null) {
 /** The coach lists of several institutions at once (a staff member's institutions). */
 export function useInstitutionsCoaches(institutionIds: number[]) {
   return useQueries({ queries: institutionIds.map((id) => institutionCoachesQuery(id)) });
+}
+
+/**
+ * The Coach Activity Breakdown of one of the institution's coaches (GET
+ * /api/v1/institution/{institutionId}/coach-activity/{coachId}); idle until a coach is chosen. Each coach
+ * has its own cache entry, so choosing another coach fetches all of its figures.
+ */
+export function useCoachActivityBreakdown(institutionId: number, coachId: number | null) {
+  return useQuery({
+    queryKey: ['institution-coach-activity', institutionId, coachId] as const,
+    queryFn: ({ signal }) =>
+      apiGet(API.institutionCoachActivity(institutionId, coachId ?? 0), CoachActivityBreakdownSchema, signal),
+    enabled: coachId !== null,
+  });
 }
