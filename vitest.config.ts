@@ -1,4 +1,21 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The server files share one database (see apps/server/test/helpers.ts), and the demo-seed suites
+ * (`*-seed.test.ts`) leave the demo's tips, to-dos, pictures and wiring in it, which suites that start
+ * from empty tables must not see. So the server files run in a fixed order: every other file first,
+ * then the seed suites, each group by path. Vitest's default order (by earlier durations) changes
+ * from run to run.
+ */
+class ServerSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const isSeed = (f: TestSpecification) => f.moduleId.endsWith('-seed.test.ts');
+    return [...files].sort(
+      (a, b) => Number(isSeed(a)) - Number(isSeed(b)) || a.moduleId.localeCompare(b.moduleId),
+    );
+  }
+}
 
 /**
  * Two projects: `server` (integration tests against a real database, one shared
@@ -23,6 +40,7 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           fileParallelism: false,
           isolate: false,
+          sequence: { sequencer: ServerSequencer },
           testTimeout: 60_000,
           hookTimeout: 240_000,
         },

@@ -488,12 +488,12 @@ describe('completion history (spec §2, §3)', () => {
       ['bulletin', ids.b3, times.b3!.toISOString(), 'success'],
       ['bulletin', ids.b1, times.b1!.toISOString(), 'success'],
     ]);
-    expect(body.find((i) => i.id === ids.i1)?.due).toBe('No Due Date');
+    expect(body.find((i) => i.type === 'todo' && i.id === ids.i1)?.due).toBe('No Due Date');
     expect(body.find((i) => i.type === 'playbook')).toMatchObject({
       content_tag: 'playbook',
       content_label: 'Exam Playbook',
     });
-    expect(body.find((i) => i.id === ids.i3)?.due).toBe(`${dateIn(-3)}T23:59:00.000Z`);
+    expect(body.find((i) => i.type === 'todo' && i.id === ids.i3)?.due).toBe(`${dateIn(-3)}T23:59:00.000Z`);
   });
 
   it('a to-do completed after its due date is marked late (fail); an uncompleted one is not listed', async () => {
@@ -504,11 +504,12 @@ describe('completion history (spec §2, §3)', () => {
     );
     try {
       const body = (await (await asA()).get(API.userActivity(coachId))).body as Array<{
+        type: string;
         id: number;
         status: string;
       }>;
-      expect(body.find((i) => i.id === ids.i3)?.status).toBe('fail');
-      expect(body.find((i) => i.id === ids.i2)).toBeUndefined();
+      expect(body.find((i) => i.type === 'todo' && i.id === ids.i3)?.status).toBe('fail');
+      expect(body.find((i) => i.type === 'todo' && i.id === ids.i2)).toBeUndefined();
     } finally {
       await ctx.database.query(
         'update account_todo_items set completed_at = $1 where item_id = $2 and user_id = $3',

@@ -15,28 +15,35 @@ import { studentValuesSql, wiringVisibleSql } from '../wiring/service.ts';
  */
 
 /** The student's (`$2`) characteristic values in the coach's (`$1`) institution, as a subquery. */
-const STUDENT_VALUES = `(${studentValuesSql('$2', '(select co.institution_id from coaches co where co.id = $1)')})`;
+const studentValuesOf = (user: string) =>
+  `(${studentValuesSql(user, '(select co.institution_id from coaches co where co.id = $1)')})`;
 export const LIVE_BULLETINS = `
   select b.* from bulletins b
    where b.coach_id = $1 and b.is_published and not b.is_queued and not b.under_review
      and b.publish_timestamp <= now()`;
 
-export const LIVE_SURVEYS = `
+/** Live surveys of the coach (`$1`) meant for the student whose user id is the SQL expression `user`. */
+export const liveSurveysFor = (user: string) => `
   select s.* from surveys s
    where s.coach_id = $1 and s.is_published and not s.is_queued and not s.under_review
      and s.publish_timestamp <= now()
-     and ${wiringVisibleSql('s.id', "'survey'", STUDENT_VALUES)}`;
+     and ${wiringVisibleSql('s.id', "'survey'", studentValuesOf(user))}`;
+export const LIVE_SURVEYS = liveSurveysFor('$2');
 
-export const RELEASED_PLAYBOOKS = `
+/** Released playbooks of the coach (`$1`) meant for the student whose user id is the expression `user`. */
+export const releasedPlaybooksFor = (user: string) => `
   select p.* from playbooks p where p.coach_id = $1 and p.is_released
-     and ${wiringVisibleSql('p.id', "'playbook_planning'", STUDENT_VALUES)}`;
+     and ${wiringVisibleSql('p.id', "'playbook_planning'", studentValuesOf(user))}`;
+export const RELEASED_PLAYBOOKS = releasedPlaybooksFor('$2');
 
-export const STUDENT_TODO_ITEMS = `
+/** The to-do items of the coach (`$1`) that the student whose user id is the expression `user` sees. */
+export const studentTodoItemsFor = (user: string) => `
   select i.* from todo_items i left join todo_lists l on l.id = i.todo_list_id
    where i.coach_id = $1
      and ((i.staff_created and (l.id is null or (not l.is_queued and not l.is_under_review
-                                                 and ${wiringVisibleSql('l.id', "'todolist'", STUDENT_VALUES)})))
-          or (not i.staff_created and i.owner_user_id = $2))`;
+                                                 and ${wiringVisibleSql('l.id', "'todolist'", studentValuesOf(user))})))
+          or (not i.staff_created and i.owner_user_id = ${user}))`;
+export const STUDENT_TODO_ITEMS = studentTodoItemsFor('$2');
 
 /** Today's date in UTC (the day against which exam dates are counted). */
 export const TODAY_UTC = `((now() at time zone 'UTC')::date)`;

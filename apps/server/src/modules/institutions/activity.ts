@@ -6,56 +6,44 @@ import {
 } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
 import { percentOf } from '../analytics/student.ts';
-import { LIVE_BULLETINS, LIVE_SURVEYS, RELEASED_PLAYBOOKS } from '../content/queries.ts';
+import {
+  LIVE_BULLETINS,
+  liveSurveysFor,
+  releasedPlaybooksFor,
+  studentTodoItemsFor,
+} from '../content/queries.ts';
 
 /**
  * The Coach Activity Breakdown figures of one coach (spec §2), in one set-wise SQL statement: the coach
  * user analytics of every student of the coach (see analytics/service.ts coachUserAnalytics), summed.
  * `$1` is the coach id.
  *
- * - Bulletins, surveys, playbooks: every student is assigned every live bulletin, live survey and released
- *   playbook, so the total is their count times the number of students; completed counts the students'
- *   views, responses and completed plans of those records (each unique per record and user).
- * - To-dos: every student sees the staff-created items that are in no list or in a live list (not queued,
- *   not under review), plus their own items; completed counts their completion rows marked completed.
+ * Each kind is the set of (student, item) pairs of the items that student sees, from the same fragments
+ * as the per-student analytics (content/queries.ts): live bulletins; live surveys and released playbooks
+ * meant for the student by their wiring; the to-do items the student sees (staff items in no list or in
+ * a live list meant for them, and their own items). The total counts the pairs; completed counts the
+ * pairs with the student's view, response, completed plan or completed to-do row.
  */
 export const BREAKDOWN_SQL = `
   with st as (select user_id from enrollments where coach_id = $1 and role = 'student'),
-       n as (select count(*)::bigint as n from st),
-       b as (${LIVE_BULLETINS}),
-       s as (${LIVE_SURVEYS}),
-       p as (${RELEASED_PLAYBOOKS}),
-       staff_items as (
-         select i.id from todo_items i left join todo_lists l on l.id = i.todo_list_id
-          where i.coach_id = $1 and i.staff_created
-            and (l.id is null or (not l.is_queued and not l.is_under_review))),
-       own_items as (
-         select i.id, i.owner_user_id from todo_items i join st on st.user_id = i.owner_user_id
-          where i.coach_id = $1 and not i.staff_created)
-  select 'bulletins' as kind,
-         ((select count(*) from b) * (select n from n))::int as total,
-         (select count(*) from bulletin_views v join b on b.id = v.bulletin_id
-                                                join st on st.user_id = v.user_id)::int as completed
+       bp as (select st.user_id, b.id from st cross join (${LIVE_BULLETINS}) b),
+       sp as (select st.user_id, s.id from st cross join lateral (${liveSurveysFor('st.user_id')}) s),
+       pp as (select st.user_id, p.id from st cross join lateral (${releasedPlaybooksFor('st.user_id')}) p),
+       tp as (select st.user_id, i.id from st cross join lateral (${studentTodoItemsFor('st.user_id')}) i)
+  select 'bulletins' as kind, (select count(*) from bp)::int as total,
+         (select count(*) from bp join bulletin_views v on v.bulletin_id = bp.id and v.user_id = bp.user_id)::int
+           as completed
   union all
-  select 'surveys',
-         ((select count(*) from s) * (select n from n))::int,
-         (select count(*) from survey_responses r join s on s.id = r.survey_id
-                                                  join st on st.user_id = r.user_id)::int
+  select 'surveys', (select count(*) from sp)::int,
+         (select count(*) from sp join survey_responses r on r.survey_id = sp.id and r.user_id = sp.user_id)::int
   union all
-  select 'playbooks',
-         ((select count(*) from p) * (select n from n))::int,
-         (select count(*) from playbook_plans pp join p on p.id = pp.playbook_id
-                                                join st on st.user_id = pp.user_id
-           where pp.completed_at is not null)::int
+  select 'playbooks', (select count(*) from pp)::int,
+         (select count(*) from pp join playbook_plans x on x.playbook_id = pp.id and x.user_id = pp.user_id
+           where x.completed_at is not null)::int
   union all
-  select 'todos',
-         ((select count(*) from staff_items) * (select n from n) + (select count(*) from own_items))::int,
-         ((select count(*) from account_todo_items a join staff_items si on si.id = a.item_id
-                                                    join st on st.user_id = a.user_id
-            where a.completed)
-          + (select count(*) from account_todo_items a join own_items oi
-                                                         on oi.id = a.item_id and oi.owner_user_id = a.user_id
-              where a.completed))::int`;
+  select 'todos', (select count(*) from tp)::int,
+         (select count(*) from tp join account_todo_items a on a.item_id = tp.id and a.user_id = tp.user_id
+           where a.completed)::int`;
 
 /**
  * Coach Activity Breakdown of `coach` (already known to be in the caller's institution): the overall
