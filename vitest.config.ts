@@ -24,6 +24,7 @@ class ServerSequencer extends BaseSequencer {
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: ServerSequencer },
     projects: [
       {
         test: {
@@ -40,7 +41,6 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           fileParallelism: false,
           isolate: false,
-          sequence: { sequencer: ServerSequencer },
           testTimeout: 60_000,
           hookTimeout: 240_000,
         },
