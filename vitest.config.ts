@@ -6,14 +6,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * (`*-seed.test.ts`) leave the demo's tips, to-dos, pictures and wiring in it, which suites that start
  * from empty tables must not see. So the server files run in a fixed order: every other file first,
  * then the seed suites, each group by path. Vitest's default order (by earlier durations) changes
- * from run to run.
+ * from run to run. The suites that start real worker processes (`*-worker.test.ts`, PostgreSQL only)
+ * run after everything else, so that a killed worker can't hold up another suite's work.
  */
 class ServerSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const isSeed = (f: TestSpecification) => f.moduleId.endsWith('-seed.test.ts');
-    return [...files].sort(
-      (a, b) => Number(isSeed(a)) - Number(isSeed(b)) || a.moduleId.localeCompare(b.moduleId),
-    );
+    const rank = (f: TestSpecification) =>
+      f.moduleId.endsWith('-worker.test.ts') ? 2 : f.moduleId.endsWith('-seed.test.ts') ? 1 : 0;
+    return [...files].sort((a, b) => rank(a) - rank(b) || a.moduleId.localeCompare(b.moduleId));
   }
 }
 

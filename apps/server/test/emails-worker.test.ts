@@ -71,6 +71,8 @@ describe.runIf(!!url)('email worker killed mid-batch (PostgreSQL)', () => {
         });
       },
     });
+    // The killed worker's connections end with ECONNRESET: expected here, not a test failure.
+    smtp.on('error', () => undefined);
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     port = (smtp.server.address() as AddressInfo).port;
   });

@@ -123,7 +123,11 @@ export async function runSync(
       // Room for the per-rule hash joins over a large enrolment (this transaction only).
       await q(`set local work_mem = '${SYNC_WORK_MEM}'`);
       // Requests up to this moment are served by this run (it reads the rules and data after it).
-      const [{ began } = { began: null }] = await q<{ began: string }>('select clock_timestamp() as began');
+      // As text: node-postgres would turn a timestamptz into a Date and drop the microseconds, and a
+      // request made in the same millisecond would then look newer than this run and leave it started.
+      const [{ began } = { began: null }] = await q<{ began: string }>(
+        'select clock_timestamp()::text as began',
+      );
       const exists = await q('select 1 from cohorts where id = $1', [cohortId]);
       if (exists.length === 0) return null;
       const result = await recomputeMembership(q, cohortId);
