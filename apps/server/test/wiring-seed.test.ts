@@ -31,7 +31,8 @@ describe('demo wiring seed', () => {
       (await staff.get(API.characteristics(coachId, 'playbooks'))).body,
     );
     const exam = playbooks.find((p) => p.title === 'Exam Playbook')!;
-    expect(exam.planning_characteristics.map((w) => `${w.label}: ${w.value}`)).toEqual([
+    expect(exam.planning_characteristics).toEqual([]);
+    expect(exam.reflection_characteristics.map((w) => `${w.label}: ${w.value}`)).toEqual([
       'average_score_band: 0-39',
       'average_score_band: 40-59',
     ]);

@@ -66,7 +66,8 @@ test.describe('Characteristics overview', () => {
       await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
     const planning = page.getByTestId('overview-planning');
     await expect(
-      planning
+      page
+        .getByTestId('overview-reflection')
         .getByRole('row')
         .filter({ has: page.getByRole('cell', { name: 'Exam Playbook', exact: true }) }),
     ).toContainText('average_score_band: 0-39');
@@ -121,8 +122,9 @@ test.describe('Characteristics overview', () => {
     await expect(page.getByLabel(/^Title/)).toHaveValue('Exam Playbook');
     const reflection = page.getByTestId('wiring-editor-reflection_characteristics');
     await reflection.getByRole('button', { name: 'Add characteristic' }).click();
-    await choose(page, reflection, 'MTS Characteristic 1', 'gender');
-    await choose(page, reflection, 'Value 1', 'Female');
+    // The demo wires the Exam Playbook's reflection to two score bands already: this is the third.
+    await choose(page, reflection, 'MTS Characteristic 3', 'gender');
+    await choose(page, reflection, 'Value 3', 'Female');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();

@@ -4,9 +4,9 @@ import type { Database } from '../db/client.ts';
  * Demo characteristic wiring (issue 5), so that the Characteristics overview shows real wirings in
  * every coach of the demo institution, on characteristics and values the demo dictionary really has:
  *
- * - playbooks: the Exam Playbook's planning for students with a low average score band (0–39, 40–59),
+ * - playbooks: the Exam Playbook's reflection for students with a low average score band (0–39, 40–59),
  *   its emotions planning for students who declared a disability, the TMA Playbook's reflection for
- *   students on their first attempt;
+ *   students on their first attempt (no planning wiring, which would hide a playbook from students);
  * - the gradebook (average_score_band 0–39) and its first assignment (assessments_submitted 0);
  * - the queued and the drafted to-do lists (students do not see these two lists yet, so the lists each
  *   student sees today stay as they were);
@@ -45,7 +45,9 @@ export async function seedDemoWiring(database: Database, institutionId: number):
       );
     const playbook = (title: string) =>
       `select id, coach_id from playbooks where institution_id = $1 and title = '${title}'`;
-    await wire('playbook_planning', playbook('Exam Playbook'), [
+    // Reflection wiring, not planning: planning wiring decides who sees a playbook, and the demo keeps
+    // the Exam Playbook on every student's dashboard.
+    await wire('playbook_reflection', playbook('Exam Playbook'), [
       ['average_score_band', '0-39', null],
       ['average_score_band', '40-59', null],
     ]);
