@@ -1,4 +1,3 @@
-import '@mantine/tiptap/styles.css';
 import {
   BULLETIN_ERRORS,
   BULLETIN_STATUSES,
@@ -27,16 +26,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Link as LinkExtension, RichTextEditor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { format } from 'date-fns';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
+import { RichTextField } from '../../components/RichTextField.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ImageSelectModal } from '../images/ImageSelectModal.tsx';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
@@ -75,73 +72,6 @@ function fromLocalInput(value: string): string {
   if (!value) return '';
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? value : d.toISOString();
-}
-
-/** A rich-text editor (Mantine RichTextEditor over tiptap) with the marks the server keeps. */
-function RichEditor({
-  value,
-  onChange,
-  label,
-  error,
-  testId,
-}: {
-  value: string;
-  onChange: (html: string) => void;
-  label: string;
-  error?: string;
-  testId: string;
-}) {
-  const labelId = useId();
-  const editor = useEditor({
-    immediatelyRender: false,
-    extensions: [
-      StarterKit.configure({
-        link: false,
-        codeBlock: false,
-        horizontalRule: false,
-        heading: { levels: [2, 3, 4] },
-      }),
-      LinkExtension.configure({ openOnClick: false }),
-    ],
-    content: value,
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        'data-testid': testId,
-      },
-    },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
-  });
-  return (
-    <div>
-      <Input.Label id={labelId}>{label}</Input.Label>
-      <RichTextEditor editor={editor}>
-        <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-            <RichTextEditor.Strikethrough />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.H2 />
-            <RichTextEditor.H3 />
-            <RichTextEditor.Blockquote />
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Link />
-            <RichTextEditor.Unlink />
-          </RichTextEditor.ControlsGroup>
-        </RichTextEditor.Toolbar>
-        <RichTextEditor.Content />
-      </RichTextEditor>
-      {error && <Input.Error mt={4}>{error}</Input.Error>}
-    </div>
-  );
 }
 
 interface FormValues {
@@ -264,7 +194,7 @@ function BulletinForm({ coachId, bulletin }: { coachId: number; bulletin: Bullet
           error={err('subtitle')}
           name="subtitle"
         />
-        <RichEditor
+        <RichTextField
           label={EDITOR_TEXTS.description}
           value={values.description}
           onChange={(html) => set('description', html)}
@@ -385,7 +315,7 @@ function BulletinForm({ coachId, bulletin }: { coachId: number; bulletin: Bullet
                     }}
                     error={err(`pages.${i}.title`)}
                   />
-                  <RichEditor
+                  <RichTextField
                     label={EDITOR_TEXTS.pageBody}
                     value={p.body}
                     onChange={(body) =>

@@ -29,13 +29,13 @@ import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
+import { RichTextField } from '../../components/RichTextField.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { useDictionary } from '../tailoring/api.ts';
 import { WiringEditor } from '../wiring/WiringEditor.tsx';
 import { useDeleteEmail, useEmail, useSaveEmail } from './emails-api.ts';
-import { RichTextField } from './RichTextField.tsx';
 
 /** `yyyy-MM-ddTHH:mm` in local time for a datetime-local input, from ISO ('' for none). */
 function toLocalInput(iso: string | null): string {

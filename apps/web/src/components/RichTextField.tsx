@@ -7,7 +7,7 @@ import { useId } from 'react';
 
 /**
  * A labelled rich-text field (Mantine RichTextEditor over tiptap) with the marks the server keeps for
- * email sections: bold, italic, underline, strike, headings, quotes, lists and links. Uncontrolled
+ * bulletin descriptions and pages and email sections: bold, italic, underline, strike, headings, quotes, lists and links. Uncontrolled
  * after mount: `value` is the initial HTML, `onChange` receives the HTML ('' when empty).
  */
 export function RichTextField({
