@@ -18,3 +18,4 @@ export * from './tailoring.ts';
 export * from './tips.ts';
 export * from './todos.ts';
 export * from './wiring.ts';
+export * from './wizard.ts';

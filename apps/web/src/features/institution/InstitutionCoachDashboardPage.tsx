@@ -1,4 +1,4 @@
-import { type CoachListEntry, MESSAGES, PAGES } from '@course-coach/contracts';
+import { type CoachListEntry, MESSAGES, PAGES, WIZARD_PAGES } from '@course-coach/contracts';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
@@ -8,7 +8,7 @@ import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useMe } from '../auth/me.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { WIZARD_PAGES } from '../wizard/wizard-model.ts';
+import { UnfinishedSetups } from '../wizard/UnfinishedSetups.tsx';
 import { CoachActivityBreakdownCard } from './CoachActivityBreakdown.tsx';
 import { useInstitutionCoaches } from './institution-coaches.ts';
 
@@ -107,7 +107,7 @@ export function InstitutionCoachDashboardPage() {
         <Group justify="space-between" align="center" gap="sm">
           <Title order={1}>Coaches</Title>
           {institution && (
-            <Button component={Link} to={WIZARD_PAGES.new(institutionId)}>
+            <Button component={Link} to={WIZARD_PAGES.wizard(institutionId, 'new')}>
               Create a coach
             </Button>
           )}
@@ -119,6 +119,7 @@ export function InstitutionCoachDashboardPage() {
           </Text>
         )}
       </Stack>
+      {institution && <UnfinishedSetups institutionId={institutionId} />}
       {body}
     </Stack>
   );

@@ -1,4 +1,14 @@
-import { PAGES } from '@course-coach/contracts';
+import {
+  type AssessmentType,
+  LMS_PROVIDER_NAME,
+  WIZARD_PAGES,
+  WIZARD_POLL_MS,
+  WIZARD_STEPS,
+  type WizardReferenceData,
+  type WizardStep,
+  type WizardStepOrComplete,
+  type WizardStepResponse,
+} from '@course-coach/contracts';
 import { Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -26,33 +36,10 @@ import {
   useWizardStep,
   wizardKeys,
 } from './wizard-api.ts';
-import {
-  MTS_POLL_MS,
-  WIZARD_PAGES,
-  WIZARD_STEPS,
-  type WizardPosition,
-  type WizardReference,
-  type WizardStep,
-  type WizardStepAnswer,
-} from './wizard-model.ts';
-
-/** Short names of the steps in the progress bar. */
-const STEP_LABELS: Record<WizardStep, string> = {
-  basic_info: 'Basics',
-  canvas_auth: 'Canvas',
-  assessment_info: 'Assessments',
-  bulletin_info: 'Bulletins',
-  bulletin_followup: 'Follow-up',
-  content_calendar: 'Calendar',
-  mts: 'Set-up',
-};
-
-function isStep(value: unknown): value is WizardPosition {
-  return value === 'complete' || (WIZARD_STEPS as readonly unknown[]).includes(value);
-}
+import { isWizardPosition, questionLists, STEP_LABELS } from './wizard-model.ts';
 
 /** The progress through the steps: a stepper from tablet width up, "Step n of 7" on a phone. */
-function WizardProgress({ current }: { current: WizardPosition }) {
+function WizardProgress({ current }: { current: WizardStepOrComplete }) {
   const index = current === 'complete' ? WIZARD_STEPS.length : WIZARD_STEPS.indexOf(current);
   return (
     <>
@@ -79,6 +66,7 @@ function WizardProgress({ current }: { current: WizardPosition }) {
 
 interface WizardProps {
   institutionId: number;
+  /** The coach being set up; null for a new one (the first save creates it). */
   coachId: number | null;
 }
 
@@ -87,16 +75,18 @@ function Wizard({ institutionId, coachId }: WizardProps) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const stateStep = (location.state as { step?: unknown } | null)?.step;
-  const [shown, setShown] = useState<WizardPosition | null>(
-    isStep(stateStep) ? stateStep : coachId === null ? 'basic_info' : null,
+  const [shown, setShown] = useState<WizardStepOrComplete | null>(
+    isWizardPosition(stateStep) ? stateStep : coachId === null ? 'basic_info' : null,
   );
   const reference = useWizardReference(institutionId);
+  // Resuming: the server says which step the set-up stands at.
   const progress = useWizardProgress(institutionId, shown === null ? coachId : null);
-  const current: WizardPosition | null = shown ?? (progress.data ? progress.data.step : null);
+  const current: WizardStepOrComplete | null = shown ?? progress.data?.step ?? null;
   const formStep = current !== null && current !== 'complete' && coachId !== null ? current : null;
   const stepQuery = useWizardStep(institutionId, coachId, formStep, {
-    refetchInterval: current === 'mts' ? MTS_POLL_MS : false,
+    refetchInterval: current === 'mts' ? WIZARD_POLL_MS : false,
   });
+  // bulletin_info and bulletin_followup depend on earlier answers (assessment type, chosen bulletins).
   const needsAssessment = current === 'bulletin_info' || current === 'bulletin_followup';
   const assessmentQuery = useWizardStep(institutionId, coachId, needsAssessment ? 'assessment_info' : null);
   const bulletinQuery = useWizardStep(
@@ -104,19 +94,24 @@ function Wizard({ institutionId, coachId }: WizardProps) {
     coachId,
     current === 'bulletin_followup' ? 'bulletin_info' : null,
   );
-  const exitPath = PAGES.institutionCoachDashboard(institutionId);
+  const exitPath = WIZARD_PAGES.done(institutionId);
 
-  // The mts step polls until the set-up moves on (spec §4).
+  // The mts step polls every 3 seconds until the step changes (spec §4, §9).
   const polledStep = current === 'mts' ? stepQuery.data?.step : undefined;
   useEffect(() => {
     if (polledStep && polledStep !== 'mts') setShown(polledStep);
   }, [polledStep]);
 
-  const show = (step: WizardPosition) => {
-    if (coachId !== null)
-      queryClient.removeQueries({ queryKey: wizardKeys.step(institutionId, coachId, step) });
+  const show = (step: WizardStepOrComplete) => {
+    if (coachId !== null) queryClient.removeQueries({ queryKey: wizardKeys.coach(institutionId, coachId) });
     setShown(step);
-    window.scrollTo?.({ top: 0 });
+    if (typeof window !== 'undefined' && typeof window.scrollTo === 'function') {
+      try {
+        window.scrollTo({ top: 0 });
+      } catch {
+        // jsdom has no scrolling.
+      }
+    }
   };
 
   const controllerFor = (step: WizardStep): StepController => {
@@ -125,18 +120,18 @@ function Wizard({ institutionId, coachId }: WizardProps) {
       save: async (data, action) => {
         const answer = await saveWizardStep(institutionId, coachId, step, data, action === 'save_only');
         if (action === 'save_only') {
-          queryClient.removeQueries({ queryKey: ['wizard', institutionId] });
+          await queryClient.invalidateQueries({ queryKey: wizardKeys.setups(institutionId) });
           navigate(exitPath);
           return;
         }
         if (coachId === null) {
-          navigate(WIZARD_PAGES.coach(institutionId, answer.coach_id), {
+          // The first save created the coach: continue on its own address (resumable from here).
+          navigate(WIZARD_PAGES.wizard(institutionId, answer.coach_id), {
             replace: true,
             state: { step: answer.step },
           });
           return;
         }
-        queryClient.removeQueries({ queryKey: wizardKeys.coach(institutionId, coachId) });
         show(answer.step);
       },
       back: index > 0 ? () => show(WIZARD_STEPS[index - 1]!) : undefined,
@@ -144,16 +139,23 @@ function Wizard({ institutionId, coachId }: WizardProps) {
     };
   };
 
+  /** Try again on a failed set-up: re-saves the content calendar (spec §4), which restarts the job. */
   const retrySetup = async () => {
     if (coachId === null) return;
     const calendar = await fetchWizardStep(institutionId, coachId, 'content_calendar');
-    await saveWizardStep(institutionId, coachId, 'content_calendar', calendar.form_data, false);
-    queryClient.removeQueries({ queryKey: wizardKeys.coach(institutionId, coachId) });
-    show('mts');
+    const answer = await saveWizardStep(
+      institutionId,
+      coachId,
+      'content_calendar',
+      calendar.form_data,
+      false,
+    );
+    show(answer.step);
   };
 
   let body: React.ReactNode;
   const failed = [reference, progress, stepQuery, assessmentQuery, bulletinQuery].find(
+    // A failed poll of the mts step shows the §8 failure instead.
     (q) => q.isError && !(q === stepQuery && current === 'mts'),
   );
   if (failed?.error) {
@@ -170,7 +172,12 @@ function Wizard({ institutionId, coachId }: WizardProps) {
     body = <CompleteStep dashboardPath={exitPath} />;
   } else if (current === 'mts') {
     body = (
-      <MtsStep error={stepQuery.data?.error ?? null} fetchFailed={stepQuery.isError} onRetry={retrySetup} />
+      <MtsStep
+        error={stepQuery.data?.error ?? null}
+        fetchFailed={stepQuery.isError}
+        failureText={isApiError(stepQuery.error) ? stepQuery.error.detail : null}
+        onRetry={retrySetup}
+      />
     );
   } else if (
     current === null ||
@@ -181,14 +188,16 @@ function Wizard({ institutionId, coachId }: WizardProps) {
   ) {
     body = <LoadingState />;
   } else {
+    const assessment = assessmentQuery.data?.form_data as { assessment_type?: AssessmentType } | null;
+    const bulletins = bulletinQuery.data?.form_data as { selected_bulletins?: string[] } | null;
     body = (
       <StepBody
         key={current}
         step={current}
         reference={reference.data!}
-        answer={stepQuery.data}
-        assessmentType={assessmentQuery.data?.form_data?.assessment_type ?? null}
-        selectedBulletins={bulletinQuery.data?.form_data?.selected_bulletins ?? []}
+        answer={coachId === null ? undefined : stepQuery.data}
+        assessmentType={assessment?.assessment_type ?? null}
+        selectedBulletins={bulletins?.selected_bulletins ?? []}
         controller={controllerFor(current)}
       />
     );
@@ -210,16 +219,17 @@ function Wizard({ institutionId, coachId }: WizardProps) {
 
 interface StepBodyProps {
   step: WizardStep;
-  reference: WizardReference;
-  answer: WizardStepAnswer | undefined;
-  assessmentType: string | null;
+  reference: WizardReferenceData;
+  answer: WizardStepResponse | undefined;
+  assessmentType: AssessmentType | null;
   selectedBulletins: string[];
   controller: StepController;
 }
 
-/** The form of one step, filled from its saved data. */
+/** The form of one step, filled from its saved data (the server's form_data). */
 function StepBody({ step, reference, answer, assessmentType, selectedBulletins, controller }: StepBodyProps) {
-  const formData = answer?.form_data ?? null;
+  // biome-ignore lint/suspicious/noExplicitAny: each step reads its own form data defensively
+  const formData = (answer?.form_data ?? null) as any;
   switch (step) {
     case 'basic_info':
       return (
@@ -235,8 +245,11 @@ function StepBody({ step, reference, answer, assessmentType, selectedBulletins, 
         <CanvasAuthStep
           initial={formData}
           lmsUrl={answer?.lms_url ?? null}
-          authorized={Array.isArray(answer?.lms_courses)}
+          authorized={answer?.lms_authorized ?? false}
           courses={answer?.lms_courses ?? []}
+          lmsError={answer?.lms_error?.detail ?? null}
+          existing={answer?.existing_config ?? null}
+          providerName={LMS_PROVIDER_NAME}
           controller={controller}
         />
       );
@@ -254,7 +267,7 @@ function StepBody({ step, reference, answer, assessmentType, selectedBulletins, 
       return (
         <BulletinFollowupStep
           initial={formData}
-          questions={reference}
+          questions={questionLists(reference)}
           selectedBulletins={selectedBulletins}
           assessmentType={assessmentType}
           controller={controller}
@@ -268,19 +281,19 @@ function StepBody({ step, reference, answer, assessmentType, selectedBulletins, 
 }
 
 /**
- * `/Dashboard/Institution/{institutionId}/CoachSetupWizard` (a new coach; path ours) and
- * `/Dashboard/Institution/{institutionId}/CoachSetupWizard/{coachId}` (spec §2): the coach setup wizard.
- * Steps in the spec's order (§4): each saves and shows the step the server returns; Back, Save & Exit
- * (to the institution's coach dashboard, where the wizard ends), resume at the saved step, the mts
- * waiting screen polling every 3 seconds, and the completion screen. The wrapper carries
- * `data-wizard="coach-setup"` (spec §2: selected by a data attribute).
+ * `/Dashboard/Institution/{institutionId}/CoachSetupWizard/{coachId}` (spec §2; `new` as coachId, or no
+ * coachId, starts a new coach): the coach setup wizard. Steps in the spec's order (§4): each save shows
+ * the step the server returns; Back, Save & Exit (to the institution's coach dashboard, where the wizard
+ * ends), resuming at the saved step, the mts waiting screen polling every 3 seconds, the §8 failure with
+ * Try again, and the completion screen. The wrapper carries `data-wizard="coach-setup"` (spec §2).
  */
 export function CoachSetupWizardPage() {
   const params = useParams();
   const institutionId = parsePathId(params.institutionId);
-  const coachId = params.coachId === undefined ? null : parsePathId(params.coachId);
-  usePageTitle(coachId === null ? 'Create a coach' : 'Set up your coach');
-  if (institutionId === null || (params.coachId !== undefined && coachId === null)) return <NotFoundPage />;
+  const isNew = params.coachId === undefined || params.coachId === 'new';
+  const coachId = isNew ? null : parsePathId(params.coachId);
+  usePageTitle(isNew ? 'Create a coach' : 'Set up your coach');
+  if (institutionId === null || (!isNew && coachId === null)) return <NotFoundPage />;
   return (
     <Wizard key={`${institutionId}/${coachId ?? 'new'}`} institutionId={institutionId} coachId={coachId} />
   );

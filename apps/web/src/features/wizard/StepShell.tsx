@@ -1,3 +1,4 @@
+import { WIZARD_TEXTS } from '@course-coach/contracts';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 
@@ -34,7 +35,7 @@ export function StepShell({
   onBack,
   onNext,
   onSaveExit,
-  nextLabel = 'Next',
+  nextLabel = WIZARD_TEXTS.next,
   children,
 }: StepShellProps) {
   const submit = (event: FormEvent) => {
@@ -69,7 +70,7 @@ export function StepShell({
           <Group gap="sm">
             {onBack && (
               <Button variant="default" onClick={onBack} disabled={busy !== null}>
-                Back
+                {WIZARD_TEXTS.back}
               </Button>
             )}
           </Group>
@@ -80,7 +81,7 @@ export function StepShell({
               loading={busy === 'exit'}
               disabled={busy === 'next'}
             >
-              Save &amp; Exit
+              {WIZARD_TEXTS.saveAndExit}
             </Button>
             <Button type="submit" loading={busy === 'next'} disabled={busy === 'exit'}>
               {nextLabel}

@@ -1,4 +1,17 @@
-import type { LmsAssignment } from '@course-coach/contracts';
+import {
+  ASSESSMENT_TYPE_LABELS,
+  ASSESSMENT_TYPES,
+  type AssessmentInfo,
+  type AssessmentType,
+  type LmsAssignment,
+  PLAYBOOK_LINK_LABELS,
+  PLAYBOOK_LINKS,
+  STUDY_RESOURCE_LABELS,
+  studyResourcesFor,
+  WIZARD_ERRORS,
+  WIZARD_MAX_ASSESSMENTS,
+  WIZARD_TEXTS,
+} from '@course-coach/contracts';
 import {
   Button,
   Checkbox,
@@ -15,42 +28,35 @@ import { useState } from 'react';
 import type { StepErrors } from '../field-errors.ts';
 import { StepShell } from '../StepShell.tsx';
 import { type StepController, useStepForm } from '../use-step-form.ts';
-import {
-  ASSESSMENT_TYPES,
-  type AssessmentInfoData,
-  MAX_ASSESSMENTS,
-  PLAYBOOK_LINKS,
-  pluralLabel,
-  studyResources,
-  WIZARD_MESSAGES,
-} from '../wizard-model.ts';
 
 interface AssessmentValues {
   name: string | null;
+  lms_assignment_id: string | null;
   type_characteristic: string | null;
   exam_date: string;
   is_cumulative: string | null;
 }
 
 export interface AssessmentInfoValues {
-  assessment_type: string | null;
+  assessment_type: AssessmentType | null;
   assessments: AssessmentValues[];
   study_resources: string[];
 }
 
 const EMPTY_ASSESSMENT: AssessmentValues = {
   name: null,
+  lms_assignment_id: null,
   type_characteristic: null,
   exam_date: '',
   is_cumulative: null,
 };
 
 /** The form's values from saved data (one empty assessment when there is none). */
-export function assessmentInfoValues(
-  data: Partial<AssessmentInfoData> | null | undefined,
-): AssessmentInfoValues {
-  const assessments = (data?.assessments ?? []).map((a) => ({
+export function assessmentInfoValues(data: Partial<AssessmentInfo> | null | undefined): AssessmentInfoValues {
+  const saved = (data?.assessments ?? []) as Partial<AssessmentInfo['assessments'][number]>[];
+  const assessments = saved.map((a) => ({
     name: a.name || null,
+    lms_assignment_id: a.lms_assignment_id ?? null,
     type_characteristic: a.type_characteristic || null,
     exam_date: a.exam_date ? a.exam_date.slice(0, 10) : '',
     is_cumulative: a.is_cumulative === null || a.is_cumulative === undefined ? null : String(a.is_cumulative),
@@ -68,24 +74,32 @@ export function assessmentInfoValues(
  */
 export function validateAssessmentInfo(v: AssessmentInfoValues): StepErrors {
   const errors: StepErrors = {};
-  if (!v.assessment_type) errors.assessment_type = WIZARD_MESSAGES.assessmentType;
-  if (v.assessments.length === 0) errors.assessments = WIZARD_MESSAGES.assessmentRequired;
+  if (!v.assessment_type) errors.assessment_type = WIZARD_TEXTS.assessmentTypeRequired;
+  if (v.assessments.length === 0)
+    errors.assessments = WIZARD_ERRORS.assessmentsRequired(typeNames(v.assessment_type).singular);
   v.assessments.forEach((a, i) => {
-    if (!a.name) errors[`assessments.${i}.name`] = WIZARD_MESSAGES.assessmentName;
-    if (!a.type_characteristic) errors[`assessments.${i}.type_characteristic`] = WIZARD_MESSAGES.playbookLink;
-    if (!a.exam_date) errors[`assessments.${i}.exam_date`] = WIZARD_MESSAGES.examDate;
-    if (a.is_cumulative === null) errors[`assessments.${i}.is_cumulative`] = WIZARD_MESSAGES.cumulative;
+    if (!a.name) errors[`assessments.${i}.name`] = WIZARD_TEXTS.assessmentNameRequired;
+    if (!a.type_characteristic)
+      errors[`assessments.${i}.type_characteristic`] = WIZARD_TEXTS.playbookLinkRequired;
+    if (!a.exam_date) errors[`assessments.${i}.exam_date`] = WIZARD_TEXTS.assessmentDateRequired;
+    if (a.is_cumulative === null) errors[`assessments.${i}.is_cumulative`] = WIZARD_TEXTS.cumulativeRequired;
   });
-  if (v.study_resources.length === 0) errors.study_resources = WIZARD_MESSAGES.studyResources;
+  if (v.study_resources.length === 0) errors.study_resources = WIZARD_TEXTS.studyResourcesRequired;
   return errors;
 }
 
-function toData(v: AssessmentInfoValues): AssessmentInfoData {
-  const offered = new Set(studyResources(v.assessment_type).map((r) => r.value));
+/** The type's names ('exam'/'exams'…), 'assessment' while no type is chosen. */
+function typeNames(type: AssessmentType | null) {
+  return ASSESSMENT_TYPE_LABELS[type ?? 'assessment'];
+}
+
+function toData(v: AssessmentInfoValues) {
+  const offered = new Set<string>(studyResourcesFor(v.assessment_type));
   return {
     assessment_type: v.assessment_type,
     assessments: v.assessments.map((a) => ({
       name: a.name ?? '',
+      lms_assignment_id: a.lms_assignment_id,
       type_characteristic: a.type_characteristic ?? '',
       exam_date: a.exam_date,
       is_cumulative: a.is_cumulative === null ? null : a.is_cumulative === '1' ? 1 : 0,
@@ -99,7 +113,7 @@ const KNOWN =
   /^(assessment_type|study_resources|assessments(\.\d+(\.(name|type_characteristic|exam_date|is_cumulative))?)?)$/;
 
 export interface AssessmentInfoStepProps {
-  initial: Partial<AssessmentInfoData> | null;
+  initial: Partial<AssessmentInfo> | null;
   /** The LMS course's assignments (`assignments`): the assessments to choose from. */
   assignments: LmsAssignment[];
   controller: StepController;
@@ -121,9 +135,10 @@ export function AssessmentInfoStep({ initial, assignments, controller }: Assessm
   });
   const { values, change, errors } = form;
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
-  const label = values.assessment_type ?? 'assessment';
-  const resources = studyResources(values.assessment_type);
-  const names = assignments.map((a) => a.name);
+  const names = typeNames(values.assessment_type);
+  const label = names.label;
+  const resources = studyResourcesFor(values.assessment_type);
+  const assignmentNames = [...new Set(assignments.map((a) => a.name))];
   const setAssessment = (i: number, patch: Partial<AssessmentValues>, path: string) =>
     change(
       (v) => ({ ...v, assessments: v.assessments.map((a, j) => (j === i ? { ...a, ...patch } : a)) }),
@@ -131,8 +146,8 @@ export function AssessmentInfoStep({ initial, assignments, controller }: Assessm
     );
 
   const add = () => {
-    if (values.assessments.length >= MAX_ASSESSMENTS) {
-      setLimitMessage(WIZARD_MESSAGES.maxAssessments(pluralLabel(label, MAX_ASSESSMENTS)));
+    if (values.assessments.length >= WIZARD_MAX_ASSESSMENTS) {
+      setLimitMessage(WIZARD_TEXTS.maxAssessments(names.plural));
       return;
     }
     setLimitMessage(null);
@@ -150,12 +165,15 @@ export function AssessmentInfoStep({ initial, assignments, controller }: Assessm
         name="assessment_type"
         required
         value={values.assessment_type}
-        onChange={(value) => change((v) => ({ ...v, assessment_type: value }), 'assessment_type')}
+        onChange={(value) => {
+          setLimitMessage(null);
+          change((v) => ({ ...v, assessment_type: value as AssessmentType }), 'assessment_type');
+        }}
         error={errors.assessment_type}
       >
         <Group gap="lg" mt="xs">
           {ASSESSMENT_TYPES.map((type) => (
-            <Radio key={type} value={type} label={type[0]!.toUpperCase() + type.slice(1)} />
+            <Radio key={type} value={type} label={ASSESSMENT_TYPE_LABELS[type].label} />
           ))}
         </Group>
       </Radio.Group>
@@ -163,31 +181,41 @@ export function AssessmentInfoStep({ initial, assignments, controller }: Assessm
       <Stack gap="md">
         {values.assessments.map((a, i) => {
           const n = i + 1;
-          const options = a.name && !names.includes(a.name) ? [a.name, ...names] : names;
+          const options =
+            a.name && !assignmentNames.includes(a.name) ? [a.name, ...assignmentNames] : assignmentNames;
           return (
             <Fieldset
               // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position
               key={i}
-              legend={`${label[0]!.toUpperCase()}${label.slice(1)} ${n}`}
+              legend={`${label} ${n}`}
               data-testid="wizard-assessment"
             >
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <Select
-                  label={`${label[0]!.toUpperCase()}${label.slice(1)} ${n}: assignment`}
+                  label={`${label} ${n}: assignment`}
                   required
                   searchable
                   placeholder="Choose an assignment"
                   data={options}
                   value={a.name}
-                  onChange={(value) => setAssessment(i, { name: value }, `assessments.${i}.name`)}
+                  onChange={(value) =>
+                    setAssessment(
+                      i,
+                      {
+                        name: value,
+                        lms_assignment_id: assignments.find((x) => x.name === value)?.id ?? null,
+                      },
+                      `assessments.${i}.name`,
+                    )
+                  }
                   error={errors[`assessments.${i}.name`]}
                   nothingFoundMessage="No assignment matches"
                 />
                 <Select
-                  label={`${label[0]!.toUpperCase()}${label.slice(1)} ${n}: Playbook`}
+                  label={`${label} ${n}: Playbook`}
                   required
                   placeholder="Choose a Playbook"
-                  data={PLAYBOOK_LINKS}
+                  data={PLAYBOOK_LINKS.map((value) => ({ value, label: PLAYBOOK_LINK_LABELS[value] }))}
                   value={a.type_characteristic}
                   onChange={(value) =>
                     setAssessment(i, { type_characteristic: value }, `assessments.${i}.type_characteristic`)
@@ -196,7 +224,7 @@ export function AssessmentInfoStep({ initial, assignments, controller }: Assessm
                 />
                 <TextInput
                   type="date"
-                  label={`${label[0]!.toUpperCase()}${label.slice(1)} ${n}: open date`}
+                  label={`${label} ${n}: open date`}
                   required
                   value={a.exam_date}
                   onChange={(e) => {
@@ -206,7 +234,7 @@ export function AssessmentInfoStep({ initial, assignments, controller }: Assessm
                   error={errors[`assessments.${i}.exam_date`]}
                 />
                 <Radio.Group
-                  label={`Is ${label} ${n} cumulative?`}
+                  label={`Is ${names.singular} ${n} cumulative?`}
                   required
                   value={a.is_cumulative}
                   onChange={(value) =>
@@ -236,7 +264,7 @@ export function AssessmentInfoStep({ initial, assignments, controller }: Assessm
                       change((v) => ({ ...v, assessments: v.assessments.filter((_, j) => j !== i) }));
                     }}
                   >
-                    Remove {label} {n}
+                    Remove {names.singular} {n}
                   </Button>
                 </Group>
               )}
@@ -250,14 +278,14 @@ export function AssessmentInfoStep({ initial, assignments, controller }: Assessm
         )}
         <Group>
           <Button variant="light" size="xs" onClick={add}>
-            Add {label}
+            Add {names.singular}
           </Button>
         </Group>
       </Stack>
 
       <Checkbox.Group
         label="Which study resources does the course offer?"
-        description="Choose at least one; 5 or more are recommended."
+        description={WIZARD_ERRORS.studyResourcesHint}
         required
         value={values.study_resources}
         onChange={(value) => change((v) => ({ ...v, study_resources: value }), 'study_resources')}
@@ -265,7 +293,7 @@ export function AssessmentInfoStep({ initial, assignments, controller }: Assessm
       >
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs" data-testid="wizard-study-resources">
           {resources.map((r) => (
-            <Checkbox key={r.value} value={r.value} label={r.label} />
+            <Checkbox key={r} value={r} label={STUDY_RESOURCE_LABELS[r]} />
           ))}
         </SimpleGrid>
       </Checkbox.Group>

@@ -1,8 +1,8 @@
+import { type BasicInfo, WIZARD_TEXTS, type WizardReferenceItem } from '@course-coach/contracts';
 import { ActionIcon, Button, Fieldset, Group, Select, Stack, TextInput } from '@mantine/core';
 import type { StepErrors } from '../field-errors.ts';
 import { StepShell } from '../StepShell.tsx';
 import { type StepController, useStepForm } from '../use-step-form.ts';
-import { type BasicInfoData, type Option, WIZARD_MESSAGES } from '../wizard-model.ts';
 
 export interface BasicInfoValues {
   coach_name: string;
@@ -12,7 +12,7 @@ export interface BasicInfoValues {
 }
 
 /** The form's values from saved data (an empty form with one admin entry when there is none). */
-export function basicInfoValues(data: Partial<BasicInfoData> | null | undefined): BasicInfoValues {
+export function basicInfoValues(data: Partial<BasicInfo> | null | undefined): BasicInfoValues {
   const admins = (data?.admins ?? []).map((a) => ({ email: a.email ?? '' }));
   return {
     coach_name: data?.coach_name ?? '',
@@ -25,13 +25,13 @@ export function basicInfoValues(data: Partial<BasicInfoData> | null | undefined)
 /** Spec §5 basic_info: coach name, course and term required. Admin entries are checked by the server. */
 export function validateBasicInfo(v: BasicInfoValues): StepErrors {
   const errors: StepErrors = {};
-  if (v.coach_name.trim() === '') errors.coach_name = WIZARD_MESSAGES.coachName;
-  if (!v.course_id) errors.course_id = WIZARD_MESSAGES.course;
-  if (!v.term_id) errors.term_id = WIZARD_MESSAGES.term;
+  if (v.coach_name.trim() === '') errors.coach_name = WIZARD_TEXTS.coachNameRequired;
+  if (!v.course_id) errors.course_id = WIZARD_TEXTS.courseRequired;
+  if (!v.term_id) errors.term_id = WIZARD_TEXTS.termRequired;
   return errors;
 }
 
-function toData(v: BasicInfoValues): BasicInfoData {
+function toData(v: BasicInfoValues) {
   return {
     coach_name: v.coach_name.trim(),
     course_id: v.course_id === null ? null : Number(v.course_id),
@@ -44,9 +44,9 @@ function toData(v: BasicInfoValues): BasicInfoData {
 const KNOWN = /^(coach_name|course_id|term_id|admins(\.\d+(\.email)?)?)$/;
 
 export interface BasicInfoStepProps {
-  initial: Partial<BasicInfoData> | null;
-  courses: Option[];
-  terms: Option[];
+  initial: Partial<BasicInfo> | null;
+  courses: WizardReferenceItem[];
+  terms: WizardReferenceItem[];
   controller: StepController;
 }
 

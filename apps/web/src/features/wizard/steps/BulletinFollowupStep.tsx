@@ -1,8 +1,16 @@
+import {
+  type AssessmentType,
+  followupListsFor,
+  type QuestionListName,
+  WIZARD_ERRORS,
+  WIZARD_TEXTS,
+  type WizardQuestion,
+} from '@course-coach/contracts';
 import { Checkbox, Fieldset, Group, NumberInput, Radio, Stack, Textarea } from '@mantine/core';
 import type { StepErrors } from '../field-errors.ts';
 import { StepShell } from '../StepShell.tsx';
 import { type StepController, useStepForm } from '../use-step-form.ts';
-import { type Answer, type QuestionListName, WIZARD_MESSAGES, type WizardQuestion } from '../wizard-model.ts';
+import type { Answer } from '../wizard-model.ts';
 
 export type Answers = Record<string, Answer>;
 
@@ -29,12 +37,9 @@ const SECTION_TITLES: Record<QuestionListName, string> = {
 export function followupSections(
   lists: Record<QuestionListName, WizardQuestion[]>,
   selectedBulletins: string[],
-  assessmentType: string | null,
+  assessmentType: AssessmentType | null,
 ): FollowupSection[] {
-  const order: QuestionListName[] = ['general', 'assessment', 'homework', 'quiz', 'topic', 'succeed'];
-  return order
-    .filter((list) => list !== 'homework' || selectedBulletins.includes('Homework'))
-    .filter((list) => list !== 'quiz' || assessmentType !== 'quiz')
+  return followupListsFor({ assessment_type: assessmentType, selected_bulletins: selectedBulletins })
     .map((list) => ({ list, title: SECTION_TITLES[list], questions: lists[list] ?? [] }))
     .filter((section) => section.questions.length > 0);
 }
@@ -43,24 +48,25 @@ export function followupSections(
 export function answerError(question: WizardQuestion, answer: Answer | undefined): string | null {
   switch (question.type) {
     case 'checkbox':
-      return Array.isArray(answer) && answer.length > 0 ? null : WIZARD_MESSAGES.checkboxRequired;
+      return Array.isArray(answer) && answer.length > 0 ? null : WIZARD_TEXTS.checkboxRequired;
     case 'number':
-      if (typeof answer !== 'number' || Number.isNaN(answer)) return WIZARD_MESSAGES.numberRequired;
-      return answer < 0 ? WIZARD_MESSAGES.numberMin : null;
+      if (typeof answer !== 'number' || Number.isNaN(answer)) return WIZARD_TEXTS.numberRequired;
+      if (answer < 0) return WIZARD_TEXTS.numberMin;
+      return question.percent && answer > 100 ? WIZARD_ERRORS.numberMax : null;
     case 'boolean':
-      return typeof answer === 'boolean' ? null : WIZARD_MESSAGES.booleanRequired;
+      return typeof answer === 'boolean' ? null : WIZARD_TEXTS.booleanRequired;
     default:
-      return typeof answer === 'string' && answer.trim() !== '' ? null : WIZARD_MESSAGES.textRequired;
+      return typeof answer === 'string' && answer.trim() !== '' ? null : WIZARD_TEXTS.textRequired;
   }
 }
 
-/** Checks every shown question; errors keyed `answers.{questionId}`. */
+/** Checks every shown question; errors keyed by question id (as the server's). */
 export function validateFollowup(sections: FollowupSection[], answers: Answers): StepErrors {
   const errors: StepErrors = {};
   for (const section of sections) {
     for (const q of section.questions) {
       const error = answerError(q, answers[q.id]);
-      if (error) errors[`answers.${q.id}`] = error;
+      if (error) errors[q.id] = error;
     }
   }
   return errors;
@@ -77,12 +83,12 @@ function QuestionField({
   error?: string;
   onChange: (value: Answer) => void;
 }) {
-  const name = `answers.${question.id}`;
+  const name = question.id;
   switch (question.type) {
     case 'checkbox':
       return (
         <Checkbox.Group
-          label={question.text}
+          label={question.prompt}
           required
           value={Array.isArray(value) ? value : []}
           onChange={onChange}
@@ -98,7 +104,7 @@ function QuestionField({
     case 'number':
       return (
         <NumberInput
-          label={question.text}
+          label={question.prompt}
           name={name}
           required
           min={0}
@@ -107,12 +113,14 @@ function QuestionField({
           onChange={(v) => onChange(typeof v === 'number' ? v : v === '' ? null : Number(v))}
           error={error}
           maw={240}
+          rightSection={question.percent ? <span aria-hidden="true">%</span> : undefined}
+          max={question.percent ? 100 : undefined}
         />
       );
     case 'boolean':
       return (
         <Radio.Group
-          label={question.text}
+          label={question.prompt}
           name={name}
           required
           value={typeof value === 'boolean' ? (value ? 'true' : 'false') : null}
@@ -128,7 +136,7 @@ function QuestionField({
     default:
       return (
         <Textarea
-          label={question.text}
+          label={question.prompt}
           name={name}
           required
           autosize
@@ -142,10 +150,11 @@ function QuestionField({
 }
 
 export interface BulletinFollowupStepProps {
-  initial: { answers?: Answers } | null;
+  /** The saved answers (the step's form data: answers keyed by question id). */
+  initial: Answers | null;
   questions: Record<QuestionListName, WizardQuestion[]>;
   selectedBulletins: string[];
-  assessmentType: string | null;
+  assessmentType: AssessmentType | null;
   controller: StepController;
 }
 
@@ -164,18 +173,13 @@ export function BulletinFollowupStep({
   const sections = followupSections(questions, selectedBulletins, assessmentType);
   const shown = new Set(sections.flatMap((s) => s.questions.map((q) => q.id)));
   const form = useStepForm<Answers>({
-    initial: initial?.answers ?? {},
+    initial: initial ?? {},
     validate: (answers) => validateFollowup(sections, answers),
-    toData: (answers) => ({
-      answers: Object.fromEntries(Object.entries(answers).filter(([id]) => shown.has(id))),
-    }),
-    known: (path) => {
-      const id = path.replace(/^answers\./, '');
-      return shown.has(id);
-    },
+    toData: (answers) => Object.fromEntries(Object.entries(answers).filter(([id]) => shown.has(id))),
+    known: (path) => shown.has(path),
     controller,
   });
-  const errorOf = (id: string) => form.errors[`answers.${id}`] ?? form.errors[id];
+  const errorOf = (id: string) => form.errors[id];
   return (
     <StepShell
       title="Follow-up questions"
@@ -191,7 +195,7 @@ export function BulletinFollowupStep({
                 question={q}
                 value={form.values[q.id]}
                 error={errorOf(q.id)}
-                onChange={(value) => form.change((a) => ({ ...a, [q.id]: value }), `answers.${q.id}`)}
+                onChange={(value) => form.change((a) => ({ ...a, [q.id]: value }), q.id)}
               />
             ))}
           </Stack>

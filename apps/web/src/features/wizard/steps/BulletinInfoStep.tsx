@@ -1,7 +1,12 @@
+import {
+  type AssessmentType,
+  OPTIONAL_BULLETIN_LABELS,
+  optionalBulletinsFor,
+  REQUIRED_BULLETINS,
+} from '@course-coach/contracts';
 import { Checkbox, Stack, Text } from '@mantine/core';
 import { StepShell } from '../StepShell.tsx';
 import { type StepController, useStepForm } from '../use-step-form.ts';
-import { optionalBulletins, REQUIRED_BULLETINS } from '../wizard-model.ts';
 
 export interface BulletinInfoValues {
   selected_bulletins: string[];
@@ -10,7 +15,7 @@ export interface BulletinInfoValues {
 export interface BulletinInfoStepProps {
   initial: { selected_bulletins?: string[] } | null;
   /** The label for assessments chosen in assessment_info (Quizzes is not offered for quiz). */
-  assessmentType: string | null;
+  assessmentType: AssessmentType | null;
   controller: StepController;
 }
 
@@ -19,8 +24,8 @@ export interface BulletinInfoStepProps {
  * Homework, Practice Problems); the required ones are listed as included.
  */
 export function BulletinInfoStep({ initial, assessmentType, controller }: BulletinInfoStepProps) {
-  const options = optionalBulletins(assessmentType);
-  const offered = new Set(options.map((o) => o.value));
+  const options = optionalBulletinsFor(assessmentType);
+  const offered = new Set<string>(options);
   const form = useStepForm<BulletinInfoValues>({
     initial: { selected_bulletins: (initial?.selected_bulletins ?? []).filter((b) => offered.has(b)) },
     validate: () => ({}),
@@ -40,7 +45,7 @@ export function BulletinInfoStep({ initial, assessmentType, controller }: Bullet
           Always included
         </Text>
         {REQUIRED_BULLETINS.map((b) => (
-          <Checkbox key={b.value} checked readOnly disabled label={b.label} description={b.description} />
+          <Checkbox key={b.id} checked readOnly disabled label={b.label} description={b.description} />
         ))}
       </Stack>
       <Checkbox.Group
@@ -51,7 +56,12 @@ export function BulletinInfoStep({ initial, assessmentType, controller }: Bullet
       >
         <Stack gap="xs" mt="xs">
           {options.map((b) => (
-            <Checkbox key={b.value} value={b.value} label={b.label} />
+            <Checkbox
+              key={b}
+              value={b}
+              label={OPTIONAL_BULLETIN_LABELS[b].label}
+              description={OPTIONAL_BULLETIN_LABELS[b].description}
+            />
           ))}
         </Stack>
       </Checkbox.Group>

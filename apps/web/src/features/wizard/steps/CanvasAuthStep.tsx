@@ -18,6 +18,8 @@ export interface CanvasAuthStepProps {
   courses: LmsCourse[];
   /** An LMS failure to show (not configured, unavailable, timeout…), from the step's GET. */
   lmsError?: string | null;
+  /** The course the coach is linked to already (`existing_config`), if any. */
+  existing?: { lms_course_id: string; name: string | null } | null;
   /** The provider's name in the messages (spec §5: "names the provider"). */
   providerName?: string;
   controller: StepController;
@@ -47,11 +49,13 @@ export function CanvasAuthStep({
   authorized,
   courses,
   lmsError,
+  existing,
   providerName = LMS_PROVIDER_NAME,
   controller,
 }: CanvasAuthStepProps) {
+  const saved = initial?.lms_course_id ?? existing?.lms_course_id ?? null;
   const form = useStepForm<CanvasAuthValues>({
-    initial: { lms_course_id: initial?.lms_course_id != null ? String(initial.lms_course_id) : null },
+    initial: { lms_course_id: saved != null ? String(saved) : null },
     validate: (v) => validateCanvasAuth(v, authorized, providerName),
     toData: (v) => ({ lms_course_id: v.lms_course_id }),
     known: (path) => path === 'lms_course_id',
@@ -73,6 +77,7 @@ export function CanvasAuthStep({
       {authorized ? (
         <Text size="sm" data-testid="wizard-lms-connected">
           {providerName} is connected.
+          {existing ? ` This coach is linked to ${existing.name ?? `course ${existing.lms_course_id}`}.` : ''}
         </Text>
       ) : (
         <Stack gap="xs">

@@ -1,6 +1,6 @@
+import { WIZARD_TEXTS } from '@course-coach/contracts';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { WIZARD_TEXTS } from '../wizard-model.ts';
 
 /** The completion screen (spec §2): 'Congrats! Your coach has been created.' and Go to Coach Dashboard. */
 export function CompleteStep({ dashboardPath }: { dashboardPath: string }) {
@@ -9,7 +9,7 @@ export function CompleteStep({ dashboardPath }: { dashboardPath: string }) {
       <Title order={2}>{WIZARD_TEXTS.congrats}</Title>
       <Group>
         <Button component={Link} to={dashboardPath}>
-          Go to Coach Dashboard
+          {WIZARD_TEXTS.goToCoachDashboard}
         </Button>
       </Group>
     </Stack>

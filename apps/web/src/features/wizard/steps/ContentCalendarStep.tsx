@@ -1,11 +1,11 @@
+import type { ContentCalendarItem } from '@course-coach/contracts';
 import { Badge, Stack, Table, Text, TextInput } from '@mantine/core';
 import { StepShell } from '../StepShell.tsx';
 import { type StepController, useStepForm } from '../use-step-form.ts';
-import type { ContentItem } from '../wizard-model.ts';
 
 export interface ContentCalendarStepProps {
   /** The calendar as saved, or as the server proposes it from the earlier steps. */
-  initial: { content?: ContentItem[] } | null;
+  initial: { content?: ContentCalendarItem[] } | null;
   controller: StepController;
 }
 
@@ -16,7 +16,7 @@ const KNOWN = /^content(\.\d+(\.publish_date)?)?$/;
  * tooltip and a publish date that may be changed. Next saves it and starts the set-up (the mts step).
  */
 export function ContentCalendarStep({ initial, controller }: ContentCalendarStepProps) {
-  const form = useStepForm<ContentItem[]>({
+  const form = useStepForm<ContentCalendarItem[]>({
     initial: initial?.content ?? [],
     validate: () => ({}),
     toData: (content) => ({ content }),

@@ -1,13 +1,15 @@
+import { WIZARD_TEXTS } from '@course-coach/contracts';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client.ts';
-import { WIZARD_TEXTS } from '../wizard-model.ts';
 
 export interface MtsStepProps {
   /** The set-up's error text (the mts step's `error`), or null while it runs. */
   error: string | null;
   /** The progress fetch failed (spec §8: falls back to 'Error fetching setup progress'). */
   fetchFailed: boolean;
+  /** The failed fetch's own text, when the server sent one (a 4xx `detail`); else the fallback shows. */
+  failureText?: string | null;
   /** Try again: re-saves the content calendar, which starts the set-up again (spec §4). */
   onRetry: () => Promise<void>;
 }
@@ -17,20 +19,21 @@ export interface MtsStepProps {
  * on a failure shows 'Error', 'Sorry, there was an error setting up your coach:' with the server's text,
  * 'Please try again or contact support.' and Try again.
  */
-export function MtsStep({ error, fetchFailed, onRetry }: MtsStepProps) {
+export function MtsStep({ error, fetchFailed, failureText, onRetry }: MtsStepProps) {
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
-  const failure = retryError ?? error ?? (fetchFailed ? WIZARD_TEXTS.progressFetchError : null);
+  const failure =
+    retryError ?? error ?? (fetchFailed ? (failureText ?? WIZARD_TEXTS.progressFetchError) : null);
   if (failure) {
     return (
       <Stack gap="md" data-testid="wizard-mts-error">
         <Title order={2}>Setting up your coach</Title>
-        <Alert color="red" variant="light" role="alert" title={<span>{WIZARD_TEXTS.errorTitle}</span>}>
+        <Alert color="red" variant="light" role="alert" title={<span>{WIZARD_TEXTS.errorHeader}</span>}>
           <Stack gap="xs">
             <Text size="sm">
               {WIZARD_TEXTS.errorIntro} <span data-testid="wizard-mts-error-text">{failure}</span>
             </Text>
-            <Text size="sm">{WIZARD_TEXTS.errorHelp}</Text>
+            <Text size="sm">{WIZARD_TEXTS.errorOutro}</Text>
           </Stack>
         </Alert>
         <Group>
@@ -48,7 +51,7 @@ export function MtsStep({ error, fetchFailed, onRetry }: MtsStepProps) {
               }
             }}
           >
-            Try again
+            {WIZARD_TEXTS.tryAgain}
           </Button>
         </Group>
       </Stack>
