@@ -116,7 +116,9 @@ export const WIZARD_ERRORS = {
   contentDateRequired: 'Please enter a publish date.',
   contentTypeUnknown: 'Select a content type from the list.',
   contentRequired: 'The content calendar needs at least one item.',
+  contentKeyUnknown: 'This item is not one the wizard proposed.',
   /** A step that is not one of WIZARD_STEPS, or later than the next step the set-up may go to. */
+  stepRequired: 'This field is required.',
   stepUnknown: 'This is not a step of the coach setup wizard.',
   stepNotYet: 'Complete the earlier steps first.',
   stepMismatch: 'The step in the body does not match the step in the address.',
@@ -650,15 +652,22 @@ export const WIZARD_STEP_SCHEMAS = {
 /**
  * POST WIZARD_API.start (first save: step must be basic_info; creates the coach), and POST/PUT
  * WIZARD_API.coach / WIZARD_API.step (later saves). `data` is the step's form data; `action: 'save_only'`
- * stores it and answers the same step. The body is checked loosely here so that the server answers with
- * the step's field errors.
+ * stores it and answers the same step (Save & Exit). `step` is required except on WIZARD_API.step, where
+ * it may be left out (when given it must name the same step). The body is checked loosely here so that
+ * the server answers with the step's field errors.
+ *
+ * Refusals: 400 field errors (the step's fields; `step` for an unknown or not-yet-reachable step;
+ * `lms_course_id` for a Canvas course the user does not teach); 409 `{detail}` while the set-up job runs
+ * or after it completed; canvas_auth also answers the LMS failures as `{detail, code}` (LmsErrorSchema):
+ * 409 lms_authorization_required ('Canvas authorization is required to continue.'), 502 lms_unavailable,
+ * 503 lms_not_configured, 504 lms_timeout. Saving content_calendar starts the set-up job: answer step `mts`.
  */
 export const WizardSaveRequestSchema = z.object({
-  step: z.string(),
+  step: z.string().optional(),
   data: z.unknown(),
   action: z.literal(WIZARD_SAVE_ONLY).nullish(),
 });
-export type WizardSaveRequest = { step: WizardStep; data: unknown; action?: typeof WIZARD_SAVE_ONLY | null };
+export type WizardSaveRequest = { step?: WizardStep; data: unknown; action?: typeof WIZARD_SAVE_ONLY | null };
 
 /** Answer to a save: the coach (created by the first save) and the step to show next. */
 export const WizardSaveResponseSchema = z.object({
