@@ -5,7 +5,7 @@ import { renderWithApp } from '../../../test-utils.tsx';
 import type { StepController } from '../use-step-form.ts';
 import { AssessmentInfoStep } from './AssessmentInfoStep.tsx';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 function controller(): StepController & { save: ReturnType<typeof vi.fn> } {
   return { save: vi.fn(async () => {}), exit: vi.fn(), back: vi.fn() };

@@ -5,7 +5,7 @@ import { renderWithApp } from '../../../test-utils.tsx';
 import type { StepController } from '../use-step-form.ts';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const COURSES = [{ id: 3, code: 'AAA', label: 'AAA Archaeology' }];
 const TERMS = [{ id: 7, code: '2014J', label: '2014 October' }];

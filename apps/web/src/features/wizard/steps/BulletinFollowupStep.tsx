@@ -108,6 +108,8 @@ function QuestionField({
           name={name}
           required
           min={0}
+          // No clamping: a negative number stays as typed and gets the spec's message (§5).
+          clampBehavior="none"
           allowDecimal={false}
           value={typeof value === 'number' ? value : ''}
           onChange={(v) => onChange(typeof v === 'number' ? v : v === '' ? null : Number(v))}
@@ -139,8 +141,7 @@ function QuestionField({
           label={question.prompt}
           name={name}
           required
-          autosize
-          minRows={2}
+          rows={2}
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(e.currentTarget.value)}
           error={error}
