@@ -41,6 +41,7 @@ import { surveyRoutes } from './modules/surveys/routes.ts';
 import { tailoringRoutes } from './modules/tailoring/routes.ts';
 import { tipRoutes } from './modules/tips/routes.ts';
 import { todoRoutes } from './modules/todos/routes.ts';
+import { wizardRoutes } from './modules/wizard/routes.ts';
 
 /** What the app needs from outside: the open database, the job queue (may be absent in tests) and config. */
 export interface AppDeps {
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playbookRoutes, deps);
   await app.register(emailRoutes, deps);
   await app.register(surveyRoutes, deps);
+  await app.register(wizardRoutes, deps);
 
   // The built web app, from the same port; page routes fall back to index.html (the SPA routes them).
   const indexHtml = path.join(config.WEB_DIST, 'index.html');

@@ -121,6 +121,7 @@ export const WIZARD_ERRORS = {
   stepRequired: 'This field is required.',
   stepUnknown: 'This is not a step of the coach setup wizard.',
   stepNotYet: 'Complete the earlier steps first.',
+  stepNotSaved: 'This step has no form to save.',
   stepMismatch: 'The step in the body does not match the step in the address.',
   /** The first save must be basic_info (it creates the coach). */
   firstStepFirst: 'Start with the basic information.',

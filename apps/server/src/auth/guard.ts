@@ -84,7 +84,8 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
         institution_role: string | null;
       }>(
         `select c.institution_id,
-                (select e.role from enrollments e where e.coach_id = c.id and e.user_id = $2) as coach_role,
+                (select e.role from enrollments e
+                  where e.coach_id = c.id and e.user_id = $2 and c.setup_status = 'complete') as coach_role,
                 (select m.role from institution_memberships m
                   where m.institution_id = c.institution_id and m.user_id = $2) as institution_role
            from coaches c where c.id = $1`,

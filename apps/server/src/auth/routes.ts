@@ -131,7 +131,7 @@ export async function loadMe(database: Database, userId: number): Promise<Me> {
     }>(
       `select c.id, c.name as label, c.institution_id, c.course_code as course, c.term_code as term, e.role
          from enrollments e join coaches c on c.id = e.coach_id
-        where e.user_id = $1 order by c.term_code desc, c.course_code, c.id`,
+        where e.user_id = $1 and c.setup_status = 'complete' order by c.term_code desc, c.course_code, c.id`,
       [userId],
     ),
   ]);

@@ -10,12 +10,14 @@ import {
   runSync,
   type SyncJobData,
 } from '../modules/tailoring/sync.ts';
+import { COACH_SETUP_QUEUE, resumeSetups, runSetup, type SetupJobData } from '../modules/wizard/setup-job.ts';
 
 /** Queue names. Every job handler is registered in `startWorkers`. */
 export const QUEUES = {
   maintenance: 'maintenance',
   cohortSync: COHORT_SYNC_QUEUE,
   emails: EMAIL_QUEUE,
+  coachSetup: COACH_SETUP_QUEUE,
 } as const;
 
 /**
@@ -66,6 +68,14 @@ export async function startWorkers(
   });
   const resumed = await resumeInterruptedSyncs({ boss, database });
   if (resumed.length > 0) log(`resumed interrupted membership syncs of cohorts ${resumed.join(', ')}`);
+  // `coach-setup` runs the coach setup wizard's set-up job (modules/wizard/setup-job.ts); set-ups a dead
+  // worker left `setting_up` are queued again (the job is one transaction, so nothing was half written).
+  await boss.createQueue(QUEUES.coachSetup);
+  await boss.work<SetupJobData>(QUEUES.coachSetup, async (jobs) => {
+    for (const job of jobs) await runSetup(database, job.data.coachId, log);
+  });
+  const setups = await resumeSetups({ boss, database });
+  if (setups.length > 0) log(`resumed interrupted set-ups of coaches ${setups.join(', ')}`);
   if (mail) {
     // `email-dispatch` sends every due email (and takes over those whose sending run died); it runs every
     // minute, at each email's send time (queued when saved) and once now (modules/emails/delivery.ts).

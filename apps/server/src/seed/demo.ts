@@ -6,6 +6,7 @@ import { seedDemoEmailsSurveys } from './emails-surveys.ts';
 import { DEMO_PASSWORD, DEMO_STAFF_EMAIL, type ImportResult, importOulad } from './oulad.ts';
 import { seedDemoTodos } from './todos.ts';
 import { seedDemoWiring } from './wiring.ts';
+import { seedWizardReference } from './wizard.ts';
 
 /** Parses SEED_PRESENTATIONS (`AAA-2013J,DDD-2013B`) into a list, or undefined for all. */
 export function presentationsFrom(config: Config): string[] | undefined {
@@ -61,6 +62,9 @@ export async function seedDemo(
     console.log(
       `[seed] demo emails (one delivered, one scheduled, one draft) and survey questions (${((performance.now() - emailsStarted) / 1000).toFixed(1)} s)`,
     );
+  }
+  if (await seedWizardReference(database, result.institutionId, { halfFinished: true })) {
+    console.log('[seed] coach setup wizard terms and courses, and one half-finished set-up');
   }
   await printDemoAccounts(database, result.institutionId);
   return result;

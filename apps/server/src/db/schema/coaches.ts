@@ -31,6 +31,13 @@ export const coaches = pgTable(
     length_days: integer('length_days').notNull(),
     current_day: integer('current_day').notNull().default(0),
     calculator_active: boolean('calculator_active').notNull().default(false),
+    /**
+     * `complete` for a working coach; `in_progress` while the setup wizard has not finished it (issue 6):
+     * such a coach is seen only by the institution's staff (not in coach lists, not by its students).
+     */
+    setup_status: text('setup_status', { enum: ['in_progress', 'complete'] })
+      .notNull()
+      .default('complete'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('coaches_course_term_key').on(t.institution_id, t.course_code, t.term_code)],

@@ -11,3 +11,4 @@ export * from './tailoring.ts';
 export * from './tips.ts';
 export * from './todos.ts';
 export * from './wiring.ts';
+export * from './wizard.ts';

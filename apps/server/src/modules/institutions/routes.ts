@@ -35,7 +35,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     async (request) =>
       database.query<z.infer<typeof CoachListEntrySchema>>(
         `select id, name as label, course_code as course, term_code as term from coaches
-          where institution_id = $1 order by term_code desc, course_code, id`,
+          where institution_id = $1 and setup_status = 'complete' order by term_code desc, course_code, id`,
         [request.institution!.institutionId],
       ),
   );
@@ -54,7 +54,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       const coachId = parseId(request.params.coachId);
       if (coachId === null) throw notFound();
       const [coach] = await database.query<{ id: number; label: string }>(
-        'select id, name as label from coaches where id = $1 and institution_id = $2',
+        `select id, name as label from coaches where id = $1 and institution_id = $2 and setup_status = 'complete'`,
         [coachId, request.institution!.institutionId],
       );
       if (!coach) throw notFound();
