@@ -13,6 +13,7 @@ import {
   WIZARD_TEXTS,
 } from '@course-coach/contracts';
 import {
+  Alert,
   Button,
   Checkbox,
   Fieldset,
@@ -116,6 +117,8 @@ export interface AssessmentInfoStepProps {
   initial: Partial<AssessmentInfo> | null;
   /** The LMS course's assignments (`assignments`): the assessments to choose from. */
   assignments: LmsAssignment[];
+  /** Why the assignments could not be read from the LMS (`lms_error`), if so. */
+  lmsError?: string | null;
   controller: StepController;
 }
 
@@ -125,7 +128,7 @@ export interface AssessmentInfoStepProps {
  * whether it is cumulative, and the study resources (Quizzes fifth unless the label is quiz; at least one,
  * 5 recommended).
  */
-export function AssessmentInfoStep({ initial, assignments, controller }: AssessmentInfoStepProps) {
+export function AssessmentInfoStep({ initial, assignments, lmsError, controller }: AssessmentInfoStepProps) {
   const form = useStepForm({
     initial: assessmentInfoValues(initial),
     validate: validateAssessmentInfo,
@@ -160,6 +163,11 @@ export function AssessmentInfoStep({ initial, assignments, controller }: Assessm
       description="Tell the coach about the course’s main assessments and how students study for them."
       {...form.shell}
     >
+      {lmsError && (
+        <Alert color="orange" variant="light" data-testid="wizard-lms-error">
+          {lmsError}
+        </Alert>
+      )}
       <Radio.Group
         label="What do you call the course’s assessments?"
         name="assessment_type"
