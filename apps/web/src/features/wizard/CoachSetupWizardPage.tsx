@@ -53,7 +53,6 @@ function WizardProgress({ current }: { current: WizardStepOrComplete }) {
         active={index}
         size="xs"
         allowNextStepsSelect={false}
-        aria-label="Set-up steps"
         data-testid="wizard-progress"
       >
         {WIZARD_STEPS.map((step) => (
