@@ -33,6 +33,7 @@ import { EditTodoListPage } from './features/todos/EditTodoListPage.tsx';
 import { TodoFormPage } from './features/todos/TodoFormPage.tsx';
 import { TodoManagerPage } from './features/todos/TodoManagerPage.tsx';
 import { TodosPage } from './features/todos/TodosPage.tsx';
+import { CoachSetupWizardPage } from './features/wizard/CoachSetupWizardPage.tsx';
 
 /**
  * The app's routes (spec §2 page routes). Pages that need a signed-in user sit under RequireAuth, which
@@ -134,6 +135,15 @@ export const routes: RouteObject[] = [
           {
             path: 'Dashboard/Coach/:coachId/CoachDetails/EditCourseCharacteristic/:id',
             element: <EditCourseCharacteristicPage />,
+          },
+          // Coach setup wizard (issue 6): a new coach (path ours) and one being set up (spec §2).
+          {
+            path: 'Dashboard/Institution/:institutionId/CoachSetupWizard',
+            element: <CoachSetupWizardPage />,
+          },
+          {
+            path: 'Dashboard/Institution/:institutionId/CoachSetupWizard/:coachId',
+            element: <CoachSetupWizardPage />,
           },
           { path: 'no-coach', element: <NoCoachPage /> },
           { path: 'Dashboard/Coach/:coachId/*', element: <NotFoundPage /> },

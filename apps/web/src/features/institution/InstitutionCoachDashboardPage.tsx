@@ -1,5 +1,5 @@
-import { type CoachListEntry, MESSAGES, PAGES } from '@course-coach/contracts';
-import { Alert, Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type CoachListEntry, MESSAGES, PAGES, WIZARD_PAGES } from '@course-coach/contracts';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -8,6 +8,7 @@ import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useMe } from '../auth/me.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { UnfinishedSetups } from '../wizard/UnfinishedSetups.tsx';
 import { CoachActivityBreakdownCard } from './CoachActivityBreakdown.tsx';
 import { useInstitutionCoaches } from './institution-coaches.ts';
 
@@ -103,7 +104,14 @@ export function InstitutionCoachDashboardPage() {
             {institution.name}
           </Text>
         )}
-        <Title order={1}>Coaches</Title>
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={1}>Coaches</Title>
+          {institution && (
+            <Button component={Link} to={WIZARD_PAGES.wizard(institutionId, 'new')}>
+              Create a coach
+            </Button>
+          )}
+        </Group>
         {coaches.data && coaches.data.length > 0 && (
           <Text c="dimmed">
             {coaches.data.length === 1 ? '1 coach' : `${coaches.data.length} coaches`}. Open one to see its
@@ -111,6 +119,7 @@ export function InstitutionCoachDashboardPage() {
           </Text>
         )}
       </Stack>
+      {institution && <UnfinishedSetups institutionId={institutionId} />}
       {body}
     </Stack>
   );
