@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type RouteOptions,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -49,6 +50,11 @@ export interface AppDeps {
   boss?: PgBoss | null;
   /** Canvas settings; default: derived from config (main.ts passes the stand-in's URL when it runs one). */
   lms?: LmsSettings;
+  /**
+   * Called with every route as it is registered (a Fastify `onRoute` hook added before any route), so that
+   * tests can read the server's own route table (the access matrix and fuzz suites).
+   */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const VERSION = '0.1.0';
@@ -74,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(500).send({ detail: UI_TEXTS.serverError });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
