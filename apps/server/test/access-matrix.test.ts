@@ -3,10 +3,12 @@ import { ACCESS_POLICY, type Expected, type RouteSpec, studentView } from './acc
 import {
   type Answer,
   buildWorld,
+  fillUrl,
   isCoveredRoute,
   PERSONAS,
   type Persona,
   type RouteEntry,
+  settle,
   tableChecksums,
   type World,
 } from './matrix-fixtures.ts';
@@ -17,60 +19,6 @@ import {
  * resources, and every answer is checked against the policy declared in `access-policy.ts`. Refused calls
  * must change no row anywhere in the database.
  */
-
-/** The resource kind an `:id` parameter names, by the path segment before it. */
-const ID_KINDS: Record<string, string> = {
-  tips: 'tip',
-  'todo-lists': 'todoList',
-  'todo-items': 'todoItem',
-  'todo-tags': 'todoTag',
-  bulletins: 'bulletin',
-  surveys: 'survey',
-  emails: 'email',
-  images: 'image',
-  playbooks: 'playbook',
-  'course-characteristics': 'courseCharacteristic',
-  gradebooks: 'gradebook',
-  assignments: 'assignment',
-};
-
-/** Path parameters other than `:id`, resolved against the world. */
-function paramValue(w: World, name: string, previous: string, url: string): string {
-  const byName: Record<string, () => number | string | undefined> = {
-    coachId: () => w.coachA,
-    institutionId: () => w.inst1,
-    bulletinId: () => w.ids.bulletin,
-    cohortId: () => w.ids.cohort,
-    cohortGroupId: () => w.ids.cohortGroup,
-    ruleId: () => w.ids.rule,
-    importId: () => w.ids.mtsImport,
-    gradebookId: () => w.ids.gradebook,
-    // A Canvas course of the stand-in's teacher.
-    courseId: () => w.ids.canvasCourse,
-    name: () => 'testimonial_icon',
-    id: () => {
-      const kind = ID_KINDS[previous];
-      return kind ? w.ids[kind] : undefined;
-    },
-  };
-  const value = byName[name]?.();
-  if (value === undefined)
-    throw new Error(`access matrix: no fixture value for :${name} in ${url} (add it to paramValue/ID_KINDS)`);
-  return String(value);
-}
-
-/** The route's URL with every parameter filled in; the last one is `freshId` when given. */
-export function fillUrl(w: World, url: string, freshId?: number): string {
-  const segments = url.split('/');
-  const lastParam = segments.map((s) => s.startsWith(':')).lastIndexOf(true);
-  return segments
-    .map((segment, i) => {
-      if (!segment.startsWith(':')) return segment;
-      if (i === lastParam && freshId !== undefined) return String(freshId);
-      return paramValue(w, segment.slice(1), segments[i - 1] ?? '', url);
-    })
-    .join('/');
-}
 
 async function call(w: World, persona: Persona, route: RouteEntry, spec: RouteSpec, freshId?: number) {
   const query = typeof spec.query === 'function' ? spec.query(w) : spec.query;
@@ -176,7 +124,8 @@ describe('access matrix', () => {
         const spec = ACCESS_POLICY[r.key]!;
         if (spec.fresh) freshIds.set(r.key, await w.fresh(spec.fresh));
       }
-      const before = await tableChecksums(w.ctx);
+      await settle(w.ctx, [w.inst1, w.inst2]);
+      const before = await tableChecksums(w.ctx, [w.inst1, w.inst2]);
       for (const r of refused) {
         const spec = ACCESS_POLICY[r.key]!;
         const answer = await call(w, persona, r, spec, freshIds.get(r.key));
@@ -184,7 +133,8 @@ describe('access matrix', () => {
         const problem = mismatch(spec.policy[persona], answer);
         if (problem) failures.push(`${persona} ${r.key}: ${problem}: ${answer.text.slice(0, 200)}`);
       }
-      const after = await tableChecksums(w.ctx);
+      await settle(w.ctx, [w.inst1, w.inst2]);
+      const after = await tableChecksums(w.ctx, [w.inst1, w.inst2]);
       const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
       expect(changed, `tables changed by ${persona}'s refused calls`).toEqual([]);
 

@@ -420,25 +420,114 @@ export async function buildWorld(tag: string): Promise<World> {
   };
 }
 
+/** The resource kind an `:id` parameter names, by the path segment before it. */
+const ID_KINDS: Record<string, string> = {
+  tips: 'tip',
+  'todo-lists': 'todoList',
+  'todo-items': 'todoItem',
+  'todo-tags': 'todoTag',
+  bulletins: 'bulletin',
+  surveys: 'survey',
+  emails: 'email',
+  images: 'image',
+  playbooks: 'playbook',
+  'course-characteristics': 'courseCharacteristic',
+  gradebooks: 'gradebook',
+  assignments: 'assignment',
+};
+
+/** Path parameters other than `:id`, resolved against the world. */
+function paramValue(w: World, name: string, previous: string, url: string): string {
+  const byName: Record<string, () => number | string | undefined> = {
+    coachId: () => w.coachA,
+    institutionId: () => w.inst1,
+    bulletinId: () => w.ids.bulletin,
+    cohortId: () => w.ids.cohort,
+    cohortGroupId: () => w.ids.cohortGroup,
+    ruleId: () => w.ids.rule,
+    importId: () => w.ids.mtsImport,
+    gradebookId: () => w.ids.gradebook,
+    // A Canvas course of the stand-in's teacher.
+    courseId: () => w.ids.canvasCourse,
+    name: () => 'testimonial_icon',
+    id: () => {
+      const kind = ID_KINDS[previous];
+      return kind ? w.ids[kind] : undefined;
+    },
+  };
+  const value = byName[name]?.();
+  if (value === undefined)
+    throw new Error(`access matrix: no fixture value for :${name} in ${url} (add it to paramValue/ID_KINDS)`);
+  return String(value);
+}
+
+/** The route's URL with every parameter filled in; the last one is `freshId` when given. */
+export function fillUrl(w: World, url: string, freshId?: number): string {
+  const segments = url.split('/');
+  const lastParam = segments.map((s) => s.startsWith(':')).lastIndexOf(true);
+  return segments
+    .map((segment, i) => {
+      if (!segment.startsWith(':')) return segment;
+      if (i === lastParam && freshId !== undefined) return String(freshId);
+      return paramValue(w, segment.slice(1), segments[i - 1] ?? '', url);
+    })
+    .join('/');
+}
+
 /** Tables whose rows change on every request by design (sessions slide, failed sign-ins are counted). */
 const VOLATILE_TABLES = new Set(['sessions', 'login_failures']);
 
 /**
- * Per-table row count and content checksum of every table in the public schema (except the volatile
- * ones and the migration and job bookkeeping), to compare before and after refused requests.
+ * Waits until the background work requests may start without a job queue (membership syncs, imports:
+ * `setImmediate` in-process when there is no pg-boss) is done for the given institutions, so that a
+ * checksum is not changed by a sync an earlier, accepted request started.
  */
-export async function tableChecksums(ctx: TestContext): Promise<Record<string, string>> {
-  const tables = await ctx.database.query<{ table_name: string }>(
-    `select table_name from information_schema.tables
-      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
-  const parts = tables
-    .map((t) => t.table_name)
-    .filter((name) => !VOLATILE_TABLES.has(name) && !name.startsWith('__'))
-    .map(
-      (name) =>
-        `select '${name}' as name, count(*)::text || ':' || coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') as sum from "${name}" t`,
+export async function settle(ctx: TestContext, institutionIds: number[]): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const [row] = await ctx.database.query<{ busy: number }>(
+      `select (select count(*) from cohort_sync_tasks where state = 'started' and institution_id = any($1::int[]))::int
+            + (select count(*) from characteristic_imports where state = 'started' and institution_id = any($1::int[]))::int
+              as busy`,
+      [institutionIds],
     );
+    if (!row?.busy) {
+      await new Promise((r) => setTimeout(r, 20));
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('background syncs or imports did not finish within 5 s');
+}
+
+/**
+ * Per table of the public schema (except the volatile ones): the row count of the whole table and an
+ * md5 of the rows of the given institutions (`institution_id`, or `id` for `institutions`; every row of
+ * the few tables without the column), to compare before and after refused requests. Counting every row
+ * catches an insert or delete anywhere; hashing only the world's tenants keeps it fast on the demo data.
+ */
+export async function tableChecksums(
+  ctx: TestContext,
+  institutionIds: number[],
+): Promise<Record<string, string>> {
+  const columns = await ctx.database.query<{ table_name: string; has_inst: boolean }>(
+    `select t.table_name,
+            exists (select 1 from information_schema.columns c
+                     where c.table_schema = 'public' and c.table_name = t.table_name
+                       and c.column_name = 'institution_id') as has_inst
+       from information_schema.tables t
+      where t.table_schema = 'public' and t.table_type = 'BASE TABLE' order by t.table_name`,
+  );
+  const ids = institutionIds.map((n) => Math.trunc(n)).join(',');
+  const parts = columns
+    .filter((t) => !VOLATILE_TABLES.has(t.table_name) && !t.table_name.startsWith('__'))
+    .map((t) => {
+      const name = t.table_name;
+      const scope =
+        name === 'institutions' ? `t.id in (${ids})` : t.has_inst ? `t.institution_id in (${ids})` : 'true';
+      return `select '${name}' as name,
+        (select count(*) from "${name}")::text || ':' ||
+        coalesce((select md5(string_agg(md5(t::text), '' order by md5(t::text))) from "${name}" t where ${scope}), '') as sum`;
+    });
   const rows = await ctx.database.query<{ name: string; sum: string }>(parts.join(' union all '));
   return Object.fromEntries(rows.map((r) => [r.name, r.sum]));
 }
