@@ -26,6 +26,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
+import { installPlainTextCheck } from './http/plain-text.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { bulletinRoutes } from './modules/bulletins/routes.ts';
 import { characteristicsRoutes } from './modules/characteristics/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   installGuard(app, database, config);
+  installPlainTextCheck(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -8,6 +8,7 @@ import {
   fillUrl,
   isCoveredRoute,
   type Persona,
+  png,
   type RouteEntry,
   settle,
   tableChecksums,
@@ -279,6 +280,25 @@ describe('fuzzing every write route', () => {
     }, 300_000);
   }
 
+  it('a client-named field such as __proto__ is a field error, not a 500 (regression)', async () => {
+    const query = await w.admin.request(
+      'POST',
+      `/api/v1/coach/${w.coachA}/images?__proto__=x&file_name=a.png`,
+      {
+        body: png,
+        contentType: 'image/png',
+      },
+    );
+    expect(query.status, query.text).toBe(400);
+    expect(leakIn(query.text)).toBeNull();
+    const body = await w.admin.request('POST', `/api/v1/coach/${w.coachA}/tips`, {
+      body: '{"html":"<p>x</p>","__proto__":{"a":1},"constructor":1}',
+    });
+    // Fastify's JSON parser refuses prototype keys outright.
+    expect(body.status, body.text).toBe(400);
+    expect(leakIn(body.text)).toBeNull();
+  });
+
   it('anonymous, a student of another coach and another institution’s staff: every write refused, nothing changed', async () => {
     await settle(w.ctx, [w.inst1, w.inst2]);
     const before = await tableChecksums(w.ctx, [w.inst1, w.inst2]);
@@ -305,4 +325,365 @@ describe('fuzzing every write route', () => {
     const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
     expect(changed, 'tables changed by refused requests').toEqual([]);
   }, 300_000);
+});
+
+// --- HTML and script injection ---------------------------------------------------------------------------
+
+/** Script in every form a stored field could carry it. */
+const INJECTIONS = [
+  '<script>alert(1)</script>Plain',
+  '<img src=x onerror=alert(2)>Image',
+  '<a href="javascript:alert(3)">Link</a>',
+  '<A HREF="JaVaScRiPt:alert(4)" ONCLICK="alert(5)">Upper</A>',
+  '<svg onload=alert(6)><p onmouseover="alert(7)">Svg</p></svg>',
+  '<iframe src="javascript:alert(8)"></iframe><p>Frame</p>',
+];
+
+/** What no stored or served field may contain after an injection. */
+export function unsafeHtml(text: string): string | null {
+  if (/<script/i.test(text)) return '<script';
+  if (/<[^>]*\son[a-z]+\s*=/i.test(text)) return 'an on*= attribute';
+  if (/javascript:/i.test(text)) return 'javascript:';
+  if (/<iframe|<svg/i.test(text)) return 'an <iframe>/<svg>';
+  return null;
+}
+
+describe('HTML and script injection into every rich-text and text field', () => {
+  let w: World;
+  let coach: string;
+  beforeAll(async () => {
+    w = await buildWorld('inject');
+    coach = `/api/v1/coach/${w.coachA}`;
+  });
+  afterAll(async () => {
+    await w?.dispose();
+  });
+
+  /**
+   * Each target: how to write `x` into its fields, which rows hold them (table and parent column), and
+   * which API reads serve them back.
+   */
+  const targets = (): Array<{
+    name: string;
+    /** Rich text: the write must succeed, sanitised (plain-text fields may refuse markup instead). */
+    rich?: boolean;
+    write: (x: string) => Promise<Answer>;
+    rows: Array<[table: string, column: string]>;
+    reads: (id: number) => string[];
+  }> => [
+    {
+      name: 'tip html',
+      rich: true,
+      write: (x) => w.admin.post(`${coach}/tips`, { html: `<p>ok</p>${x}` }),
+      rows: [['tips', 'id']],
+      reads: () => [`${coach}/tips`],
+    },
+    {
+      name: 'to-do list title',
+      write: (x) => w.admin.post(`${coach}/todo-lists`, { title: x }),
+      rows: [['todo_lists', 'id']],
+      reads: (id) => [`${coach}/todo-lists/${id}`, `${coach}/todo-lists`],
+    },
+    {
+      name: 'to-do item description (rich text)',
+      rich: true,
+      write: (x) => w.admin.post(`${coach}/todo-items`, { title: 'T', description: `<p>ok</p>${x}` }),
+      rows: [['todo_items', 'id']],
+      reads: (id) => [`${coach}/todo-items/${id}`],
+    },
+    {
+      name: 'bulletin description and pages (rich text)',
+      rich: true,
+      write: (x) =>
+        w.admin.post(`${coach}/bulletins`, {
+          title: 'B',
+          description: `<p>ok</p>${x}`,
+          publish_timestamp: new Date(Date.now() - 60_000).toISOString(),
+          status: 'Published',
+          is_interactive: true,
+          pages: [{ title: 'P', body: `<p>ok</p>${x}` }],
+        }),
+      rows: [
+        ['bulletins', 'id'],
+        ['bulletin_pages', 'bulletin_id'],
+      ],
+      reads: (id) => [`${coach}/bulletins/${id}`, `${coach}/messages/${id}`],
+    },
+    {
+      name: 'email sections (rich text)',
+      rich: true,
+      write: (x) =>
+        w.admin.post(`${coach}/emails`, {
+          title: 'E',
+          subject: 'S',
+          state: 'draft',
+          sections: [{ body: `<p>ok</p>${x}` }],
+        }),
+      rows: [
+        ['emails', 'id'],
+        ['email_sections', 'email_id'],
+      ],
+      reads: (id) => [
+        `${coach}/emails/${id}`,
+        `${coach}/emails/${id}/preview?user_id=${w.users.studentA.id}`,
+      ],
+    },
+    {
+      name: 'to-do item title and description',
+      write: (x) => w.admin.post(`${coach}/todo-items`, { title: `T ${x}`, description: `<p>ok</p>${x}` }),
+      rows: [['todo_items', 'id']],
+      reads: (id) => [`${coach}/todo-items/${id}`],
+    },
+    {
+      name: 'to-do tag label',
+      write: (x) => w.admin.post(`${coach}/todo-tags`, { label: `${x.slice(0, 50)}${Math.random()}` }),
+      rows: [['todo_tags', 'id']],
+      reads: () => [`${coach}/todo-tags`],
+    },
+    {
+      name: 'bulletin title, subtitle, description, topic and pages',
+      write: (x) =>
+        w.admin.post(`${coach}/bulletins`, {
+          title: `B ${x}`.slice(0, 200),
+          subtitle: x.slice(0, 300),
+          description: `<p>ok</p>${x}`,
+          topic: `Topic ${x}`.slice(0, 100),
+          publish_timestamp: new Date(Date.now() - 60_000).toISOString(),
+          status: 'Published',
+          is_interactive: true,
+          pages: [{ title: `P ${x}`.slice(0, 200), body: `<p>ok</p>${x}` }],
+        }),
+      rows: [
+        ['bulletins', 'id'],
+        ['bulletin_pages', 'bulletin_id'],
+        ['bulletin_topics', 'coach_id'],
+      ],
+      reads: (id) => [`${coach}/bulletins/${id}`, `${coach}/messages/${id}`, `${coach}/bulletin-list`],
+    },
+    {
+      name: 'email title, subject and sections',
+      write: (x) =>
+        w.admin.post(`${coach}/emails`, {
+          title: `E ${x}`,
+          subject: `S ${x}`,
+          state: 'draft',
+          sections: [{ body: `<p>ok</p>${x}` }],
+        }),
+      rows: [
+        ['emails', 'id'],
+        ['email_sections', 'email_id'],
+      ],
+      reads: (id) => [
+        `${coach}/emails/${id}`,
+        `${coach}/emails/${id}/preview?user_id=${w.users.studentA.id}`,
+      ],
+    },
+    {
+      name: 'survey title and question prompt',
+      write: (x) =>
+        w.admin.post(`${coach}/surveys`, {
+          title: `S ${x}`,
+          status: 'Published',
+          questions: [{ prompt: `Q ${x}`, characteristic: 'mx_mood' }],
+        }),
+      rows: [
+        ['surveys', 'id'],
+        ['survey_questions', 'survey_id'],
+      ],
+      reads: (id) => [`${coach}/surveys/${id}`],
+    },
+    {
+      name: 'playbook title and date message',
+      write: (x) =>
+        w.admin.post(`${coach}/playbooks`, {
+          title: `P ${x}`.slice(0, 200),
+          assignment_type: 'exam',
+          exam_date: null,
+          custom_date_message: x.slice(0, 200),
+          is_released: true,
+          planning_characteristics: [],
+          planning_emotions_characteristics: [],
+          reflection_characteristics: [],
+        }),
+      rows: [['playbooks', 'id']],
+      reads: (id) => [`${coach}/playbooks/${id}`],
+    },
+    {
+      name: 'course characteristic title, subtitle and document name',
+      write: (x) =>
+        w.admin.post(`${coach}/course-characteristics`, {
+          title: `C ${x}`.slice(0, 200),
+          subtitle: x.slice(0, 200),
+          document_name: x.slice(0, 200),
+          status: 'Published',
+          characteristics: [],
+        }),
+      rows: [['course_characteristics', 'id']],
+      reads: (id) => [`${coach}/course-characteristics/${id}`],
+    },
+    {
+      name: 'Insight Group and Collection names',
+      write: async (x) => {
+        const group = await w.admin.post(`${coach}/cohort/groups`, { name: `G ${x}${Math.random()}` });
+        if (group.status >= 300) return group;
+        return w.admin.post(`${coach}/cohort`, {
+          name: `I ${x}${Math.random()}`,
+          cohort_group: group.body.id,
+        });
+      },
+      rows: [
+        ['cohorts', 'id'],
+        ['cohort_groups', 'coach_id'],
+      ],
+      reads: (id) => [`${coach}/cohort/${id}/`, `${coach}/cohort/groups`],
+    },
+    {
+      name: 'image file name',
+      write: (x) =>
+        w.admin.request('POST', `${coach}/images?file_name=${encodeURIComponent(`${x}.png`)}`, {
+          body: png,
+          contentType: 'image/png',
+        }),
+      rows: [['images', 'id']],
+      reads: () => [`${coach}/images`],
+    },
+  ];
+
+  it('refuses markup in a plain-text field with a field error, and keeps text with < and & as written', async () => {
+    const bad = await w.admin.post(`${coach}/todo-lists`, { title: 'Week <b>1</b>' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ title: ['Enter plain text, without HTML tags.'] });
+    const nested = await w.admin.post(`${coach}/surveys`, {
+      title: 'Fine',
+      status: 'Draft',
+      questions: [{ prompt: 'Mood? <img src=x onerror=alert(1)>', characteristic: 'mx_mood' }],
+    });
+    expect(nested.status).toBe(400);
+    expect(nested.body).toEqual({ 'questions.0.prompt': ['Enter plain text, without HTML tags.'] });
+    const fine = await w.admin.post(`${coach}/todo-lists`, { title: 'Grades < 40 & resits > 2' });
+    expect(fine.status, fine.text).toBe(201);
+    expect(fine.body.title).toBe('Grades < 40 & resits > 2');
+  });
+
+  it('stores and serves every field sanitised (or refuses it): no script, no on* handler, no javascript: link', async () => {
+    const failures: string[] = [];
+    let writes = 0;
+    for (const target of targets()) {
+      for (const x of INJECTIONS) {
+        const res = await target.write(x);
+        writes += 1;
+        if (res.status >= 500 || leakIn(res.text))
+          failures.push(`${target.name}: ${res.status} ${res.text.slice(0, 200)}`);
+        if (target.rich && res.status >= 300)
+          failures.push(`${target.name}: refused rich text: ${res.status} ${res.text.slice(0, 200)}`);
+        if (res.status >= 400) continue;
+        const id = res.body?.id as number;
+        const served = unsafeHtml(res.text);
+        if (served)
+          failures.push(`${target.name}: the write's answer holds ${served}: ${res.text.slice(0, 300)}`);
+        for (const [table, column] of target.rows) {
+          const parent = column === 'coach_id' ? w.coachA : id;
+          const rows = await w.ctx.database.query<{ row: string }>(
+            `select t::text as row from "${table}" t where "${column}" = $1`,
+            [parent],
+          );
+          for (const { row } of rows) {
+            const bad = unsafeHtml(row);
+            if (bad) failures.push(`${target.name}: ${table} stores ${bad}: ${row.slice(0, 300)}`);
+          }
+        }
+        for (const url of target.reads(id)) {
+          for (const who of [w.admin, w.clients.studentA]) {
+            const read = await who.get(url);
+            const bad = read.status < 300 ? unsafeHtml(read.text) : null;
+            if (bad) failures.push(`${target.name}: GET ${url} serves ${bad}: ${read.text.slice(0, 300)}`);
+          }
+        }
+      }
+    }
+    console.log(`fuzz: ${writes} injection writes into ${targets().length} kinds of content`);
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+});
+
+// --- files that claim to be images -------------------------------------------------------------------
+
+describe('uploads that claim to be images but are not', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await buildWorld('upload');
+  });
+  afterAll(async () => {
+    await w?.dispose();
+  });
+
+  const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const fakes: Array<[string, Buffer, string]> = [
+    ['plain text', Buffer.from('hello, I am a picture'), 'image/png'],
+    ['HTML', Buffer.from('<!doctype html><html><script>alert(1)</script></html>'), 'image/jpeg'],
+    [
+      'SVG with a script',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'image/svg+xml',
+    ],
+    ['a PNG signature alone', pngSignature, 'image/png'],
+    ['a truncated PNG', Buffer.from(png).subarray(0, 40), 'image/png'],
+    [
+      'a PNG with HTML after its end',
+      Buffer.concat([Buffer.from(png), Buffer.from('<script>alert(1)</script>')]),
+      'image/png',
+    ],
+    [
+      'a GIF header followed by script',
+      Buffer.from('GIF89a/*\u0001\u0000\u0001\u0000*/=alert(1);<script>alert(2)</script>'),
+      'image/gif',
+    ],
+    [
+      'a JPEG start marker followed by HTML',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><script>alert(1)</script>')]),
+      'image/jpeg',
+    ],
+    ['a RIFF/WEBP header with nothing in it', Buffer.from('RIFF\u0004\u0000\u0000\u0000WEBP'), 'image/webp'],
+    ['a PDF', Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF'), 'image/png'],
+  ];
+
+  it('answers 400 and stores nothing', async () => {
+    const count = async () =>
+      Number(
+        (
+          await w.ctx.database.query<{ n: number }>(
+            'select count(*)::int as n from images where coach_id = $1',
+            [w.coachA],
+          )
+        )[0]!.n,
+      );
+    const before = await count();
+    const failures: string[] = [];
+    for (const who of ['staff1', 'studentA'] as const) {
+      for (const [what, data, type] of fakes) {
+        for (const name of ['me.png', 'me.jpg', 'me.gif', 'me.webp']) {
+          const res = await w.clients[who].request(
+            'POST',
+            `/api/v1/coach/${w.coachA}/images?file_name=${name}`,
+            {
+              body: data,
+              contentType: type,
+            },
+          );
+          if (res.status !== 400)
+            failures.push(`${who} ${what} as ${name} (${type}): ${res.status} ${res.text.slice(0, 150)}`);
+          else if (!Array.isArray(res.body?.file))
+            failures.push(`${who} ${what}: 400 without a file error: ${res.text}`);
+        }
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect(await count()).toBe(before);
+    // A real picture still goes in.
+    const ok = await w.clients.studentA.request('POST', `/api/v1/coach/${w.coachA}/images?file_name=me.png`, {
+      body: png,
+      contentType: 'image/png',
+    });
+    expect(ok.status, ok.text).toBe(201);
+  });
 });
