@@ -29,7 +29,7 @@ const MARKUP = /<\s*[/!?]?\s*[a-zA-Z!]/;
 /** The plain-text fields of `value` (a parsed body or query) that carry markup, as field errors. */
 export function markupErrors(value: unknown, path: string[] = [], out: FieldErrors = {}): FieldErrors {
   if (Array.isArray(value)) {
-    value.forEach((item, i) => markupErrors(item, [...path, String(i)], out));
+    for (const [i, item] of value.entries()) markupErrors(item, [...path, String(i)], out);
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       if (typeof item === 'string' && PLAIN_TEXT_FIELDS.has(key) && MARKUP.test(item)) {
