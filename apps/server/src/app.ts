@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type RouteOptions,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -25,6 +26,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
+import { installPlainTextCheck } from './http/plain-text.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { bulletinRoutes } from './modules/bulletins/routes.ts';
 import { characteristicsRoutes } from './modules/characteristics/routes.ts';
@@ -50,6 +52,11 @@ export interface AppDeps {
   boss?: PgBoss | null;
   /** Canvas settings; default: derived from config (main.ts passes the stand-in's URL when it runs one). */
   lms?: LmsSettings;
+  /**
+   * Called with every route as it is registered (a Fastify `onRoute` hook added before any route), so that
+   * tests can read the server's own route table (the access matrix and fuzz suites).
+   */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const VERSION = '0.1.0';
@@ -75,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(500).send({ detail: UI_TEXTS.serverError });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -104,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   installGuard(app, database, config);
+  installPlainTextCheck(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -40,7 +40,8 @@ interface ValidationIssue {
  * reported under their parameter name.
  */
 export function fieldErrorsFromValidation(issues: ValidationIssue[]): FieldErrors {
-  const out: FieldErrors = {};
+  // No prototype: a field named by the client (`?__proto__=…`, an unknown key `constructor`) is a field.
+  const out: FieldErrors = Object.create(null);
   const add = (field: string, message: string) => {
     const list = out[field] ?? [];
     if (!list.includes(message)) list.push(message);

@@ -11,6 +11,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { isWholeImage } from './verify.ts';
 
 /** Who is asking: library images are everyone's in the coach; uploads are their uploader's (staff see all). */
 export interface ImageCaller {
@@ -63,7 +64,8 @@ export function cleanFileName(name: string | undefined): string {
 
 /**
  * Stores an uploaded picture (spec §2 icon-picker upload, §5 "images only"): the content must be a PNG,
- * JPEG, GIF or WebP by its magic bytes (the name and the declared type are not trusted) and at most
+ * JPEG, GIF or WebP by its magic bytes and whole by its structure (`isWholeImage`: nothing truncated,
+ * nothing after its end; the name and the declared type are not trusted) and at most
  * MAX_IMAGE_BYTES. Kept in PostgreSQL so every server instance serves it.
  */
 export async function storeUpload(
@@ -75,7 +77,11 @@ export async function storeUpload(
   if (data.length === 0) throw badRequest({ file: [IMAGE_ERRORS.empty] });
   if (data.length > MAX_IMAGE_BYTES) throw badRequest({ file: [IMAGE_ERRORS.tooLarge] });
   const type = await fileTypeFromBuffer(data);
-  if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) {
+  if (
+    !type ||
+    !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime) ||
+    !isWholeImage(data, type.mime)
+  ) {
     throw badRequest({ file: [IMAGE_ERRORS.notImage] });
   }
   const [row] = await database.query<ImageRow>(

@@ -1,0 +1,312 @@
+import { MX_CHAR, type Persona, png, type World } from './matrix-fixtures.ts';
+
+/**
+ * The declared access policy of every API route (issue 7, access matrix). Written from the product
+ * rules (spec §6, DESIGN.md Roles and Tenancy), NOT from the routes' own `config.access`: students use
+ * their own data in coaches they are enrolled in; instructors their own coaches; staff every coach of
+ * their institution; another tenant's coach, institution or resource answers 404; a role without the
+ * right answers 403; nobody signed in answers 401.
+ *
+ * Each entry names a route as registered (`METHOD /pattern/:param`) and gives, per persona, the answer
+ * the matrix expects when that persona calls it with the fixture's real ids: `'ok'` (any 2xx or 3xx) or
+ * an exact status. A route of the server's table that is missing here fails the suite, so a new route
+ * cannot be added without saying who may call it. To add one: copy the nearest entry, pick a preset (or
+ * spell out the six answers), and give a valid `body` for writes.
+ */
+
+export type Expected = 'ok' | 400 | 401 | 403 | 404 | 409;
+export type Policy = Record<Persona, Expected>;
+
+const P = (
+  anonymous: Expected,
+  studentA: Expected,
+  studentB: Expected,
+  instructorA: Expected,
+  staff1: Expected,
+  staff2: Expected,
+): Policy => ({ anonymous, studentA, studentB, instructorA, staff1, staff2 });
+
+/**
+ * Presets, by persona: anonymous, student of coach A, student of coach B (same institution, not in A),
+ * instructor of A, staff of institution 1, staff of institution 2.
+ */
+export const PRESETS = {
+  /** Anyone, signed in or not. */
+  public: P('ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  /** Any signed-in user (their own account). */
+  signedIn: P(401, 'ok', 'ok', 'ok', 'ok', 'ok'),
+  /** Everyone with a place in coach A: its students, instructors, and staff of its institution. */
+  coachMember: P(401, 'ok', 404, 'ok', 'ok', 404),
+  /** Coach A's staff side: its instructors and staff of its institution; its students are refused. */
+  coachStaff: P(401, 403, 404, 'ok', 'ok', 404),
+  /** Coach A's students only (completing to-dos, answering surveys); its staff side is refused. */
+  coachStudent: P(401, 'ok', 404, 403, 403, 404),
+  /** Institution staff only, on a coach (LMS roster import): even the coach's instructor is refused. */
+  coachInstitutionStaff: P(401, 403, 404, 403, 'ok', 404),
+  /** Institution 1's staff only; its students and instructors learn it exists (403); others 404. */
+  institutionStaff: P(401, 403, 403, 403, 'ok', 404),
+  /** Everybody with a place in institution 1, seeing what their coaches show them. */
+  institutionMember: P(401, 'ok', 'ok', 'ok', 'ok', 404),
+} as const;
+
+/** A preset with some personas' answers changed (say why next to the entry). */
+const except = (policy: Policy, changes: Partial<Policy>): Policy => ({ ...policy, ...changes });
+
+export interface RouteSpec {
+  policy: Policy;
+  /** A valid JSON body for a write (so that "ok" means the write was done, not merely validated). */
+  body?: (w: World) => unknown | Promise<unknown>;
+  /** A raw body (with its content type) instead of JSON. */
+  raw?: (w: World) => { body: string | Buffer; contentType: string };
+  /** A query string appended to the URL (without `?`). */
+  query?: string | ((w: World) => string);
+  /** Runs after the persona's other calls (it ends something the others need: a session, a connection). */
+  last?: boolean;
+  /**
+   * The route's last path parameter is a resource of this kind, created fresh (as staff 1) before each
+   * call: deletes and other one-shot writes don't use up the shared fixture.
+   */
+  fresh?: string;
+}
+
+const tipBody = () => ({ html: '<p>Matrix tip, edited</p>' });
+const listBody = () => ({ title: 'Matrix list, edited' });
+const tagBody = () => ({ label: `Matrix tag ${Math.random()}` });
+const itemBody = () => ({ title: 'Matrix item, edited' });
+const bulletinBody = () => ({
+  title: 'Matrix bulletin, edited',
+  publish_timestamp: new Date(Date.now() - 3_600_000).toISOString(),
+  status: 'Published',
+});
+const surveyBody = () => ({
+  title: 'Matrix survey, edited',
+  status: 'Published',
+  questions: [{ prompt: 'Mood?', characteristic: MX_CHAR }],
+});
+const emailBody = () => ({
+  title: 'Matrix email',
+  subject: 'Subject',
+  state: 'draft',
+  sections: [{ body: '<p>x</p>' }],
+});
+const playbookBody = () => ({
+  title: 'Matrix playbook, edited',
+  assignment_type: 'quiz',
+  exam_date: null,
+  custom_date_message: null,
+  is_released: false,
+  planning_characteristics: [],
+  planning_emotions_characteristics: [],
+  reflection_characteristics: [],
+});
+const courseCharBody = () => ({
+  title: 'Matrix course characteristic, edited',
+  status: 'Draft',
+  characteristics: [],
+});
+const ruleBody = () => ({ characteristic: MX_CHAR, operation: 'equal to', value: 'sad' });
+
+const C = '/api/v1/coach/:coachId';
+/** Staff views of a student's data name the student (students' own views ignore or accept their own id). */
+const ofStudentA = (w: World) => `user_id=${w.users.studentA.id}`;
+export const studentView = { policy: PRESETS.coachMember, query: ofStudentA };
+const I = '/api/v1/institution/:institutionId';
+
+export const ACCESS_POLICY: Record<string, RouteSpec> = {
+  // --- health, sign-in, account --------------------------------------------------------------------
+  'GET /api/health': { policy: PRESETS.public },
+  // A sign-in with an empty body: reachable by everybody, refused for the body (400), never 401/403.
+  'POST /api/v1/auth/login': { policy: P(400, 400, 400, 400, 400, 400), body: () => ({}) },
+  // Sign-out runs last for each persona (the matrix keeps it for the end).
+  'POST /api/v1/auth/logout': { policy: PRESETS.public, last: true },
+  // (The matrix runs sign-out after every other call, `last` ones included.)
+  'GET /api/v1/auth/csrf': { policy: PRESETS.public },
+  'GET /api/v1/me': { policy: PRESETS.signedIn },
+
+  // --- student dashboard data ------------------------------------------------------------------------
+  [`GET ${C}/grade-data`]: studentView,
+  [`GET ${C}/grade-distribution`]: { policy: PRESETS.coachMember },
+  [`GET ${C}/user-analytics`]: studentView,
+  [`GET ${C}/bulletin-analytics`]: studentView,
+  [`GET ${C}/survey-analytics`]: studentView,
+  [`GET ${C}/todo-analytics`]: studentView,
+  [`GET ${C}/exam-playbook-analytics`]: studentView,
+  [`GET ${C}/user-credits`]: studentView,
+  [`GET ${C}/user-activity`]: studentView,
+
+  // --- institution views -----------------------------------------------------------------------------
+  [`GET ${I}/coaches`]: { policy: PRESETS.institutionStaff },
+  [`GET ${I}/coach-activity/:coachId`]: { policy: PRESETS.institutionStaff },
+
+  // --- tips --------------------------------------------------------------------------------------------
+  [`GET ${C}/tips`]: { policy: PRESETS.coachMember },
+  [`POST ${C}/tips`]: { policy: PRESETS.coachStaff, body: () => ({ html: '<p>Matrix tip, new</p>' }) },
+  [`POST ${C}/tips/order`]: {
+    policy: PRESETS.coachStaff,
+    // Every tip of the coach, in the order they are now.
+    body: async (w) => ({
+      ids: ((await w.admin.get(`/api/v1/coach/${w.coachA}/tips`)).body.content as Array<{ id: number }>).map(
+        (t) => t.id,
+      ),
+    }),
+  },
+  [`PUT ${C}/tips/:id`]: { policy: PRESETS.coachStaff, body: tipBody },
+  [`DELETE ${C}/tips/:id`]: { policy: PRESETS.coachStaff, fresh: 'tip' },
+
+  // --- images: students upload and pick their own testimonial picture ---------------------------------
+  [`GET ${C}/images`]: { policy: PRESETS.coachMember },
+  [`POST ${C}/images`]: {
+    policy: PRESETS.coachMember,
+    query: 'file_name=matrix.png',
+    raw: () => ({ body: png, contentType: 'application/octet-stream' }),
+  },
+  // The fixture picture is an upload of staff 1: uploads are their uploader's (and staff's), so for a
+  // student of the coach it does not exist (library pictures, with no uploader, are everyone's).
+  [`GET ${C}/images/:id/file`]: { policy: except(PRESETS.coachMember, { studentA: 404 }) },
+  [`DELETE ${C}/images/:id`]: { policy: except(PRESETS.coachStaff, { studentA: 404 }), fresh: 'image' },
+  [`GET ${C}/image-fields/:name`]: { policy: PRESETS.coachMember },
+  [`PUT ${C}/image-fields/:name`]: { policy: PRESETS.coachMember, body: () => ({ image_id: null }) },
+
+  // --- to-dos --------------------------------------------------------------------------------------------
+  [`GET ${C}/todo-lists`]: { policy: PRESETS.coachMember },
+  [`POST ${C}/todo-lists`]: { policy: PRESETS.coachStaff, body: () => ({ title: 'Matrix list, new' }) },
+  [`GET ${C}/todo-lists/:id`]: { policy: PRESETS.coachMember },
+  [`PUT ${C}/todo-lists/:id`]: { policy: PRESETS.coachStaff, body: listBody },
+  [`DELETE ${C}/todo-lists/:id`]: { policy: PRESETS.coachStaff, fresh: 'todoList' },
+  // Students add items of their own.
+  [`POST ${C}/todo-items`]: { policy: PRESETS.coachMember, body: () => ({ title: 'Matrix own item' }) },
+  [`GET ${C}/todo-items/:id`]: { policy: PRESETS.coachMember },
+  // The fixture item is staff-created: read-only for students (spec §6).
+  [`PUT ${C}/todo-items/:id`]: { policy: PRESETS.coachStaff, body: itemBody },
+  [`DELETE ${C}/todo-items/:id`]: { policy: PRESETS.coachStaff, fresh: 'todoItem' },
+  [`POST ${C}/account-todo-items`]: { policy: PRESETS.coachStudent, body: (w) => ({ item: w.ids.todoItem }) },
+  [`GET ${C}/todo-tags`]: { policy: PRESETS.coachMember },
+  [`POST ${C}/todo-tags`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({ label: `Matrix tag ${Math.random()}` }),
+  },
+  [`PUT ${C}/todo-tags/:id`]: { policy: PRESETS.coachStaff, body: tagBody },
+  [`DELETE ${C}/todo-tags/:id`]: { policy: PRESETS.coachStaff, fresh: 'todoTag' },
+
+  // --- bulletins -------------------------------------------------------------------------------------
+  [`GET ${C}/bulletin-list`]: { policy: PRESETS.coachMember },
+  [`GET ${I}/bulletin-list`]: { policy: PRESETS.institutionMember },
+  'POST /api/v1/coach/star-message/:coachId/:bulletinId/': {
+    policy: PRESETS.coachMember,
+    body: () => ({ starred: true }),
+  },
+  // Coach A's bulletin through institution 1: student B has no place in coach A, so it does not exist for them.
+  'POST /api/v1/institution/star-message/:institutionId/:bulletinId/': {
+    policy: except(PRESETS.institutionMember, { studentB: 404 }),
+    body: () => ({ starred: true }),
+  },
+  [`GET ${C}/messages/:bulletinId`]: { policy: PRESETS.coachMember },
+  [`POST ${C}/messages/:bulletinId/view`]: { policy: PRESETS.coachMember },
+  [`GET ${I}/messages/:bulletinId`]: { policy: except(PRESETS.institutionMember, { studentB: 404 }) },
+  [`POST ${I}/messages/:bulletinId/view`]: { policy: except(PRESETS.institutionMember, { studentB: 404 }) },
+  [`GET ${C}/bulletins`]: { policy: PRESETS.coachStaff },
+  [`POST ${C}/bulletins`]: { policy: PRESETS.coachStaff, body: bulletinBody },
+  [`GET ${C}/bulletins/:id`]: { policy: PRESETS.coachStaff },
+  [`PUT ${C}/bulletins/:id`]: { policy: PRESETS.coachStaff, body: bulletinBody },
+  [`DELETE ${C}/bulletins/:id`]: { policy: PRESETS.coachStaff, fresh: 'bulletin' },
+
+  // --- tailoring (cohort manager, dictionary, imports) -------------------------------------------------
+  [`GET ${C}/mtsdictionarydata`]: { policy: PRESETS.coachStaff },
+  [`GET ${C}/enrollment-details`]: { policy: PRESETS.coachStaff },
+  [`GET ${C}/cohort/groups`]: { policy: PRESETS.coachStaff },
+  [`POST ${C}/cohort/groups`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({ name: `Matrix collection ${Math.random()}` }),
+  },
+  [`PUT ${C}/cohort/groups/:cohortGroupId/`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({ name: `Matrix collection ${Math.random()}` }),
+  },
+  [`DELETE ${C}/cohort/groups/:cohortGroupId/`]: { policy: PRESETS.coachStaff, fresh: 'cohortGroup' },
+  [`GET ${C}/cohort`]: { policy: PRESETS.coachStaff },
+  [`POST ${C}/cohort`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({ name: `Matrix group ${Math.random()}` }),
+  },
+  [`GET ${C}/cohort/:cohortId/`]: { policy: PRESETS.coachStaff },
+  [`PUT ${C}/cohort/:cohortId/`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({ name: `Matrix group ${Math.random()}` }),
+  },
+  [`DELETE ${C}/cohort/:cohortId/`]: { policy: PRESETS.coachStaff, fresh: 'cohort' },
+  [`GET ${C}/cohort/:cohortId/rules`]: { policy: PRESETS.coachStaff },
+  [`POST ${C}/cohort/:cohortId/rules`]: { policy: PRESETS.coachStaff, body: ruleBody },
+  [`PUT ${C}/cohort/:cohortId/rules/:ruleId/`]: { policy: PRESETS.coachStaff, body: ruleBody },
+  [`DELETE ${C}/cohort/:cohortId/rules/:ruleId/`]: { policy: PRESETS.coachStaff, fresh: 'rule' },
+  [`GET ${C}/cohort/:cohortId/users`]: { policy: PRESETS.coachStaff },
+  [`GET ${C}/cohort/:cohortId/users.csv`]: { policy: PRESETS.coachStaff },
+  [`GET ${C}/cohort/:cohortId/tailoring-distribution`]: { policy: PRESETS.coachStaff },
+  'GET /Dashboard/Coach/:coachId/cohort-membership-update/:cohortId': { policy: PRESETS.coachStaff },
+  'POST /Dashboard/Coach/:coachId/cohort-membership-update/:cohortId': { policy: PRESETS.coachStaff },
+  [`POST ${C}/mts-import`]: {
+    policy: PRESETS.coachStaff,
+    query: 'source=registrar&dry_run=true',
+    raw: (w) => ({ body: `email,${MX_CHAR}\n${w.users.studentA.email},sad\n`, contentType: 'text/csv' }),
+  },
+  [`GET ${C}/mts-import/:importId`]: { policy: PRESETS.coachStaff },
+
+  // --- Canvas LMS (institution staff) --------------------------------------------------------------------
+  [`GET ${I}/lms/canvas/authorize`]: { policy: PRESETS.institutionStaff },
+  // The OAuth callback with no code or state: any signed-in user reaches it and gets 400.
+  'GET /api/v1/lms/canvas/callback': { policy: P(401, 400, 400, 400, 400, 400) },
+  [`GET ${I}/lms/canvas/status`]: { policy: PRESETS.institutionStaff },
+  [`DELETE ${I}/lms/canvas/authorization`]: { policy: PRESETS.institutionStaff, last: true },
+  [`GET ${I}/lms/canvas/courses`]: { policy: PRESETS.institutionStaff },
+  [`GET ${I}/lms/canvas/courses/:courseId/assignments`]: { policy: PRESETS.institutionStaff },
+  [`POST ${C}/lms/canvas/roster-import`]: {
+    policy: PRESETS.coachInstitutionStaff,
+    body: (w) => ({ lms_course_id: String(w.ids.canvasCourse) }),
+  },
+
+  // --- characteristics overview and editors ------------------------------------------------------------
+  [`GET ${C}/characteristics/bulletins`]: { policy: PRESETS.coachStaff },
+  [`GET ${C}/characteristics/emails`]: { policy: PRESETS.coachStaff },
+  [`GET ${C}/characteristics/surveys`]: { policy: PRESETS.coachStaff },
+  [`GET ${C}/characteristics/todolists`]: { policy: PRESETS.coachStaff },
+  [`GET ${C}/characteristics/course`]: { policy: PRESETS.coachStaff },
+  [`GET ${C}/characteristics/playbooks`]: { policy: PRESETS.coachStaff },
+  [`GET ${C}/characteristics/gradebooks`]: { policy: PRESETS.coachStaff },
+  [`GET ${C}/gradebooks/:id`]: { policy: PRESETS.coachStaff },
+  [`PUT ${C}/gradebooks/:id`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({ title: 'Matrix gradebook', characteristics: [] }),
+  },
+  [`GET ${C}/gradebooks/:gradebookId/assignments/:id`]: { policy: PRESETS.coachStaff },
+  [`PUT ${C}/gradebooks/:gradebookId/assignments/:id`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({ title: 'Matrix TMA', characteristics: [] }),
+  },
+  [`POST ${C}/course-characteristics`]: { policy: PRESETS.coachStaff, body: courseCharBody },
+  [`GET ${C}/course-characteristics/:id`]: { policy: PRESETS.coachStaff },
+  [`PUT ${C}/course-characteristics/:id`]: { policy: PRESETS.coachStaff, body: courseCharBody },
+  [`DELETE ${C}/course-characteristics/:id`]: { policy: PRESETS.coachStaff, fresh: 'courseCharacteristic' },
+  [`GET ${C}/playbooks`]: { policy: PRESETS.coachStaff },
+  [`POST ${C}/playbooks`]: { policy: PRESETS.coachStaff, body: playbookBody },
+  [`GET ${C}/playbooks/:id`]: { policy: PRESETS.coachStaff },
+  [`PUT ${C}/playbooks/:id`]: { policy: PRESETS.coachStaff, body: playbookBody },
+  [`DELETE ${C}/playbooks/:id`]: { policy: PRESETS.coachStaff, fresh: 'playbook' },
+
+  // --- emails ---------------------------------------------------------------------------------------------
+  [`GET ${C}/emails`]: { policy: PRESETS.coachStaff },
+  [`POST ${C}/emails`]: { policy: PRESETS.coachStaff, body: emailBody },
+  [`GET ${C}/emails/:id`]: { policy: PRESETS.coachStaff },
+  [`PUT ${C}/emails/:id`]: { policy: PRESETS.coachStaff, body: emailBody },
+  [`DELETE ${C}/emails/:id`]: { policy: PRESETS.coachStaff, fresh: 'email' },
+  [`GET ${C}/emails/:id/preview`]: { policy: PRESETS.coachStaff, query: ofStudentA },
+
+  // --- surveys ----------------------------------------------------------------------------------------
+  [`GET ${C}/surveys`]: { policy: PRESETS.coachMember },
+  [`POST ${C}/surveys`]: { policy: PRESETS.coachStaff, body: surveyBody },
+  [`GET ${C}/surveys/:id`]: { policy: PRESETS.coachMember },
+  [`PUT ${C}/surveys/:id`]: { policy: PRESETS.coachStaff, body: surveyBody },
+  [`DELETE ${C}/surveys/:id`]: { policy: PRESETS.coachStaff, fresh: 'survey' },
+  [`POST ${C}/surveys/:id/responses`]: {
+    policy: PRESETS.coachStudent,
+    body: (w) => ({ answers: [{ question: w.ids.surveyQuestion, value: 'happy' }] }),
+  },
+};
