@@ -25,6 +25,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
+import { DOCS_CSP, installSecurityHeaders } from './http/security-headers.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { bulletinRoutes } from './modules/bulletins/routes.ts';
 import { characteristicsRoutes } from './modules/characteristics/routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
+  await installSecurityHeaders(app);
   installGuard(app, database, config);
 
   await app.register(fastifySwagger, {
@@ -119,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     uiHooks: {},
+    staticCSP: DOCS_CSP,
   });
 
   app.get(
