@@ -15,6 +15,9 @@ import { getTestContext, testConfig } from './helpers.ts';
  * a database up and restores it into a fresh one; every table's row count must match the original.
  */
 
+/** Each test runs the CLI (a Node process opening a database) several times: minutes on a busy machine. */
+const SLOW = { timeout: 300_000 };
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-backup-test-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -67,64 +70,72 @@ describe('embedded database (PGlite)', () => {
     await database.close();
   });
 
-  it('backs up DATA_DIR and restores into a fresh DATA_DIR with the same rows in every table', async () => {
-    // The fixture is not empty: the comparison below means something.
-    expect(expected['public.users']).toBeGreaterThan(300);
-    expect(expected['public.login_failures']).toBe(2);
-    expect(Object.keys(expected).length).toBeGreaterThan(20);
+  it(
+    'backs up DATA_DIR and restores into a fresh DATA_DIR with the same rows in every table',
+    SLOW,
+    async () => {
+      // The fixture is not empty: the comparison below means something.
+      expect(expected['public.users']).toBeGreaterThan(300);
+      expect(expected['public.login_failures']).toBe(2);
+      expect(Object.keys(expected).length).toBeGreaterThan(20);
 
-    const backup = cli(['backup', file], { DATA_DIR: sourceDataDir });
-    expect(backup.stderr).toBe('');
-    expect(backup.status).toBe(0);
-    expect(backup.stdout).toContain(file);
-    expect(fs.statSync(file).size).toBeGreaterThan(1000);
-    expect(fs.existsSync(`${file}.partial`)).toBe(false);
+      const backup = cli(['backup', file], { DATA_DIR: sourceDataDir });
+      expect(backup.stderr).toBe('');
+      expect(backup.status).toBe(0);
+      expect(backup.stdout).toContain(file);
+      expect(fs.statSync(file).size).toBeGreaterThan(1000);
+      expect(fs.existsSync(`${file}.partial`)).toBe(false);
 
-    const targetDataDir = path.join(tmp, 'restored');
-    const restore = cli(['restore', file], { DATA_DIR: targetDataDir });
-    expect(restore.stderr).toBe('');
-    expect(restore.status).toBe(0);
+      const targetDataDir = path.join(tmp, 'restored');
+      const restore = cli(['restore', file], { DATA_DIR: targetDataDir });
+      expect(restore.stderr).toBe('');
+      expect(restore.status).toBe(0);
 
-    const restored = await openDatabase({ dataDir: path.join(targetDataDir, 'pglite') });
-    try {
-      expect(await tableCounts(restored)).toEqual(expected);
-      // And it is a working database, not just the same numbers: a sample of rows matches too.
-      const [user] = await restored.query<{ email: string }>(`select email from users where email = $1`, [
-        'instructor-aaa-2013j@demo.edu',
-      ]);
-      expect(user?.email).toBe('instructor-aaa-2013j@demo.edu');
-    } finally {
-      await restored.close();
-    }
-  });
+      const restored = await openDatabase({ dataDir: path.join(targetDataDir, 'pglite') });
+      try {
+        expect(await tableCounts(restored)).toEqual(expected);
+        // And it is a working database, not just the same numbers: a sample of rows matches too.
+        const [user] = await restored.query<{ email: string }>(`select email from users where email = $1`, [
+          'instructor-aaa-2013j@demo.edu',
+        ]);
+        expect(user?.email).toBe('instructor-aaa-2013j@demo.edu');
+      } finally {
+        await restored.close();
+      }
+    },
+  );
 
-  it('refuses to restore over an existing database without --force, and keeps the old one with it', async () => {
-    const targetDataDir = path.join(tmp, 'occupied');
-    const database = await openDatabase({ dataDir: path.join(targetDataDir, 'pglite') });
-    await database.query('create table marker (id int)');
-    await database.close();
+  it(
+    'refuses to restore over an existing database without --force, and keeps the old one with it',
+    SLOW,
+    async () => {
+      const targetDataDir = path.join(tmp, 'occupied');
+      const database = await openDatabase({ dataDir: path.join(targetDataDir, 'pglite') });
+      await database.query('create table marker (id int)');
+      await database.close();
 
-    const refused = cli(['restore', file], { DATA_DIR: targetDataDir });
-    expect(refused.status).toBe(1);
-    expect(refused.stderr).toMatch(/already holds a database.*--force/);
-    expect(refused.stderr).not.toMatch(/\bat .+\.ts:\d+/); // a message, not a stack trace
-    const untouched = await openDatabase({ dataDir: path.join(targetDataDir, 'pglite') });
-    expect(await untouched.query(`select to_regclass('marker')::text as t`)).toEqual([{ t: 'marker' }]);
-    await untouched.close();
+      const refused = cli(['restore', file], { DATA_DIR: targetDataDir });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/already holds a database.*--force/);
+      expect(refused.stderr).not.toMatch(/\bat .+\.ts:\d+/); // a message, not a stack trace
+      const untouched = await openDatabase({ dataDir: path.join(targetDataDir, 'pglite') });
+      expect(await untouched.query(`select to_regclass('marker')::text as t`)).toEqual([{ t: 'marker' }]);
+      await untouched.close();
 
-    const forced = cli(['restore', file, '--force'], { DATA_DIR: targetDataDir });
-    expect(forced.status).toBe(0);
-    const moved = forced.stdout.match(/kept in (.+)\.$/m)?.[1];
-    expect(moved && fs.existsSync(moved)).toBe(true);
-    const restored = await openDatabase({ dataDir: path.join(targetDataDir, 'pglite') });
-    try {
-      expect(await tableCounts(restored)).toEqual(expected);
-    } finally {
-      await restored.close();
-    }
-  });
+      const forced = cli(['restore', file, '--force'], { DATA_DIR: targetDataDir });
+      expect(forced.status).toBe(0);
+      const moved = forced.stdout.match(/kept in (.+)\.$/m)?.[1];
+      expect(moved && fs.existsSync(moved)).toBe(true);
+      const restored = await openDatabase({ dataDir: path.join(targetDataDir, 'pglite') });
+      try {
+        expect(await tableCounts(restored)).toEqual(expected);
+      } finally {
+        await restored.close();
+      }
+    },
+  );
 
-  it('refuses a file that is not a backup and leaves no half-restored directory', () => {
+  it('refuses a file that is not a backup and leaves no half-restored directory', SLOW, () => {
     const bogus = path.join(tmp, 'bogus.tar.gz');
     fs.writeFileSync(bogus, 'this is not a tarball');
     const targetDataDir = path.join(tmp, 'from-bogus');
@@ -146,41 +157,45 @@ describe('PostgreSQL (pg_dump / pg_restore)', () => {
   const url = inject('databaseUrl');
   const hasPgDump = spawnSync('pg_dump', ['--version']).status === 0;
 
-  it('dumps the test database and restores it into a fresh database with the same rows in every table', async (t) => {
-    if (!url) t.skip('PostgreSQL runs only (npm run test:pg): this run uses PGlite');
-    if (!hasPgDump) t.skip('pg_dump is not on PATH: install the PostgreSQL client tools to run this test');
-    const ctx = await getTestContext(); // the shared test database, with the test presentations
-    const expected = await tableCounts(ctx.database);
-    expect(expected['public.users']).toBeGreaterThan(1000);
+  it(
+    'dumps the test database and restores it into a fresh database with the same rows in every table',
+    SLOW,
+    async (t) => {
+      if (!url) t.skip('PostgreSQL runs only (npm run test:pg): this run uses PGlite');
+      if (!hasPgDump) t.skip('pg_dump is not on PATH: install the PostgreSQL client tools to run this test');
+      const ctx = await getTestContext(); // the shared test database, with the test presentations
+      const expected = await tableCounts(ctx.database);
+      expect(expected['public.users']).toBeGreaterThan(1000);
 
-    const file = path.join(tmp, 'backups', 'postgres.pgdump');
-    const backup = cli(['backup', file], { DATABASE_URL: url });
-    expect(backup.stderr).toBe('');
-    expect(backup.status).toBe(0);
+      const file = path.join(tmp, 'backups', 'postgres.pgdump');
+      const backup = cli(['backup', file], { DATABASE_URL: url });
+      expect(backup.stderr).toBe('');
+      expect(backup.status).toBe(0);
 
-    const freshName = `cc_restore_${Date.now()}_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database "${freshName}"`);
-    const freshUrl = new URL(url);
-    freshUrl.pathname = `/${freshName}`;
-    try {
-      const restore = cli(['restore', file], { DATABASE_URL: freshUrl.toString() });
-      expect(restore.stderr).toBe('');
-      expect(restore.status).toBe(0);
-      const restored = await openDatabase({ url: freshUrl.toString(), dataDir: 'memory://' });
+      const freshName = `cc_restore_${Date.now()}_${process.pid}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database "${freshName}"`);
+      const freshUrl = new URL(url);
+      freshUrl.pathname = `/${freshName}`;
       try {
-        expect(await tableCounts(restored)).toEqual(expected);
+        const restore = cli(['restore', file], { DATABASE_URL: freshUrl.toString() });
+        expect(restore.stderr).toBe('');
+        expect(restore.status).toBe(0);
+        const restored = await openDatabase({ url: freshUrl.toString(), dataDir: 'memory://' });
+        try {
+          expect(await tableCounts(restored)).toEqual(expected);
+        } finally {
+          await restored.close();
+        }
+        // A second restore into the now non-empty database is refused without --force.
+        const again = cli(['restore', file], { DATABASE_URL: freshUrl.toString() });
+        expect(again.status).toBe(1);
+        expect(again.stderr).toMatch(/already has tables.*--force/);
       } finally {
-        await restored.close();
+        await admin.query(`drop database if exists "${freshName}" with (force)`);
+        await admin.end();
       }
-      // A second restore into the now non-empty database is refused without --force.
-      const again = cli(['restore', file], { DATABASE_URL: freshUrl.toString() });
-      expect(again.status).toBe(1);
-      expect(again.stderr).toMatch(/already has tables.*--force/);
-    } finally {
-      await admin.query(`drop database if exists "${freshName}" with (force)`);
-      await admin.end();
-    }
-  });
+    },
+  );
 });
