@@ -151,6 +151,19 @@ describe('embedded database (PGlite)', () => {
     expect(nothing.status).toBe(1);
     expect(nothing.stderr).toMatch(/No embedded database/);
   });
+
+  it('refuses to back up a database a running server has open', SLOW, async () => {
+    // This process opens the source database as a server would; the CLI must not copy it meanwhile.
+    const open = await openDatabase({ dataDir: path.join(sourceDataDir, 'pglite') });
+    try {
+      const res = cli(['backup', path.join(tmp, 'while-open.tar.gz')], { DATA_DIR: sourceDataDir });
+      expect(res.status).toBe(1);
+      expect(res.stderr).toMatch(/is open \(is the server running\?\)/);
+      expect(fs.existsSync(path.join(tmp, 'while-open.tar.gz'))).toBe(false);
+    } finally {
+      await open.close();
+    }
+  });
 });
 
 describe('PostgreSQL (pg_dump / pg_restore)', () => {

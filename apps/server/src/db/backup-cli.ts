@@ -1,6 +1,7 @@
 /**
  * `npm run backup [-- <file>]` and `npm run restore -- <file> [--force]` (README "Backup and restore").
- * Embedded database (no DATABASE_URL): backs up / restores DATA_DIR/pglite; stop the server first.
+ * Embedded database (no DATABASE_URL): backs up / restores DATA_DIR/pglite; stop the server first
+ * (a backup of an open database is refused unless --force).
  * PostgreSQL (DATABASE_URL set): runs pg_dump -Fc / pg_restore. Exit code 0 on success, 1 with a
  * one-line message otherwise.
  */
@@ -25,7 +26,9 @@ async function main(): Promise<void> {
   const url = config.DATABASE_URL;
   if (command === 'backup') {
     const file = path.resolve(fileArg ?? defaultFile(url ? 'pgdump' : 'tar.gz'));
-    const bytes = url ? await backupPostgres(url, file) : await backupPglite(pgliteDir(config), file);
+    const bytes = url
+      ? await backupPostgres(url, file)
+      : await backupPglite(pgliteDir(config), file, { force });
     console.log(`Backed up the ${url ? 'PostgreSQL' : 'embedded'} database to ${file} (${bytes} bytes).`);
     return;
   }
@@ -54,7 +57,7 @@ async function main(): Promise<void> {
     if (movedAside) console.log(`The database that was there is kept in ${movedAside}.`);
     return;
   }
-  throw new BackupError('Usage: npm run backup [-- <file>] | npm run restore -- <file> [--force]');
+  throw new BackupError('Usage: npm run backup [-- <file>] [--force] | npm run restore -- <file> [--force]');
 }
 
 try {

@@ -21,12 +21,23 @@ function isEmptyDir(dir: string): boolean {
 
 /**
  * Writes a backup of the embedded database in `dataDir` to `file` (gzip'd tar, parents created).
+ * PGlite keeps `postmaster.pid` in the directory while a process has it open and removes it on a
+ * clean close, so its presence means a running server (or one that crashed): refused unless `force`.
  * @returns the size of the file in bytes.
- * @throws BackupError when `dataDir` holds no database.
+ * @throws BackupError when `dataDir` holds no database or is in use.
  */
-export async function backupPglite(dataDir: string, file: string): Promise<number> {
+export async function backupPglite(
+  dataDir: string,
+  file: string,
+  opts: { force?: boolean } = {},
+): Promise<number> {
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     throw new BackupError(`No embedded database in ${dataDir} (nothing to back up).`);
+  }
+  if (!opts.force && fs.existsSync(path.join(dataDir, 'postmaster.pid'))) {
+    throw new BackupError(
+      `The embedded database in ${dataDir} is open (is the server running?). Stop the server first; if it is not running (it crashed), add --force.`,
+    );
   }
   const pglite = await PGlite.create(dataDir);
   try {
