@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * - scripts only from our own origin (the Vite build emits no inline script), no `eval`, no inline
  *   event handlers (`script-src-attr 'none'`);
  * - styles from our origin plus inline: Mantine writes its CSS variables into `<style>` elements at
- *   run time and emotion-free Mantine still sets `style` attributes; a style injection cannot run code;
+ *   run time (a nonce would need a per-response index.html); an injected style cannot run code;
  * - images from our origin, `data:` (Mantine's inline SVG icons) and `blob:` (previews of a picture
  *   being uploaded);
  * - the app may not be framed by anyone (`frame-ancestors 'none'`, plus X-Frame-Options: DENY for old
