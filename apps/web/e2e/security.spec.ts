@@ -80,7 +80,9 @@ test.describe('Content-Security-Policy', () => {
     const csp = await watchCsp(page);
     const res = await page.goto('/api/docs');
     expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
-    await expect(page.locator('.swagger-ui .info .title')).toContainText('Course Coach API');
+    await expect(page.locator('.swagger-ui .info .title')).toContainText('Course Coach API', {
+      timeout: 30_000,
+    });
     // Open one operation, which renders its schemas and example values.
     await page.locator('.opblock-summary', { hasText: '/api/health' }).first().click();
     await expect(page.locator('.opblock-body').first()).toBeVisible();
