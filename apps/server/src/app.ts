@@ -27,6 +27,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
 import { installPlainTextCheck } from './http/plain-text.ts';
+import { DOCS_CSP, installSecurityHeaders } from './http/security-headers.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { bulletinRoutes } from './modules/bulletins/routes.ts';
 import { characteristicsRoutes } from './modules/characteristics/routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
+  await installSecurityHeaders(app);
   installGuard(app, database, config);
   installPlainTextCheck(app);
 
@@ -129,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     uiHooks: {},
+    staticCSP: DOCS_CSP,
   });
 
   app.get(

@@ -30,6 +30,15 @@ const EnvSchema = z
       .positive()
       .max(24 * 90)
       .default(24 * 14),
+    /**
+     * Absolute session lifetime in hours, counted from sign-in: a session in daily use still ends
+     * after this long and the user signs in again. At least SESSION_TTL_HOURS is sensible.
+     */
+    SESSION_MAX_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(24 * 30),
     COOKIE_SECURE: boolFromEnv.default(false),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),

@@ -5,6 +5,8 @@ export const API = {
   health: '/api/health',
   login: '/api/v1/auth/login',
   logout: '/api/v1/auth/logout',
+  /** Ends every session of the signed-in user (issue 7, item 3; path ours). */
+  logoutAll: '/api/v1/auth/logout-all',
   csrf: '/api/v1/auth/csrf',
   me: '/api/v1/me',
   gradeData: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-data`,

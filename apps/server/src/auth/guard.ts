@@ -70,7 +70,9 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
   app.addHook('preValidation', async (request) => {
     const policy = request.routeOptions.config.access;
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? await loadSession(database, token, config.SESSION_TTL_HOURS) : null;
+    request.user = token
+      ? await loadSession(database, token, config.SESSION_TTL_HOURS, config.SESSION_MAX_HOURS)
+      : null;
     if (!policy || policy.kind === 'public') return;
     if (!request.user) throw unauthorized(UI_TEXTS.notAuthenticated);
     if (policy.kind === 'authenticated') return;
@@ -121,35 +123,47 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
   });
 }
 
+/**
+ * Whether cookies get the `Secure` flag: always with COOKIE_SECURE, and on any request that arrived
+ * over HTTPS (directly, or per `X-Forwarded-Proto` from a trusted proxy with TRUST_PROXY).
+ */
+export function secureCookies(reply: FastifyReply, config: Config): boolean {
+  return config.COOKIE_SECURE || reply.request.protocol === 'https';
+}
+
 /** Sets a fresh `csrftoken` cookie (readable by the page script, which echoes it in `X-CSRFToken`). */
 export function issueCsrfCookie(reply: FastifyReply, config: Config): string {
   const token = newToken();
   reply.setCookie(CSRF_COOKIE, token, {
     path: '/',
     sameSite: 'lax',
-    secure: config.COOKIE_SECURE,
+    secure: secureCookies(reply, config),
     httpOnly: false,
     maxAge: 60 * 60 * 24 * 365,
   });
   return token;
 }
 
-/** The session cookie: httpOnly, SameSite=Lax, Secure behind HTTPS. */
+/**
+ * The session cookie: httpOnly, SameSite=Lax, Secure behind HTTPS. Its Max-Age is the absolute
+ * lifetime (the browser keeps it while the server-side session slides; the server decides expiry).
+ */
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     sameSite: 'lax',
-    secure: config.COOKIE_SECURE,
+    secure: secureCookies(reply, config),
     httpOnly: true,
-    maxAge: config.SESSION_TTL_HOURS * 3600,
+    maxAge: Math.round(config.SESSION_MAX_HOURS * 3600),
   });
 }
 
+/** Removes the session cookie from the browser (sign-out). */
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(SESSION_COOKIE, {
     path: '/',
     sameSite: 'lax',
-    secure: config.COOKIE_SECURE,
+    secure: secureCookies(reply, config),
     httpOnly: true,
   });
 }

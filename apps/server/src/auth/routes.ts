@@ -18,7 +18,7 @@ import { access } from './access.ts';
 import { clearSessionCookie, clientIp, issueCsrfCookie, setSessionCookie } from './guard.ts';
 import { verifyPassword } from './password.ts';
 import { createLoginLimiter } from './rate-limit.ts';
-import { createSession, deleteSession } from './sessions.ts';
+import { createSession, deleteSession, deleteUserSessions } from './sessions.ts';
 import { tokenDigest } from './tokens.ts';
 
 /**
@@ -69,6 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
         user,
         config.SESSION_TTL_HOURS,
         request.headers['user-agent'],
+        config.SESSION_MAX_HOURS,
       );
       setSessionCookie(reply, config, token);
       issueCsrfCookie(reply, config);
@@ -82,6 +83,24 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
     { config: { access: access.public() }, schema: { tags: ['auth'], response: { 204: z.null() } } },
     async (request, reply) => {
       if (request.user) await deleteSession(database, request.user.sessionId);
+      clearSessionCookie(reply, config);
+      return reply.code(204).send(null);
+    },
+  );
+
+  /**
+   * POST /api/v1/auth/logout-all → 204; signs the user out everywhere: ends every session of the
+   * signed-in user (other browsers and devices included) and clears this browser's cookie. 401 when
+   * signed out. For a lost laptop or a shared computer left signed in.
+   */
+  app.post(
+    API.logoutAll,
+    {
+      config: { access: access.authenticated() },
+      schema: { tags: ['auth'], response: { 204: z.null(), 401: DetailErrorSchema } },
+    },
+    async (request, reply) => {
+      await deleteUserSessions(database, request.user!.userId);
       clearSessionCookie(reply, config);
       return reply.code(204).send(null);
     },
