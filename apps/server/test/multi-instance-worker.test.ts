@@ -16,6 +16,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
+import { MARK_EVERY } from '../src/modules/emails/delivery.ts';
 import { SMTP_CONNECTIONS } from '../src/modules/emails/transport.ts';
 import { Browser, STAFF_EMAIL, testConfig } from './helpers.ts';
 import { TailoringReference } from './tailoring-reference.ts';
@@ -41,8 +42,8 @@ import { TailoringReference } from './tailoring-reference.ts';
  */
 const url = inject('databaseUrl');
 const P = 'CCC-2014J';
-/** Messages the SMTP server accepts from A before it stops answering it. */
-const A_SENDS = 300;
+/** Messages the SMTP server accepts from A before it stops answering it (not a multiple of MARK_EVERY). */
+const A_SENDS = 320;
 
 interface Instance {
   name: string;
@@ -505,16 +506,14 @@ describe.runIf(!!url)('two instances on one PostgreSQL, one killed mid-work', ()
       [emailId],
     );
     expect(rows.map((r) => r.email).sort()).toEqual(expected);
-    expect(rows.filter((r) => r.state === 'delivered').length).toBeGreaterThan(
-      expected.length - SMTP_CONNECTIONS - 1,
-    );
     for (const r of rows) {
       if (r.state === 'delivered') expect(counts.get(r.email)).toBe(1);
       else expect(r.state).toBe('unconfirmed');
     }
     const unconfirmed = rows.filter((r) => r.state === 'unconfirmed').length;
     expect(unconfirmed).toBeGreaterThan(0);
-    expect(unconfirmed).toBeLessThanOrEqual(SMTP_CONNECTIONS);
+    // In doubt (one per SMTP connection), or accepted and not yet marked (marks go MARK_EVERY at a time).
+    expect(unconfirmed).toBeLessThanOrEqual(SMTP_CONNECTIONS + MARK_EVERY - 1);
     const lost = expected.filter((e) => !counts.has(e));
     expect(lost.length).toBeLessThanOrEqual(SMTP_CONNECTIONS);
 
