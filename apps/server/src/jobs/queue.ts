@@ -26,17 +26,34 @@ export const QUEUES = {
  * Call `start()` on the result; it installs pg-boss's schema (`pgboss`) on first use.
  */
 export function createQueue(database: Database, url: string | undefined): PgBoss {
+  // The supervisor fails the jobs of a dead worker (missed heartbeats, see JOB_HEARTBEAT_SECONDS) on
+  // its monitor pass; every 10 s instead of pg-boss's 60 s, so that another instance retries them soon.
+  const supervise = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 };
   const boss = database.pglite
-    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
-    : new PgBoss({ connectionString: url, max: 4 });
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...supervise })
+    : new PgBoss({ connectionString: url, max: 4, ...supervise });
   return boss;
+}
+
+/**
+ * Heartbeat of the long jobs (membership sync, email dispatch): a worker holding one refreshes it every
+ * 5 s; when an instance dies (SIGKILL, lost host) its jobs miss the heartbeat and pg-boss fails them after
+ * 10 s, and retries them on a live instance (instead of after pg-boss's default 15-minute expiry).
+ */
+export const JOB_HEARTBEAT_SECONDS = 10;
+
+/** Creates a queue with the job heartbeat, and sets it on a queue an older version created without. */
+async function createHeartbeatQueue(boss: PgBoss, name: string): Promise<void> {
+  await boss.createQueue(name, { heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
+  await boss.updateQueue(name, { heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
 }
 
 /**
  * Creates the queues and registers their handlers (run by the web server when WORKERS is on, and by
  * `npm run worker`). `maintenance` runs every 15 minutes: it drops expired sessions and old sign-in failures.
  * `cohort-membership-sync` recomputes an Insight Group's membership (modules/tailoring/sync.ts); on start,
- * syncs a dead worker left `started` are resumed.
+ * syncs left `started` without a live job are resumed. The sync and email jobs carry a heartbeat, so the
+ * jobs of an instance that dies are retried by another one (JOB_HEARTBEAT_SECONDS).
  */
 export async function startWorkers(
   boss: PgBoss,
@@ -55,7 +72,7 @@ export async function startWorkers(
     );
     return { sessions, failures, memberships };
   });
-  await boss.createQueue(QUEUES.cohortSync);
+  await createHeartbeatQueue(boss, QUEUES.cohortSync);
   await boss.work<SyncJobData>(QUEUES.cohortSync, async (jobs) => {
     for (const job of jobs) {
       const result = await runSync(database, job.data.cohortId);
@@ -79,7 +96,7 @@ export async function startWorkers(
   if (mail) {
     // `email-dispatch` sends every due email (and takes over those whose sending run died); it runs every
     // minute, at each email's send time (queued when saved) and once now (modules/emails/delivery.ts).
-    await boss.createQueue(QUEUES.emails);
+    await createHeartbeatQueue(boss, QUEUES.emails);
     await boss.schedule(QUEUES.emails, '* * * * *');
     await boss.work(QUEUES.emails, async () => {
       for (const { emailId, result } of await dispatchDueEmails(database, mail)) {

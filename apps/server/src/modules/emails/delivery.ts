@@ -12,7 +12,7 @@ export const DEFAULT_LEASE_SECONDS = 120;
 /** Recipients read (and their characteristic values loaded) per round. */
 const CHUNK = 500;
 /** Delivered marks written per statement (each also renews the run's lease). */
-const MARK_EVERY = 50;
+export const MARK_EVERY = 50;
 
 export interface DeliveryOptions {
   transport: Transporter;

@@ -157,8 +157,9 @@ export async function runSync(
 }
 
 /**
- * Resumes syncs left `started` by a worker that died (its transaction rolled back, its lock is gone):
- * every started task whose advisory lock is free is run again. Called when workers start.
+ * Resumes syncs left `started` without a job to finish them (e.g. the process stopped between marking
+ * the task and queueing the job): every started task whose advisory lock is free and that has no
+ * queued, retrying or running job is queued again. Called when workers start.
  * Returns the cohort ids resumed.
  */
 export async function resumeInterruptedSyncs(runner: SyncRunner): Promise<number[]> {
@@ -175,6 +176,15 @@ export async function resumeInterruptedSyncs(runner: SyncRunner): Promise<number
       return row?.ok === true;
     });
     if (!free) continue;
+    // A queued, retrying or running job will serve it (the job of a dead worker misses its heartbeat
+    // and is retried by pg-boss): a second one would run the same sync twice.
+    if (runner.boss) {
+      const live = await runner.database.query(
+        `select 1 from pgboss.job where name = $1 and data @> $2::jsonb and state in ('created', 'retry', 'active') limit 1`,
+        [COHORT_SYNC_QUEUE, JSON.stringify({ cohortId: cohort_id })],
+      );
+      if (live.length > 0) continue;
+    }
     resumed.push(cohort_id);
     await dispatch(runner, cohort_id);
   }
