@@ -160,7 +160,10 @@ async function run(
   const all: Tally = { ms: [], errors: 0, non2xx: 0, statuses: new Map() };
   const tally = (name: string) => {
     let t = tallies.get(name);
-    if (!t) tallies.set(name, (t = { ms: [], errors: 0, non2xx: 0, statuses: new Map() }));
+    if (!t) {
+      t = { ms: [], errors: 0, non2xx: 0, statuses: new Map() };
+      tallies.set(name, t);
+    }
     return t;
   };
   const pick = (): Target => {
