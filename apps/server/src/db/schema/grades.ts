@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  doublePrecision,
   check,
+  doublePrecision,
   index,
   integer,
   numeric,
