@@ -7,4 +7,5 @@ CREATE TABLE "class_score_cache" (
 );
 --> statement-breakpoint
 ALTER TABLE "coaches" ADD COLUMN "grades_version" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "class_score_cache" ADD CONSTRAINT "class_score_cache_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "class_score_cache" ADD CONSTRAINT "class_score_cache_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "student_characteristic_values_user_idx" ON "student_characteristic_values" USING btree ("user_id","institution_id");
