@@ -46,10 +46,9 @@ export const BREAKDOWN_SQL = `
        pw as (select st.user_id, p.id from st join p on p.wired
                where ${wiringVisibleSql('p.id', "'playbook_planning'", studentValuesOf('st.user_id'))}),
        tw as (select st.user_id, ti.id from st join ti on ti.wired
-               where ${wiringVisibleSql('ti.list_id', "'todolist'", studentValuesOf('st.user_id'))}
-              union all
-              select i.owner_user_id, i.id from todo_items i join st on st.user_id = i.owner_user_id
-               where i.coach_id = $1 and not i.staff_created)
+               where ${wiringVisibleSql('ti.list_id', "'todolist'", studentValuesOf('st.user_id'))}),
+       own as (select i.owner_user_id as user_id, i.id from todo_items i join st on st.user_id = i.owner_user_id
+                where i.coach_id = $1 and not i.staff_created)
   select 'bulletins' as kind, ((select n from nst) * (select count(*) from b))::int as total,
          (select count(*) from st join bulletin_views v on v.user_id = st.user_id
             join b on b.id = v.bulletin_id)::int as completed
@@ -68,10 +67,12 @@ export const BREAKDOWN_SQL = `
               where x.completed_at is not null))::int
   union all
   select 'todos', ((select n from nst) * (select count(*) from ti where not ti.wired)
-                   + (select count(*) from tw))::int,
+                   + (select count(*) from tw) + (select count(*) from own))::int,
          ((select count(*) from st join account_todo_items a on a.user_id = st.user_id
              join ti on ti.id = a.item_id and not ti.wired where a.completed)
           + (select count(*) from tw join account_todo_items a on a.item_id = tw.id and a.user_id = tw.user_id
+              where a.completed)
+          + (select count(*) from own join account_todo_items a on a.item_id = own.id and a.user_id = own.user_id
               where a.completed))::int`;
 
 /**
