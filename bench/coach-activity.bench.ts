@@ -11,11 +11,12 @@
  *
  *   npm run bench:coach-activity
  *   BENCH_STUDENTS=100000 npm run bench:coach-activity
+ *   EXPLAIN=1 npm run bench:coach-activity     # also prints the breakdown's EXPLAIN ANALYZE
  */
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { coachActivityBreakdown } from '../apps/server/src/modules/institutions/activity.ts';
+import { BREAKDOWN_SQL, coachActivityBreakdown } from '../apps/server/src/modules/institutions/activity.ts';
 
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 30_000);
@@ -152,6 +153,13 @@ await scratch(async (database) => {
     const s = performance.now();
     await coachActivityBreakdown(database, coach);
     times.push(performance.now() - s);
+  }
+  if (process.env.EXPLAIN) {
+    const plan = await database.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) ${BREAKDOWN_SQL}`,
+      [coach.id],
+    );
+    console.log(plan.map((r) => r['QUERY PLAN']).join('\n'));
   }
   console.log(
     `coach activity breakdown, ${STUDENTS.toLocaleString('en-US')} students: median ${median(times).toFixed(1)} ms ` +

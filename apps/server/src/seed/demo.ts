@@ -33,32 +33,38 @@ export async function seedDemo(
     onProgress: (m) => console.log(`[seed] ${m} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
   });
   if (!result.imported) console.log('[seed] demo institution already present; nothing imported');
+  let wrote = result.imported;
   const contentStarted = performance.now();
   if (await seedDemoContent(database, result.institutionId)) {
+    wrote = true;
     console.log(
       `[seed] demo bulletins, surveys and playbooks with student activity (${((performance.now() - contentStarted) / 1000).toFixed(1)} s)`,
     );
   }
   const bulletinsStarted = performance.now();
   if (await seedDemoBulletins(database, result.institutionId)) {
+    wrote = true;
     console.log(
       `[seed] demo interactive bulletins, bulletin wiring and stars (${((performance.now() - bulletinsStarted) / 1000).toFixed(1)} s)`,
     );
   }
   const todosStarted = performance.now();
   if (await seedDemoTodos(database, result.institutionId)) {
+    wrote = true;
     console.log(
       `[seed] demo tips, to-do lists with completions and picture library (${((performance.now() - todosStarted) / 1000).toFixed(1)} s)`,
     );
   }
   const wiringStarted = performance.now();
   if (await seedDemoWiring(database, result.institutionId)) {
+    wrote = true;
     console.log(
       `[seed] demo characteristic wiring and course characteristics (${((performance.now() - wiringStarted) / 1000).toFixed(1)} s)`,
     );
   }
   const emailsStarted = performance.now();
   if (await seedDemoEmailsSurveys(database, result.institutionId)) {
+    wrote = true;
     console.log(
       `[seed] demo emails (one delivered, one scheduled, one draft) and survey questions (${((performance.now() - emailsStarted) / 1000).toFixed(1)} s)`,
     );
@@ -66,6 +72,10 @@ export async function seedDemo(
   if (await seedWizardReference(database, result.institutionId, { halfFinished: true })) {
     console.log('[seed] coach setup wizard terms and courses, and one half-finished set-up');
   }
+  // Fresh planner statistics for everything the seeds wrote (content.ts analyzes only its own share;
+  // PGlite has no autovacuum, and PostgreSQL's comes a while later): stale ones gave the wiring checks
+  // plans of seconds per request.
+  if (wrote) await database.query('analyze');
   await printDemoAccounts(database, result.institutionId);
   return result;
 }

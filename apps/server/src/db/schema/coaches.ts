@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -39,6 +40,11 @@ export const coaches = pgTable(
       .notNull()
       .default('complete'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Bumped by database triggers (db/grade-triggers.ts) whenever anything a grade depends on changes:
+     * the coach's scores, assignments, student enrollments or current_day. Keys the class score cache.
+     */
+    grades_version: bigint('grades_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('coaches_course_term_key').on(t.institution_id, t.course_code, t.term_code)],
 );

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   numeric,
   pgTable,
   serial,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { coaches } from './coaches.ts';
@@ -87,3 +90,19 @@ export const scores = pgTable(
     check('scores_score_range', sql`${t.score} is null or (${t.score} >= 0 and ${t.score} <= 100)`),
   ],
 );
+
+/**
+ * Every student's current score in a coach (charts/service.ts classScores), computed once per
+ * `coaches.grades_version`: the grade distribution reads it instead of scoring the whole class on each
+ * request. Valid only while `grades_version` equals the coach's; the triggers that bump the coach's
+ * version make any stored row stale on every instance at once. `scores` ascending, `user_ids` aligned.
+ */
+export const classScoreCache = pgTable('class_score_cache', {
+  coach_id: integer('coach_id')
+    .primaryKey()
+    .references(() => coaches.id, { onDelete: 'cascade' }),
+  grades_version: bigint('grades_version', { mode: 'number' }).notNull(),
+  user_ids: integer('user_ids').array().notNull(),
+  scores: doublePrecision('scores').array().notNull(),
+  computed_at: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -107,7 +107,11 @@ export const studentCharacteristicValues = pgTable(
     value: text('value').notNull(),
     num: doublePrecision('num'),
   },
-  (t) => [primaryKey({ columns: [t.characteristic_id, t.user_id, t.source_id, t.value] })],
+  (t) => [
+    primaryKey({ columns: [t.characteristic_id, t.user_id, t.source_id, t.value] }),
+    // A student's values (wiring/service.ts studentValuesSql, per request on every wired item check).
+    index('student_characteristic_values_user_idx').on(t.user_id, t.institution_id),
+  ],
 );
 
 /** An Insight Group Collection (spec: cohort group) of a coach. */

@@ -64,6 +64,58 @@ export async function classScores(
   return { label: coach[0].name, scores };
 }
 
+/** A coach's class scores, ascending, with the user id of each (same order). */
+interface ClassScores {
+  label: string;
+  userIds: number[];
+  scores: number[];
+}
+
+/**
+ * The class scores of `classScores`, read from the class score cache when it was computed at the coach's
+ * current `grades_version` (db/grade-triggers.ts bumps it on any change to the coach's scores,
+ * assignments, student enrollments or current day), else computed and stored for the next request. The
+ * version is read before the scores are computed, so a stored row is never older than its version; a
+ * failure to store (e.g. the coach was just deleted) only skips the cache.
+ *
+ * @returns the label and the scores ascending, or null when there is no such coach.
+ */
+export async function cachedClassScores(database: Database, coachId: number): Promise<ClassScores | null> {
+  const [row] = await database.query<{
+    name: string;
+    version: string;
+    cached_version: string | null;
+    user_ids: number[] | null;
+    scores: number[] | null;
+  }>(
+    `select c.name, c.grades_version::text as version, k.grades_version::text as cached_version,
+            k.user_ids, k.scores
+       from coaches c left join class_score_cache k on k.coach_id = c.id
+      where c.id = $1`,
+    [coachId],
+  );
+  if (!row) return null;
+  if (row.cached_version === row.version && row.user_ids && row.scores) {
+    return { label: row.name, userIds: row.user_ids, scores: row.scores.map(Number) };
+  }
+  const data = await classScores(database, coachId);
+  if (!data) return null;
+  const pairs = [...data.scores].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  const out = { label: data.label, userIds: pairs.map((p) => p[0]), scores: pairs.map((p) => p[1]) };
+  await database
+    .query(
+      `insert into class_score_cache (coach_id, grades_version, user_ids, scores, computed_at)
+       values ($1, $2::bigint, $3::int[], $4::float8[], now())
+       on conflict (coach_id) do update
+          set grades_version = excluded.grades_version, user_ids = excluded.user_ids,
+              scores = excluded.scores, computed_at = excluded.computed_at
+        where class_score_cache.grades_version <= excluded.grades_version`,
+      [coachId, row.version, out.userIds, out.scores],
+    )
+    .catch(() => undefined);
+  return out;
+}
+
 /**
  * Distribution chart data (spec §3) of a coach's class, with the given student highlighted (or none):
  * the share of students per 10-point band, the student's grade and percentile (percent of the class
@@ -74,9 +126,9 @@ export async function gradeDistribution(
   coachId: number,
   userId: number | null,
 ): Promise<GradeDistribution | null> {
-  const data = await classScores(database, coachId);
+  const data = await cachedClassScores(database, coachId);
   if (!data) return null;
-  const values = [...data.scores.values()].sort((a, b) => a - b);
+  const values = data.scores;
   const n = values.length;
   const counts = GRADE_BANDS.map(() => 0);
   for (const v of values) counts[gradeBandIndex(v)]! += 1;
@@ -100,10 +152,22 @@ export async function gradeDistribution(
     };
   }
 
-  const grade = userId === null ? undefined : (data.scores.get(userId) ?? null);
+  let grade: number | null | undefined;
+  if (userId !== null) {
+    const at = data.userIds.indexOf(userId);
+    grade = at < 0 ? null : values[at]!;
+  }
   let percentile: number | null = null;
   if (grade !== undefined && grade !== null && n > 0) {
-    percentile = Math.round((values.filter((v) => v < grade).length / n) * 100);
+    // Students scoring below `grade`: the first index whose value is not below it (values ascending).
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (values[mid]! < grade) lo = mid + 1;
+      else hi = mid;
+    }
+    percentile = Math.round((lo / n) * 100);
   }
   return {
     label: data.label,

@@ -15,24 +15,30 @@ import { studentValuesSql, wiringVisibleSql } from '../wiring/service.ts';
  */
 
 /** The student's (`$2`) characteristic values in the coach's (`$1`) institution, as a subquery. */
-const studentValuesOf = (user: string) =>
+export const studentValuesOf = (user: string) =>
   `(${studentValuesSql(user, '(select co.institution_id from coaches co where co.id = $1)')})`;
 export const LIVE_BULLETINS = `
   select b.* from bulletins b
    where b.coach_id = $1 and b.is_published and not b.is_queued and not b.under_review
      and b.publish_timestamp <= now()`;
 
+/** SQL condition: survey `s` of the coach (`$1`) is live (whoever it is meant for). */
+export const SURVEY_LIVE = `s.coach_id = $1 and s.is_published and not s.is_queued and not s.under_review
+     and s.publish_timestamp <= now()`;
+
+/** SQL condition: playbook `p` of the coach (`$1`) is released (whoever it is meant for). */
+export const PLAYBOOK_RELEASED = 'p.coach_id = $1 and p.is_released';
+
 /** Live surveys of the coach (`$1`) meant for the student whose user id is the SQL expression `user`. */
 export const liveSurveysFor = (user: string) => `
   select s.* from surveys s
-   where s.coach_id = $1 and s.is_published and not s.is_queued and not s.under_review
-     and s.publish_timestamp <= now()
+   where ${SURVEY_LIVE}
      and ${wiringVisibleSql('s.id', "'survey'", studentValuesOf(user))}`;
 export const LIVE_SURVEYS = liveSurveysFor('$2');
 
 /** Released playbooks of the coach (`$1`) meant for the student whose user id is the expression `user`. */
 export const releasedPlaybooksFor = (user: string) => `
-  select p.* from playbooks p where p.coach_id = $1 and p.is_released
+  select p.* from playbooks p where ${PLAYBOOK_RELEASED}
      and ${wiringVisibleSql('p.id', "'playbook_planning'", studentValuesOf(user))}`;
 export const RELEASED_PLAYBOOKS = releasedPlaybooksFor('$2');
 

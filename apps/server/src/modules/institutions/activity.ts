@@ -6,44 +6,74 @@ import {
 } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
 import { percentOf } from '../analytics/student.ts';
-import {
-  LIVE_BULLETINS,
-  liveSurveysFor,
-  releasedPlaybooksFor,
-  studentTodoItemsFor,
-} from '../content/queries.ts';
+import { LIVE_BULLETINS, PLAYBOOK_RELEASED, SURVEY_LIVE, studentValuesOf } from '../content/queries.ts';
+import { wiringVisibleSql } from '../wiring/service.ts';
+
+/** SQL boolean: content item `idExpr` of `kind` has characteristic wiring. */
+const wired = (idExpr: string, kind: string) =>
+  `exists (select 1 from content_characteristics w0 where w0.content_kind = '${kind}' and w0.content_id = ${idExpr})`;
 
 /**
- * The Coach Activity Breakdown figures of one coach (spec §2), in one set-wise SQL statement: the coach
- * user analytics of every student of the coach (see analytics/service.ts coachUserAnalytics), summed.
+ * The Coach Activity Breakdown figures of one coach (spec §2), in one SQL statement: the coach user
+ * analytics of every student of the coach (see analytics/service.ts coachUserAnalytics), summed.
  * `$1` is the coach id.
  *
- * Each kind is the set of (student, item) pairs of the items that student sees, from the same fragments
- * as the per-student analytics (content/queries.ts): live bulletins; live surveys and released playbooks
- * meant for the student by their wiring; the to-do items the student sees (staff items in no list or in
- * a live list meant for them, and their own items). The total counts the pairs; completed counts the
- * pairs with the student's view, response, completed plan or completed to-do row.
+ * Each kind is the set of (student, item) pairs of the items that student sees, as in the per-student
+ * analytics (content/queries.ts): live bulletins; live surveys and released playbooks meant for the
+ * student by their wiring; the to-do items the student sees (staff items in no list or in a live list
+ * meant for them, and their own items). The total counts the pairs; completed counts the pairs with the
+ * student's view, response, completed plan or completed to-do row.
+ *
+ * Items without wiring are meant for every student, so their pairs are counted set-wise (students ×
+ * items, and completions joined to the students); only wired items are matched student by student
+ * against each student's characteristic values (the same `wiringVisibleSql` test the per-student
+ * fragments use). With no wired items this is a handful of scans whatever the class size.
  */
 export const BREAKDOWN_SQL = `
-  with st as (select user_id from enrollments where coach_id = $1 and role = 'student'),
-       bp as (select st.user_id, b.id from st cross join (${LIVE_BULLETINS}) b),
-       sp as (select st.user_id, s.id from st cross join lateral (${liveSurveysFor('st.user_id')}) s),
-       pp as (select st.user_id, p.id from st cross join lateral (${releasedPlaybooksFor('st.user_id')}) p),
-       tp as (select st.user_id, i.id from st cross join lateral (${studentTodoItemsFor('st.user_id')}) i)
-  select 'bulletins' as kind, (select count(*) from bp)::int as total,
-         (select count(*) from bp join bulletin_views v on v.bulletin_id = bp.id and v.user_id = bp.user_id)::int
-           as completed
+  with st as materialized (select user_id from enrollments where coach_id = $1 and role = 'student'),
+       nst as (select count(*) as n from st),
+       b as materialized (select b.id from (${LIVE_BULLETINS}) b),
+       s as materialized (select s.id, ${wired('s.id', 'survey')} as wired from surveys s where ${SURVEY_LIVE}),
+       p as materialized (
+         select p.id, ${wired('p.id', 'playbook_planning')} as wired from playbooks p where ${PLAYBOOK_RELEASED}),
+       ti as materialized (
+         select i.id, l.id as list_id, (l.id is not null and ${wired('l.id', 'todolist')}) as wired
+           from todo_items i left join todo_lists l on l.id = i.todo_list_id
+          where i.coach_id = $1 and i.staff_created
+            and (l.id is null or (not l.is_queued and not l.is_under_review))),
+       sw as (select st.user_id, s.id from st join s on s.wired
+               where ${wiringVisibleSql('s.id', "'survey'", studentValuesOf('st.user_id'))}),
+       pw as (select st.user_id, p.id from st join p on p.wired
+               where ${wiringVisibleSql('p.id', "'playbook_planning'", studentValuesOf('st.user_id'))}),
+       tw as (select st.user_id, ti.id from st join ti on ti.wired
+               where ${wiringVisibleSql('ti.list_id', "'todolist'", studentValuesOf('st.user_id'))}),
+       own as (select i.owner_user_id as user_id, i.id from todo_items i join st on st.user_id = i.owner_user_id
+                where i.coach_id = $1 and not i.staff_created)
+  select 'bulletins' as kind, ((select n from nst) * (select count(*) from b))::int as total,
+         (select count(*) from st join bulletin_views v on v.user_id = st.user_id
+            join b on b.id = v.bulletin_id)::int as completed
   union all
-  select 'surveys', (select count(*) from sp)::int,
-         (select count(*) from sp join survey_responses r on r.survey_id = sp.id and r.user_id = sp.user_id)::int
+  select 'surveys', ((select n from nst) * (select count(*) from s where not s.wired)
+                     + (select count(*) from sw))::int,
+         ((select count(*) from st join survey_responses r on r.user_id = st.user_id
+             join s on s.id = r.survey_id and not s.wired)
+          + (select count(*) from sw join survey_responses r on r.survey_id = sw.id and r.user_id = sw.user_id))::int
   union all
-  select 'playbooks', (select count(*) from pp)::int,
-         (select count(*) from pp join playbook_plans x on x.playbook_id = pp.id and x.user_id = pp.user_id
-           where x.completed_at is not null)::int
+  select 'playbooks', ((select n from nst) * (select count(*) from p where not p.wired)
+                       + (select count(*) from pw))::int,
+         ((select count(*) from st join playbook_plans x on x.user_id = st.user_id
+             join p on p.id = x.playbook_id and not p.wired where x.completed_at is not null)
+          + (select count(*) from pw join playbook_plans x on x.playbook_id = pw.id and x.user_id = pw.user_id
+              where x.completed_at is not null))::int
   union all
-  select 'todos', (select count(*) from tp)::int,
-         (select count(*) from tp join account_todo_items a on a.item_id = tp.id and a.user_id = tp.user_id
-           where a.completed)::int`;
+  select 'todos', ((select n from nst) * (select count(*) from ti where not ti.wired)
+                   + (select count(*) from tw) + (select count(*) from own))::int,
+         ((select count(*) from st join account_todo_items a on a.user_id = st.user_id
+             join ti on ti.id = a.item_id and not ti.wired where a.completed)
+          + (select count(*) from tw join account_todo_items a on a.item_id = tw.id and a.user_id = tw.user_id
+              where a.completed)
+          + (select count(*) from own join account_todo_items a on a.item_id = own.id and a.user_id = own.user_id
+              where a.completed))::int`;
 
 /**
  * Coach Activity Breakdown of `coach` (already known to be in the caller's institution): the overall
