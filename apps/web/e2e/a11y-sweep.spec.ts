@@ -205,13 +205,13 @@ const SCREENS: Record<string, Screen[]> = {
         todoEditModal,
         tipModal,
         {
-          name: 'last to-do list',
+          name: 'next to-do list',
           enter: async (page) => {
-            const card = todoCard(page);
-            while (await card.getByRole('button', { name: TODO_TEXTS.nextList }).count()) {
-              await card.getByRole('button', { name: TODO_TEXTS.nextList }).click();
-            }
-            await expect(card.getByRole('button', { name: TODO_TEXTS.previousList })).toBeVisible();
+            const title = todoCard(page).getByTestId('todo-list-title');
+            const first = await title.textContent();
+            await todoCard(page).getByRole('button', { name: TODO_TEXTS.nextList }).click();
+            await expect(title).not.toHaveText(first ?? '');
+            await expect(todoCard(page).getByRole('button', { name: TODO_TEXTS.previousList })).toBeVisible();
           },
         },
       ],
@@ -290,6 +290,15 @@ const SCREENS: Record<string, Screen[]> = {
           enter: async (page) => {
             await main(page).getByRole('button', { name: TAILORING_TEXTS.addRule }).click();
             await dialogNamed(page, TAILORING_TEXTS.addRule);
+          },
+        },
+        {
+          name: 'rule form with field errors',
+          enter: async (page) => {
+            await main(page).getByRole('button', { name: TAILORING_TEXTS.addRule }).click();
+            const dialog = await dialogNamed(page, TAILORING_TEXTS.addRule);
+            await dialog.getByRole('button', { name: 'Save' }).click();
+            await expect(dialog.locator('[aria-invalid="true"], [role="alert"]').first()).toBeVisible();
           },
         },
         {
@@ -707,6 +716,8 @@ async function openScreen(browser: Browser, screen: Screen, viewport: (typeof VI
     viewport: { width: viewport.width, height: viewport.height },
     storageState: screen.who === 'anonymous' ? undefined : sessions.get(screen.who),
   });
+  // No step may hang the whole test: a missing element fails within 30 s.
+  context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   const load = async () => {
     await page.goto(screen.url(ids!));
