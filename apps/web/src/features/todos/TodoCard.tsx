@@ -33,8 +33,13 @@ function TodoItemRow({ item, canAct, onEdit, editHref, onToggle, pending }: Item
         <Checkbox
           mt={2}
           checked={checked}
-          disabled={!canAct || pending}
-          onChange={(e) => onToggle(item, e.currentTarget.checked)}
+          // Not disabled while its save is pending: disabling the focused box would drop keyboard focus to
+          // the page body. Presses meanwhile are ignored instead.
+          disabled={!canAct}
+          aria-busy={pending || undefined}
+          onChange={(e) => {
+            if (!pending) onToggle(item, e.currentTarget.checked);
+          }}
           aria-label={item.title}
           data-testid="todo-checkbox"
         />
