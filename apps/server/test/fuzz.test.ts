@@ -25,7 +25,7 @@ import {
  * Deterministic in CI (a fixed seed); `FUZZ_SEED` and `FUZZ_RUNS` (cases per route and persona) override.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 7_2026);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** What a body may not show: stack frames, server file paths, internal error names. */
