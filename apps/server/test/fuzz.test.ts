@@ -25,7 +25,7 @@ import {
  * Deterministic in CI (a fixed seed); `FUZZ_SEED` and `FUZZ_RUNS` (cases per route and persona) override.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 7_2026);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** What a body may not show: stack frames, server file paths, internal error names. */
@@ -128,6 +128,17 @@ async function materialise(w: World, route: RouteEntry, body: CallOptions): Prom
   };
   if (!lazy.lazy) return body;
   const spec = ACCESS_POLICY[route.key];
+  if (spec?.raw) {
+    // A raw-body route (CSV import, picture upload): its valid body cut short, or with junk lines added.
+    const valid = spec.raw(w);
+    const bytes = Buffer.from(valid.body);
+    const junk = `\n${String(JSON.stringify(lazy.replacement))},${Object.keys(lazy.extra).join(',')}\n"unclosed`;
+    return {
+      body:
+        lazy.pick % 2 === 0 ? bytes.subarray(0, lazy.pick * 3) : Buffer.concat([bytes, Buffer.from(junk)]),
+      contentType: valid.contentType,
+    };
+  }
   const valid = ((await spec?.body?.(w)) ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> =
     valid && typeof valid === 'object' && !Array.isArray(valid) ? { ...valid } : {};
@@ -205,7 +216,10 @@ function urlFor(w: World, route: RouteEntry, c: FuzzCase): string {
     .filter((i) => i >= 0);
   const at = params[c.param];
   if (at !== undefined) segments[at] = c.segment;
-  return segments.join('/') + (c.query ? `?${c.query}` : '');
+  // No generated query: the route's own (e.g. the CSV import's source), so the body is what is fuzzed.
+  const own = ACCESS_POLICY[route.key]?.query;
+  const query = c.query || (typeof own === 'function' ? own(w) : (own ?? ''));
+  return segments.join('/') + (query ? `?${query}` : '');
 }
 
 // --- the suite ----------------------------------------------------------------------------------------
