@@ -578,18 +578,20 @@ const SCREENS: Record<string, Screen[]> = {
 };
 
 /**
- * The screens for a route: its SCREENS entry; the coach setup wizard's steps (issue 6, another branch),
- * which take the institution id only, are opened as staff without an entry of their own.
+ * The screens for a route: its SCREENS entry; the coach setup wizard's pages (issue 6, from the `wizweb`
+ * branch: `…/CoachSetupWizard` and `…/CoachSetupWizard/:coachId`), which take the institution id and at
+ * most a coach id, are opened as staff without an entry of their own. Anything else: undefined.
  */
 function screensFor(route: string): Screen[] | undefined {
   const listed = SCREENS[route];
   if (listed) return listed;
-  if (/^Dashboard\/Institution\/:institutionId\/CoachSetupWizard[^:]*$/.test(route)) {
+  if (/^Dashboard\/Institution\/:institutionId\/CoachSetupWizard[^:]*(\/:coachId)?$/.test(route)) {
     return [
       {
         name: 'coach setup wizard',
         who: 'staff',
-        url: (ids) => `/${route.replace(':institutionId', String(ids.institution))}`,
+        url: (ids) =>
+          `/${route.replace(':institutionId', String(ids.institution)).replace(':coachId', String(ids.coach))}`,
       },
     ];
   }
