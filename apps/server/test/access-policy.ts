@@ -111,6 +111,8 @@ const C = '/api/v1/coach/:coachId';
 const ofStudentA = (w: World) => `user_id=${w.users.studentA.id}`;
 export const studentView = { policy: PRESETS.coachMember, query: ofStudentA };
 const I = '/api/v1/institution/:institutionId';
+/** Saves the wizard coach's basic_info again, unchanged, without moving on (action save_only). */
+const wizardSave = (w: World) => ({ step: 'basic_info', action: 'save_only', data: w.wizardCoachInfo });
 
 export const ACCESS_POLICY: Record<string, RouteSpec> = {
   // --- health, sign-in, account --------------------------------------------------------------------
@@ -120,6 +122,9 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   // Sign-out runs last for each persona (the matrix keeps it for the end).
   'POST /api/v1/auth/logout': { policy: PRESETS.public, last: true },
   // (The matrix runs sign-out after every other call, `last` ones included.)
+  // Sign-out everywhere ends every session of the user; it runs last, and the matrix then signs staff 1's
+  // fixture session in again.
+  'POST /api/v1/auth/logout-all': { policy: PRESETS.signedIn, last: true },
   'GET /api/v1/auth/csrf': { policy: PRESETS.public },
   'GET /api/v1/me': { policy: PRESETS.signedIn },
 
@@ -137,6 +142,24 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   // --- institution views -----------------------------------------------------------------------------
   [`GET ${I}/coaches`]: { policy: PRESETS.institutionStaff },
   [`GET ${I}/coach-activity/:coachId`]: { policy: PRESETS.institutionStaff },
+
+  // --- coach setup wizard (spec §7 Wizard): institution staff only; `:coachId` is a set-up in progress --
+  [`GET ${I}/coach-setup-wizard/data`]: { policy: PRESETS.institutionStaff },
+  // Unfinished set-ups of the institution (ours).
+  [`GET ${I}/coach-setup-wizard`]: { policy: PRESETS.institutionStaff },
+  // The first save creates a coach (a course and term pair no coach has yet).
+  [`POST ${I}/coach-setup-wizard`]: {
+    policy: PRESETS.institutionStaff,
+    body: (w) => ({ step: 'basic_info', data: w.wizardBasicInfo() }),
+  },
+  [`GET ${I}/coach-setup-wizard/:coachId`]: { policy: PRESETS.institutionStaff },
+  [`POST ${I}/coach-setup-wizard/:coachId`]: { policy: PRESETS.institutionStaff, body: wizardSave },
+  [`PUT ${I}/coach-setup-wizard/:coachId`]: { policy: PRESETS.institutionStaff, body: wizardSave },
+  [`GET ${I}/coach-setup-wizard/:coachId/:step`]: { policy: PRESETS.institutionStaff },
+  [`POST ${I}/coach-setup-wizard/:coachId/:step`]: { policy: PRESETS.institutionStaff, body: wizardSave },
+  [`PUT ${I}/coach-setup-wizard/:coachId/:step`]: { policy: PRESETS.institutionStaff, body: wizardSave },
+  // Discarding an unfinished set-up (ours).
+  [`DELETE ${I}/coach-setup-wizard/:coachId`]: { policy: PRESETS.institutionStaff, fresh: 'wizardCoach' },
 
   // --- tips --------------------------------------------------------------------------------------------
   [`GET ${C}/tips`]: { policy: PRESETS.coachMember },

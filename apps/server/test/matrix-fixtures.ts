@@ -1,4 +1,4 @@
-import { API, CSRF_COOKIE, CSRF_HEADER } from '@course-coach/contracts';
+import { API, CSRF_COOKIE, CSRF_HEADER, WIZARD_API } from '@course-coach/contracts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -9,6 +9,7 @@ import {
   FIRST_COURSE_ID,
   startCanvasStandin,
 } from '../src/modules/lms/canvas-standin.ts';
+import { seedWizardReference } from '../src/seed/wizard.ts';
 import { DEMO_PASSWORD, getTestContext, type TestContext, testConfig } from './helpers.ts';
 
 /**
@@ -126,6 +127,14 @@ export interface World {
   ids: Record<string, number>;
   /** A session of staff 1 of its own, for fixtures and look-ups. */
   admin: InjectClient;
+  /**
+   * A valid basic_info step for the coach setup wizard in institution 1: each call names a course and
+   * term pair no coach has yet (a pair makes one coach). `wizardCoachInfo` is the one of `ids.wizardCoach`.
+   */
+  wizardBasicInfo(): Record<string, unknown>;
+  wizardCoachInfo: Record<string, unknown>;
+  /** Signs the fixtures' session of staff 1 in again (after staff 1 signed out everywhere). */
+  reviveAdmin(): Promise<void>;
   /** Creates a fresh resource of a kind in coach A (as staff 1) and returns its id. */
   fresh(kind: string): Promise<number>;
   /** Deletes the world's institutions (cascading to everything in them). */
@@ -389,7 +398,31 @@ export async function buildWorld(tag: string): Promise<World> {
         'characteristic import',
       ),
   };
+  // The coach setup wizard: reference terms and courses, and a half-finished set-up (basic_info saved).
+  await seedWizardReference(ctx.database, inst1);
+  const pairs = await q<{ term_id: number; course_id: number }>(
+    `select t.id as term_id, c.id as course_id from institution_terms t
+       join institution_courses c on c.institution_id = t.institution_id
+      where t.institution_id = $1 order by t.id, c.id`,
+    [inst1],
+  );
+  let nextPair = 0;
+  const wizardBasicInfo = () => {
+    const pair = pairs[nextPair++];
+    if (!pair) throw new Error('access matrix: out of wizard course/term pairs');
+    return { coach_name: `Matrix wizard ${nextPair}`, ...pair, admins: [{ email: users.staff1.email }] };
+  };
+  const wizardMade = new Map<number, Record<string, unknown>>();
+  creators.wizardCoach = async () => {
+    const data = wizardBasicInfo();
+    const res = await staff.post(WIZARD_API.start(inst1), { step: 'basic_info', data });
+    expect(res.status, `creating a wizard coach: ${res.text}`).toBe(200);
+    expect(typeof res.body?.coach_id, `creating a wizard coach: ${res.text}`).toBe('number');
+    wizardMade.set(res.body.coach_id, data);
+    return res.body.coach_id as number;
+  };
   for (const kind of Object.keys(creators)) ids[kind] = await creators[kind]!();
+  const wizardCoachInfo = wizardMade.get(ids.wizardCoach!)!;
   // The survey's question (for response bodies).
   const survey = await staff.get(`/api/v1/coach/${coachA}/surveys/${ids.survey}`);
   ids.surveyQuestion = survey.body?.questions?.[0]?.id;
@@ -407,6 +440,12 @@ export async function buildWorld(tag: string): Promise<World> {
     clients,
     ids,
     admin: staff,
+    wizardBasicInfo,
+    wizardCoachInfo,
+    reviveAdmin: async () => {
+      const res = await staff.post(API.login, { email: users.staff1.email, password: DEMO_PASSWORD });
+      expect(res.status, `signing staff 1 in again: ${res.text}`).toBe(200);
+    },
     fresh: async (kind) => {
       const make = creators[kind];
       if (!make) throw new Error(`no creator for resource kind ${kind}`);
@@ -439,7 +478,9 @@ const ID_KINDS: Record<string, string> = {
 /** Path parameters other than `:id`, resolved against the world. */
 function paramValue(w: World, name: string, previous: string, url: string): string {
   const byName: Record<string, () => number | string | undefined> = {
-    coachId: () => w.coachA,
+    // The wizard's coach is a set-up in progress; elsewhere coach A.
+    coachId: () => (previous === 'coach-setup-wizard' ? w.ids.wizardCoach : w.coachA),
+    step: () => 'basic_info',
     institutionId: () => w.inst1,
     bulletinId: () => w.ids.bulletin,
     cohortId: () => w.ids.cohort,
