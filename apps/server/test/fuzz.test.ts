@@ -262,7 +262,9 @@ describe('fuzzing every write route', () => {
       expect(writes.length).toBeGreaterThan(40);
       let routeIndex = 0;
       for (const route of writes) {
-        if (route.url.endsWith('/logout') || route.url.endsWith('/login')) continue;
+        // Sign-in, sign-out and sign-out everywhere take no body and would end the session fuzzing needs
+        // (the access matrix and the auth suites cover them).
+        if (/\/(login|logout|logout-all)$/.test(route.url)) continue;
         routeIndex += 1;
         const refused: FuzzCase[] = [];
         await fc.assert(
