@@ -3,6 +3,7 @@ import {
   type BasicInfo,
   type BulletinInfo,
   type ContentCalendar,
+  followupListsFor,
   QUESTION_LIST_NAMES,
   STUDY_RESOURCE_LABELS,
   studyResourcesFor,
@@ -218,7 +219,11 @@ async function createCoachContent(q: Query, institutionId: number, coachId: numb
     wiring: string[];
     characteristic: string;
   }> = [];
-  for (const list of QUESTION_LIST_NAMES) {
+  // Only the questions the follow-up step asks for these earlier answers (spec §5).
+  for (const list of followupListsFor({
+    assessment_type: assessment.assessment_type,
+    selected_bulletins: bulletins.selected_bulletins,
+  })) {
     for (const question of WIZARD_QUESTIONS[list]) {
       if (!(question.id in answers)) continue;
       const answer = answers[question.id];
