@@ -55,7 +55,7 @@ async function freeCourseAndTerm(page: Page, institutionId: string) {
 test('staff create a coach through every step, leave with Save & Exit, resume, and find it in the institution view', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await signIn(page, STAFF);
   await expect(page).toHaveURL(/\/Dashboard\/Institution\/\d+\/CoachDashboard$/);
   const institutionId = /Institution\/(\d+)\//.exec(page.url())![1]!;
