@@ -2,6 +2,7 @@ import {
   API,
   type CoachListEntry,
   WIZARD_API,
+  WIZARD_ERRORS,
   WIZARD_PAGES,
   WIZARD_QUESTIONS,
   WIZARD_TEXTS,
@@ -54,7 +55,7 @@ async function freeCourseAndTerm(page: Page, institutionId: string) {
 test('staff create a coach through every step, leave with Save & Exit, resume, and find it in the institution view', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await signIn(page, STAFF);
   await expect(page).toHaveURL(/\/Dashboard\/Institution\/\d+\/CoachDashboard$/);
   const institutionId = /Institution\/(\d+)\//.exec(page.url())![1]!;
@@ -190,4 +191,36 @@ test('staff create a coach through every step, leave with Save & Exit, resume, a
     new RegExp(`/Dashboard/Coach/${coachId}/CoachDetails/?$`),
   );
   await expect(page.getByTestId('wizard-unfinished-item').filter({ hasText: coachName })).toHaveCount(0);
+});
+
+test('a refused save puts the server’s field error on its field', async ({ page }) => {
+  await signIn(page, STAFF);
+  await expect(page).toHaveURL(/\/Dashboard\/Institution\/\d+\/CoachDashboard$/);
+  const institutionId = /Institution\/(\d+)\//.exec(page.url())![1]!;
+  await page.goto(WIZARD_PAGES.wizard(institutionId, 'new'));
+  await atStep(page, 'basic_info');
+  // AAA 2013J is one of the seeded coaches: the server refuses a second one on the term field.
+  await page.getByRole('textbox', { name: /^Coach name/ }).fill('E2E duplicate AAA 2013J');
+  await choose(page, /^Course/, 'AAA (Social Sciences)');
+  await choose(page, /^Term/, '2013J (October 2013)');
+  await page.getByRole('button', { name: WIZARD_TEXTS.next }).click();
+  await expect(page.getByRole('combobox', { name: /^Term/ })).toHaveAccessibleDescription(
+    WIZARD_ERRORS.coachExists,
+  );
+  await expect(page.getByRole('combobox', { name: /^Term/ })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(WIZARD_PAGES.wizard(institutionId, 'new'));
+  await expectNoAxeViolations(page);
+});
+
+test('on a phone the wizard fits the screen and shows its progress as text', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, STAFF);
+  const institutionId = /Institution\/(\d+)\//.exec(page.url())![1]!;
+  await page.goto(WIZARD_PAGES.wizard(institutionId, 'new'));
+  await atStep(page, 'basic_info');
+  await expect(page.getByTestId('wizard-progress-compact')).toHaveText('Step 1 of 7: Basics');
+  await expect(page.getByTestId('wizard-progress')).toBeHidden();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
 });

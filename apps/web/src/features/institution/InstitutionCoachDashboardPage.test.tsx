@@ -1,5 +1,5 @@
 import { API, type CoachActivityBreakdown, MESSAGES, type Me, PAGES } from '@course-coach/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, stubFetch } from '../../test-utils.tsx';
 import { InstitutionCoachDashboardPage } from './InstitutionCoachDashboardPage.tsx';
@@ -53,7 +53,10 @@ const COACHES = [
   { id: 12, label: 'GGG 2013J', course: 'GGG', term: '2013J' },
 ];
 
-describe('InstitutionCoachDashboardPage', () => {
+// A busy shared machine: wait up to 5 s for the UI, and give each test 30 s.
+configure({ asyncUtilTimeout: 5000 });
+
+describe('InstitutionCoachDashboardPage', { timeout: 30_000 }, () => {
   it('selects the first coach by default and reloads every figure when another is chosen', async () => {
     const fetchMock = stubFetch({
       [`GET ${API.me}`]: { body: staff },

@@ -18,6 +18,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { institutionCoachesQuery } from '../institution/institution-coaches.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { AssessmentInfoStep } from './steps/AssessmentInfoStep.tsx';
 import { BasicInfoStep } from './steps/BasicInfoStep.tsx';
@@ -100,6 +101,13 @@ function Wizard({ institutionId, coachId }: WizardProps) {
   useEffect(() => {
     if (polledStep && polledStep !== 'mts') setShown(polledStep);
   }, [polledStep]);
+
+  // Once the coach is set up, the institution's coach lists show it (and no longer as being set up).
+  useEffect(() => {
+    if (current !== 'complete') return;
+    void queryClient.invalidateQueries({ queryKey: institutionCoachesQuery(institutionId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: wizardKeys.setups(institutionId) });
+  }, [current, institutionId, queryClient]);
 
   const show = (step: WizardStepOrComplete) => {
     if (coachId !== null) queryClient.removeQueries({ queryKey: wizardKeys.coach(institutionId, coachId) });

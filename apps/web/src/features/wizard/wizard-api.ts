@@ -43,6 +43,8 @@ export function useWizardSetups(institutionId: number, enabled = true) {
     queryKey: wizardKeys.setups(institutionId),
     queryFn: ({ signal }) => apiGet(WIZARD_API.start(institutionId), WizardSetupListSchema, signal),
     enabled,
+    // Set-ups move on in the wizard: read afresh whenever the list is shown.
+    staleTime: 0,
   });
 }
 
