@@ -26,6 +26,11 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
+            // zod and our `z.config({ jitless: true })` (src/zod-config.ts) in one chunk, so the config runs
+            // before any module builds a schema: zod probes `new Function('')` when a schema is built, and
+            // the server's CSP (no 'unsafe-eval') reports that probe as a violation. Left to itself, the
+            // bundler put the shared contracts in a chunk that ran before main.tsx's first import.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zod-config\.ts$/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             {
               name: 'mantine',
