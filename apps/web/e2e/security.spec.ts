@@ -105,3 +105,38 @@ test.describe('Content-Security-Policy', () => {
     await expect(framed.getByRole('heading', { name: 'Sign in' })).toHaveCount(0);
   });
 });
+
+test.describe('Sign out everywhere', () => {
+  // A demo student no other spec signs in as: ending their sessions disturbs no other test.
+  const STUDENT = 's45462@demo.edu';
+
+  test('the account menu ends the sessions on every device, keyboard only', async ({ browser }) => {
+    const laptop = await browser.newContext();
+    const phone = await browser.newContext({ viewport: { width: 375, height: 667 } });
+    try {
+      const onLaptop = await laptop.newPage();
+      const onPhone = await phone.newPage();
+      await signIn(onLaptop, STUDENT);
+      await signIn(onPhone, STUDENT);
+      expect((await onPhone.request.get('/api/v1/me')).status()).toBe(200);
+
+      // On the laptop: Tab to the name, open the account menu with Enter, choose the item.
+      const account = onLaptop.getByTestId('user-name');
+      await account.focus();
+      await onLaptop.keyboard.press('Enter');
+      await expect(onLaptop.getByText(`Signed in as ${STUDENT}`)).toBeVisible();
+      await onLaptop.getByRole('menuitem', { name: 'Sign out everywhere' }).focus();
+      await onLaptop.keyboard.press('Enter');
+      await expect(onLaptop).toHaveURL(PAGES.login);
+      await expect(onLaptop.getByText('You have signed out.')).toBeVisible();
+
+      // The phone's session is gone too: the API refuses it and the app asks to sign in again.
+      expect((await onPhone.request.get('/api/v1/me')).status()).toBe(401);
+      await onPhone.reload();
+      await expect(onPhone).toHaveURL(/\/login/);
+    } finally {
+      await laptop.close();
+      await phone.close();
+    }
+  });
+});

@@ -6,13 +6,15 @@ import { apiPost } from '../../api/client.ts';
 const SIGNED_OUT_FLAG = 'course-coach:signed-out';
 
 /**
- * Signs out (POST /api/v1/auth/logout), then loads the sign-in page afresh: a full page load drops every
- * answer held in memory, which matters on shared computers. A failure leaves the user signed in and
- * says so.
+ * Signs out, then loads the sign-in page afresh: a full page load drops every answer held in memory,
+ * which matters on shared computers. `mutate()` or `mutate('this-device')` ends this session
+ * (POST /api/v1/auth/logout); `mutate('everywhere')` ends every session of the user on every device
+ * (POST /api/v1/auth/logout-all, see SECURITY.md). A failure leaves the user signed in and says so.
  */
 export function useSignOut() {
   return useMutation({
-    mutationFn: () => apiPost(API.logout),
+    mutationFn: (where: 'this-device' | 'everywhere' = 'this-device') =>
+      apiPost(where === 'everywhere' ? API.logoutAll : API.logout),
     onSuccess: () => {
       try {
         sessionStorage.setItem(SIGNED_OUT_FLAG, '1');

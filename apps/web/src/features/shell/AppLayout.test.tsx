@@ -36,6 +36,20 @@ describe('AppLayout header', () => {
     expect(screen.getByText('dashboard page')).toBeInTheDocument();
   });
 
+  it('offers Sign out everywhere in the account menu, which ends every session (and says so when it fails)', async () => {
+    const fetchMock = stubFetch({
+      [`GET ${API.me}`]: { body: twoCoaches },
+      [`POST ${API.logoutAll}`]: { status: 503, body: { detail: 'The service is unavailable.' } },
+    });
+    renderRoutes([{ element: <AppLayout />, children: [{ path: '*', element: <p>page</p> }] }], '/');
+    fireEvent.click(await screen.findByTestId('user-name'));
+    expect(await screen.findByText('Signed in as s8462@demo.edu')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('Sign-out failed')).toBeInTheDocument();
+    const posts = fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET').toUpperCase() === 'POST');
+    expect(posts.map(([input]) => new URL(String(input), 'http://localhost').pathname)).toEqual([API.logoutAll]);
+  });
+
   it('offers a coach switcher that selects the current coach and opens the chosen one', async () => {
     const { router } = renderLayout(twoCoaches, PAGES.coachDetails(4));
     const switcher = await screen.findByRole('combobox', { name: 'Switch coach' });

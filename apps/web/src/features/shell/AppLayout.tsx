@@ -8,6 +8,7 @@ import {
   Divider,
   Drawer,
   Group,
+  Menu,
   Stack,
   Text,
   UnstyledButton,
@@ -23,9 +24,13 @@ import { useSignOut } from '../auth/sign-out.ts';
 import classes from './AppLayout.module.css';
 import { CoachSwitcher } from './CoachSwitcher.tsx';
 
+/** Ends every session of the user (POST /api/v1/auth/logout-all): for a lost phone or a shared computer. */
+const SIGN_OUT_EVERYWHERE = 'Sign out everywhere';
+
 /**
  * The app shell: a header with the product name, the signed-in user's name, a coach switcher (when they
- * have several coaches), links to their institutions and Sign out; on phones (768 px and narrower) these
+ * have several coaches), links to their institutions and Sign out; the name opens an account menu with
+ * "Sign out everywhere"; on phones (768 px and narrower) these
  * move into a menu behind a burger button. The page renders below in `<main>`.
  */
 export function AppLayout() {
@@ -96,13 +101,29 @@ export function AppLayout() {
                 {tailoringLink}
                 {characteristicsLink}
                 {institutionLinks}
-                <Text size="sm" fw={500} className={classes.userName} data-testid="user-name">
-                  {me.user.name}
-                </Text>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <UnstyledButton
+                      className={classes.userName}
+                      data-testid="user-name"
+                      fz="sm"
+                      fw={500}
+                      title="Account"
+                    >
+                      {me.user.name}
+                    </UnstyledButton>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Label>Signed in as {me.user.email}</Menu.Label>
+                    <Menu.Item onClick={() => signOut.mutate('everywhere')} disabled={signOut.isPending}>
+                      {SIGN_OUT_EVERYWHERE}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
                 <Button
                   variant="default"
                   size="sm"
-                  onClick={() => signOut.mutate()}
+                  onClick={() => signOut.mutate('this-device')}
                   loading={signOut.isPending}
                 >
                   Sign out
@@ -155,11 +176,19 @@ export function AppLayout() {
             <Divider />
             <UnstyledButton
               component="button"
-              onClick={() => signOut.mutate()}
+              onClick={() => signOut.mutate('this-device')}
               className={classes.menuButton}
               disabled={signOut.isPending}
             >
               Sign out
+            </UnstyledButton>
+            <UnstyledButton
+              component="button"
+              onClick={() => signOut.mutate('everywhere')}
+              className={classes.menuButton}
+              disabled={signOut.isPending}
+            >
+              {SIGN_OUT_EVERYWHERE}
             </UnstyledButton>
           </Stack>
         </Drawer>
