@@ -1,49 +1,24 @@
 import {
   characteristicKind,
-  type FieldErrors,
-  NON_FIELD_ERRORS,
   SURVEY_PAGES,
   SURVEY_TEXTS,
   type Survey,
   type SurveyBody,
   type WiringInput,
 } from '@course-coach/contracts';
+import { Checkbox, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Checkbox,
-  Fieldset,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { format } from 'date-fns';
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { errorMessage, isApiError } from '../../api/client.ts';
-import { ErrorState } from '../../components/ErrorState.tsx';
-import { LoadingState } from '../../components/LoadingState.tsx';
-import { parsePathId } from '../../components/path-id.ts';
-import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+  ContentEditorForm,
+  EditorLoader,
+  listField,
+  RepeatedCard,
+  RepeatedFieldset,
+  useContentForm,
+  useEditorRoute,
+} from '../content/ContentEditor.tsx';
+import { fromLocalInput, toLocalInput } from '../content/datetime-local.ts';
 import { useDictionary } from '../tailoring/api.ts';
-import { WiringEditor } from '../wiring/WiringEditor.tsx';
 import { useDeleteSurvey, useSaveSurvey, useSurvey } from './surveys-api.ts';
-
-function toLocalInput(iso: string | null): string {
-  return iso ? format(new Date(iso), "yyyy-MM-dd'T'HH:mm") : '';
-}
-function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toISOString();
-}
 
 interface QuestionValue {
   key: number;
@@ -93,79 +68,32 @@ function toBody(v: FormValues): SurveyBody {
   };
 }
 
+const EDITOR = { texts: SURVEY_TEXTS, managerPage: SURVEY_PAGES.manager, initial, toBody };
+
 /**
  * `/Dashboard/Coach/{coachId}/ContentManager/EditSurvey/{id}/` (spec §2 edit link; `new` for a new one):
  * staff write a survey whose questions each ask for one characteristic of the tailoring dictionary (its
  * options are the characteristic's restriction set), wire it to characteristics, and set its status.
  */
 export function EditSurveyPage() {
-  const params = useParams();
-  const coachId = parsePathId(params.coachId);
-  const isNew = params.surveyId === 'new';
-  const surveyId = isNew ? null : parsePathId(params.surveyId);
-  usePageTitle(isNew ? SURVEY_TEXTS.createTitle : SURVEY_TEXTS.editTitle);
-  const survey = useSurvey(coachId ?? 0, coachId === null ? null : surveyId);
-  if (coachId === null || (!isNew && surveyId === null)) return <NotFoundPage />;
-  if (!isNew && survey.isPending) return <LoadingState />;
-  if (!isNew && survey.isError) {
-    if (isApiError(survey.error, 404)) return <NotFoundPage />;
-    return (
-      <ErrorState
-        title="We couldn’t load this survey"
-        message={errorMessage(survey.error)}
-        onRetry={() => void survey.refetch()}
-      />
-    );
-  }
-  const data = survey.data ?? null;
-  return <SurveyForm key={data?.id ?? 'new'} coachId={coachId} survey={data} />;
+  const route = useEditorRoute('surveyId', SURVEY_TEXTS);
+  const survey = useSurvey(route.coachId ?? 0, route.coachId === null ? null : route.itemId);
+  return (
+    <EditorLoader route={route} query={survey} errorTitle="We couldn’t load this survey">
+      {(coachId, data) => <SurveyForm key={data?.id ?? 'new'} coachId={coachId} survey={data} />}
+    </EditorLoader>
+  );
 }
 
 function SurveyForm({ coachId, survey }: { coachId: number; survey: Survey | null }) {
-  const navigate = useNavigate();
   const dictionary = useDictionary(coachId);
-  const save = useSaveSurvey(coachId);
-  const remove = useDeleteSurvey(coachId);
-  const [values, setValues] = useState<FormValues>(() => initial(survey));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useContentForm(EDITOR, coachId, survey, useSaveSurvey(coachId), useDeleteSurvey(coachId));
+  const { values, setValues, err } = form;
+  const questions = listField(setValues, 'questions');
   const chars = (dictionary.data?.characteristics ?? []).filter((c) => characteristicKind(c) !== 'text');
-  const err = (key: string) => errors[key]?.join(' ');
-  const setQuestion = (i: number, patch: Partial<QuestionValue>) =>
-    setValues((v) => ({ ...v, questions: v.questions.map((q, j) => (j === i ? { ...q, ...patch } : q)) }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    setFailure(null);
-    try {
-      await save.mutateAsync({ id: survey?.id ?? null, body: toBody(values) });
-      navigate(SURVEY_PAGES.manager(coachId));
-    } catch (error) {
-      if (isApiError(error, 400)) setErrors(error.fieldErrors);
-      else setFailure(errorMessage(error));
-    }
-  };
 
   return (
-    <Stack gap="lg" maw={860} component="form" onSubmit={submit}>
-      <Anchor component={Link} to={SURVEY_PAGES.manager(coachId)}>
-        {SURVEY_TEXTS.managerTitle}
-      </Anchor>
-      <Title order={1}>{survey ? SURVEY_TEXTS.editTitle : SURVEY_TEXTS.createTitle}</Title>
-      {(failure || errors[NON_FIELD_ERRORS]) && (
-        <Alert color="red" role="alert">
-          {failure ?? errors[NON_FIELD_ERRORS]?.join(' ')}
-        </Alert>
-      )}
-      <TextInput
-        label={SURVEY_TEXTS.title}
-        required
-        value={values.title}
-        maxLength={200}
-        error={err('title')}
-        onChange={(e) => setValues({ ...values, title: e.currentTarget.value })}
-      />
+    <ContentEditorForm form={form} characteristics={dictionary.data?.characteristics}>
       <Group grow align="flex-start">
         <NativeSelect
           label={SURVEY_TEXTS.status}
@@ -201,105 +129,49 @@ function SurveyForm({ coachId, survey }: { coachId: number; survey: Survey | nul
           />
         )}
       </Group>
-      <Fieldset legend={SURVEY_TEXTS.questions}>
-        <Stack gap="md">
-          {err('questions') && (
-            <Text c="red" size="sm" role="alert">
-              {err('questions')}
-            </Text>
-          )}
-          {values.questions.map((q, i) => {
-            const c = chars.find((d) => d.name === q.characteristic);
-            return (
-              <Card key={q.key} withBorder data-testid="survey-question">
-                <Stack gap="sm">
-                  <Group justify="space-between">
-                    <Text fw={600}>{SURVEY_TEXTS.question(i + 1)}</Text>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={SURVEY_TEXTS.removeQuestion(i + 1)}
-                      onClick={() =>
-                        setValues((v) => ({ ...v, questions: v.questions.filter((_, j) => j !== i) }))
-                      }
-                    >
-                      ×
-                    </ActionIcon>
-                  </Group>
-                  <NativeSelect
-                    label={`${SURVEY_TEXTS.characteristic} (${SURVEY_TEXTS.question(i + 1)})`}
-                    value={q.characteristic}
-                    error={err(`questions.${i}.characteristic`)}
-                    data={[
-                      { value: '', label: '—' },
-                      ...chars.map((d) => ({ value: d.name, label: d.name })),
-                    ]}
-                    onChange={(e) => setQuestion(i, { characteristic: e.currentTarget.value })}
-                  />
-                  <TextInput
-                    label={`${SURVEY_TEXTS.prompt} (${SURVEY_TEXTS.question(i + 1)})`}
-                    description={c ? `${SURVEY_TEXTS.promptHint} “${c.question}”` : SURVEY_TEXTS.promptHint}
-                    value={q.prompt}
-                    maxLength={1000}
-                    error={err(`questions.${i}.prompt`)}
-                    onChange={(e) => setQuestion(i, { prompt: e.currentTarget.value })}
-                  />
-                  {c && (
-                    <Text size="sm" c="dimmed">
-                      {SURVEY_TEXTS.options}:{' '}
-                      {c.restrictionset.values.length > 0
-                        ? c.restrictionset.values.map((o) => o.label).join(', ')
-                        : SURVEY_TEXTS.numberHint(c.restrictionset.ranges)}
-                    </Text>
-                  )}
-                </Stack>
-              </Card>
-            );
-          })}
-          <Button
-            variant="default"
-            onClick={() =>
-              setValues((v) => ({
-                ...v,
-                questions: [
-                  ...v.questions,
-                  { key: questionKeys++, id: null, prompt: '', characteristic: '' },
-                ],
-              }))
-            }
-          >
-            {SURVEY_TEXTS.addQuestion}
-          </Button>
-        </Stack>
-      </Fieldset>
-      <WiringEditor
-        coachId={coachId}
-        value={values.wiring}
-        errors={errors}
-        characteristics={dictionary.data?.characteristics}
-        onChange={(wiring) => setValues((v) => ({ ...v, wiring }))}
-      />
-      <Group>
-        <Button type="submit" loading={save.isPending}>
-          {SURVEY_TEXTS.save}
-        </Button>
-        <Button variant="default" component={Link} to={SURVEY_PAGES.manager(coachId)}>
-          {SURVEY_TEXTS.cancel}
-        </Button>
-        {survey && (
-          <Button
-            color="red"
-            variant="outline"
-            loading={remove.isPending}
-            onClick={async () => {
-              await remove.mutateAsync(survey.id);
-              navigate(SURVEY_PAGES.manager(coachId));
-            }}
-          >
-            {SURVEY_TEXTS.delete}
-          </Button>
-        )}
-      </Group>
-    </Stack>
+      <RepeatedFieldset
+        legend={SURVEY_TEXTS.questions}
+        error={err('questions')}
+        addLabel={SURVEY_TEXTS.addQuestion}
+        onAdd={() => questions.add({ key: questionKeys++, id: null, prompt: '', characteristic: '' })}
+      >
+        {values.questions.map((q, i) => {
+          const c = chars.find((d) => d.name === q.characteristic);
+          return (
+            <RepeatedCard
+              key={q.key}
+              testId="survey-question"
+              label={SURVEY_TEXTS.question(i + 1)}
+              removeLabel={SURVEY_TEXTS.removeQuestion(i + 1)}
+              onRemove={() => questions.remove(i)}
+            >
+              <NativeSelect
+                label={`${SURVEY_TEXTS.characteristic} (${SURVEY_TEXTS.question(i + 1)})`}
+                value={q.characteristic}
+                error={err(`questions.${i}.characteristic`)}
+                data={[{ value: '', label: '—' }, ...chars.map((d) => ({ value: d.name, label: d.name }))]}
+                onChange={(e) => questions.update(i, { characteristic: e.currentTarget.value })}
+              />
+              <TextInput
+                label={`${SURVEY_TEXTS.prompt} (${SURVEY_TEXTS.question(i + 1)})`}
+                description={c ? `${SURVEY_TEXTS.promptHint} “${c.question}”` : SURVEY_TEXTS.promptHint}
+                value={q.prompt}
+                maxLength={1000}
+                error={err(`questions.${i}.prompt`)}
+                onChange={(e) => questions.update(i, { prompt: e.currentTarget.value })}
+              />
+              {c && (
+                <Text size="sm" c="dimmed">
+                  {SURVEY_TEXTS.options}:{' '}
+                  {c.restrictionset.values.length > 0
+                    ? c.restrictionset.values.map((o) => o.label).join(', ')
+                    : SURVEY_TEXTS.numberHint(c.restrictionset.ranges)}
+                </Text>
+              )}
+            </RepeatedCard>
+          );
+        })}
+      </RepeatedFieldset>
+    </ContentEditorForm>
   );
 }

@@ -17,22 +17,34 @@ import {
   NumberInput,
   Radio,
   Stack,
-  Table,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
-import { ErrorState } from '../../components/ErrorState.tsx';
-import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { ContentManager, type ManagerColumn } from '../content/ContentManager.tsx';
+import { QueryView } from '../content/QueryView.tsx';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { useAnswerSurvey, useSurvey, useSurveys } from './surveys-api.ts';
 
 const STATUS_COLOR = { Draft: 'gray.8', Scheduled: 'indigo.9', Published: 'teal.9' } as const;
+
+const COLUMNS: ManagerColumn<Survey>[] = [
+  { header: SURVEY_TEXTS.title, cell: (s) => s.title },
+  {
+    header: SURVEY_TEXTS.status,
+    cell: (s) => (
+      <>
+        <Badge color={STATUS_COLOR[s.status]}>{s.status}</Badge>
+        <Text size="sm">{SURVEY_TEXTS.responses(s.responses_count)}</Text>
+      </>
+    ),
+  },
+  { header: SURVEY_TEXTS.questions, cell: (s) => s.questions.length },
+];
 
 /**
  * `/Dashboard/Coach/{coachId}/ContentManager/Surveys/` (ours): the coach's surveys with status, question
@@ -42,66 +54,17 @@ export function SurveyManagerPage() {
   const coachId = parsePathId(useParams().coachId);
   usePageTitle(SURVEY_TEXTS.managerTitle);
   const surveys = useSurveys(coachId ?? 0);
-  if (coachId === null) return <NotFoundPage />;
-  if (surveys.isPending) return <LoadingState />;
-  if (surveys.isError)
-    return (
-      <ErrorState
-        title="We couldn’t load the surveys"
-        message={errorMessage(surveys.error)}
-        onRetry={() => void surveys.refetch()}
-      />
-    );
   return (
-    <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={1}>{SURVEY_TEXTS.managerTitle}</Title>
-        <Button component={Link} to={SURVEY_PAGES.edit(coachId, 'new')}>
-          {SURVEY_TEXTS.newSurvey}
-        </Button>
-      </Group>
-      <Card withBorder radius="md" padding="lg">
-        {surveys.data.length === 0 ? (
-          <Text>{SURVEY_TEXTS.empty}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{SURVEY_TEXTS.title}</Table.Th>
-                  <Table.Th>{SURVEY_TEXTS.status}</Table.Th>
-                  <Table.Th>{SURVEY_TEXTS.questions}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{SURVEY_TEXTS.edit}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {surveys.data.map((s) => (
-                  <Table.Tr key={s.id} data-testid="survey-row">
-                    <Table.Td>{s.title}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOR[s.status]}>{s.status}</Badge>
-                      <Text size="sm">{SURVEY_TEXTS.responses(s.responses_count)}</Text>
-                    </Table.Td>
-                    <Table.Td>{s.questions.length}</Table.Td>
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={SURVEY_PAGES.edit(coachId, s.id)}
-                        aria-label={`Edit ${s.title}`}
-                      >
-                        {SURVEY_TEXTS.edit}
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
-    </Stack>
+    <ContentManager
+      coachId={coachId}
+      query={surveys}
+      texts={SURVEY_TEXTS}
+      newLabel={SURVEY_TEXTS.newSurvey}
+      pages={SURVEY_PAGES}
+      errorTitle="We couldn’t load the surveys"
+      rowTestId="survey-row"
+      columns={COLUMNS}
+    />
   );
 }
 
@@ -111,32 +74,27 @@ export function StudentSurveysPage() {
   usePageTitle(SURVEY_TEXTS.studentListTitle);
   const surveys = useSurveys(coachId ?? 0);
   if (coachId === null) return <NotFoundPage />;
-  if (surveys.isPending) return <LoadingState />;
-  if (surveys.isError)
-    return (
-      <ErrorState
-        title="We couldn’t load the surveys"
-        message={errorMessage(surveys.error)}
-        onRetry={() => void surveys.refetch()}
-      />
-    );
   return (
-    <Stack gap="lg" maw={860}>
-      <Title order={1}>{SURVEY_TEXTS.studentListTitle}</Title>
-      {surveys.data.length === 0 && <Text>{SURVEY_TEXTS.studentEmpty}</Text>}
-      {surveys.data.map((s) => (
-        <Card key={s.id} withBorder data-testid="student-survey">
-          <Group justify="space-between">
-            <Anchor component={Link} to={SURVEY_PAGES.take(coachId, s.id)} fw={600}>
-              {s.title}
-            </Anchor>
-            <Badge color={s.completed ? 'teal.9' : 'gray.8'}>
-              {s.completed ? SURVEY_TEXTS.answered : SURVEY_TEXTS.notAnswered}
-            </Badge>
-          </Group>
-        </Card>
-      ))}
-    </Stack>
+    <QueryView query={surveys} errorTitle="We couldn’t load the surveys">
+      {(list) => (
+        <Stack gap="lg" maw={860}>
+          <Title order={1}>{SURVEY_TEXTS.studentListTitle}</Title>
+          {list.length === 0 && <Text>{SURVEY_TEXTS.studentEmpty}</Text>}
+          {list.map((s) => (
+            <Card key={s.id} withBorder data-testid="student-survey">
+              <Group justify="space-between">
+                <Anchor component={Link} to={SURVEY_PAGES.take(coachId, s.id)} fw={600}>
+                  {s.title}
+                </Anchor>
+                <Badge color={s.completed ? 'teal.9' : 'gray.8'}>
+                  {s.completed ? SURVEY_TEXTS.answered : SURVEY_TEXTS.notAnswered}
+                </Badge>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </QueryView>
   );
 }
 
@@ -148,18 +106,11 @@ export function TakeSurveyPage() {
   const survey = useSurvey(coachId ?? 0, coachId === null ? null : surveyId);
   usePageTitle(survey.data?.title ?? SURVEY_TEXTS.studentListTitle);
   if (coachId === null || surveyId === null) return <NotFoundPage />;
-  if (survey.isPending) return <LoadingState />;
-  if (survey.isError) {
-    if (isApiError(survey.error, 404)) return <NotFoundPage />;
-    return (
-      <ErrorState
-        title="We couldn’t load this survey"
-        message={errorMessage(survey.error)}
-        onRetry={() => void survey.refetch()}
-      />
-    );
-  }
-  return <SurveyAnswerForm key={survey.data.id} coachId={coachId} survey={survey.data} />;
+  return (
+    <QueryView query={survey} errorTitle="We couldn’t load this survey" notFoundOn404>
+      {(data) => <SurveyAnswerForm key={data.id} coachId={coachId} survey={data} />}
+    </QueryView>
+  );
 }
 
 function SurveyAnswerForm({ coachId, survey }: { coachId: number; survey: Survey }) {
