@@ -160,6 +160,22 @@ const INSTITUTION_READERS: ReaderSide = {
  * Who sees which bulletin: modules/bulletins/service.ts.
  */
 function readerRoutes(app: BulletinApp, database: Database, side: ReaderSide) {
+  /** One bulletin the caller sees, read (GET message) or read and marked viewed (POST message view). */
+  const messageRoute = (method: 'GET' | 'POST', url: string, read: typeof getMessage) =>
+    app.route({
+      method,
+      url,
+      config: { access: side.access() },
+      schema: {
+        tags: ['bulletins'],
+        params: side.bulletinParams,
+        response: { 200: BulletinMessageSchema, ...errors },
+      },
+      handler: async (request) => {
+        const { caller, scope } = await side.caller(database, request);
+        return read(database, caller, scope, pathId(request.params.bulletinId));
+      },
+    });
   return {
     list: () =>
       app.get(
@@ -195,38 +211,8 @@ function readerRoutes(app: BulletinApp, database: Database, side: ReaderSide) {
           return setStar(database, caller, scope, pathId(request.params.bulletinId), request.body.starred);
         },
       ),
-    message: () =>
-      app.get(
-        side.paths.message,
-        {
-          config: { access: side.access() },
-          schema: {
-            tags: ['bulletins'],
-            params: side.bulletinParams,
-            response: { 200: BulletinMessageSchema, ...errors },
-          },
-        },
-        async (request) => {
-          const { caller, scope } = await side.caller(database, request);
-          return getMessage(database, caller, scope, pathId(request.params.bulletinId));
-        },
-      ),
-    view: () =>
-      app.post(
-        side.paths.view,
-        {
-          config: { access: side.access() },
-          schema: {
-            tags: ['bulletins'],
-            params: side.bulletinParams,
-            response: { 200: BulletinMessageSchema, ...errors },
-          },
-        },
-        async (request) => {
-          const { caller, scope } = await side.caller(database, request);
-          return markViewed(database, caller, scope, pathId(request.params.bulletinId));
-        },
-      ),
+    message: () => messageRoute('GET', side.paths.message, getMessage),
+    view: () => messageRoute('POST', side.paths.view, markViewed),
   };
 }
 
