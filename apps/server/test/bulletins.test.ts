@@ -8,12 +8,11 @@ import {
   MembershipTaskSchema,
 } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/auth/password.ts';
 import {
   type Browser,
   coachIdOf,
-  DEMO_PASSWORD,
   getTestContext,
+  insertOtherInstitution,
   instructorEmailOf,
   STAFF_EMAIL,
   type TestContext,
@@ -432,18 +431,13 @@ describe('access', () => {
   let target: number;
   beforeAll(async () => {
     target = (await create({ title: 'Access target' })).id;
-    const [inst] = await ctx.database.query<{ id: number }>(
-      `insert into institutions (name, slug) values ('Other bulletin U', 'other-bulletin') returning id`,
-    );
-    otherInstitution = inst!.id;
-    const [user] = await ctx.database.query<{ id: number }>(
-      `insert into users (institution_id, email, name, password_hash) values ($1, 'staff@other-bulletin.edu', 'Other', $2) returning id`,
-      [otherInstitution, await hashPassword(DEMO_PASSWORD)],
-    );
-    await ctx.database.query(
-      `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'admin')`,
-      [otherInstitution, user!.id],
-    );
+    ({ institutionId: otherInstitution } = await insertOtherInstitution(ctx, {
+      name: 'Other bulletin U',
+      slug: 'other-bulletin',
+      email: 'staff@other-bulletin.edu',
+      userName: 'Other',
+      role: 'admin',
+    }));
     otherStaff = await ctx.signIn('staff@other-bulletin.edu');
   });
   afterAll(async () => {
