@@ -14,6 +14,7 @@ import {
   getTestContext,
   insertOtherInstitution,
   instructorEmailOf,
+  outsiderStudentEmail,
   STAFF_EMAIL,
   type TestContext,
 } from './helpers.ts';
@@ -49,17 +50,10 @@ async function studentsByGender() {
       order by v.value, u.id`,
     [coachId],
   );
-  const [outsiderRow] = await ctx.database.query<{ email: string }>(
-    `select u.email from enrollments e join users u on u.id = e.user_id
-      where e.coach_id = $1 and e.role = 'student'
-        and not exists (select 1 from enrollments x where x.user_id = u.id and x.coach_id = $2)
-      order by u.id limit 1`,
-    [otherCoachId, coachId],
-  );
   return {
     f: rows.find((r) => r.value === 'F')!,
     m: rows.find((r) => r.value === 'M')!,
-    out: outsiderRow!.email,
+    out: await outsiderStudentEmail(ctx, otherCoachId, coachId),
   };
 }
 

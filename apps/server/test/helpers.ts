@@ -257,6 +257,39 @@ export async function userIdOf(ctx: TestContext, email: string): Promise<number>
   return rows[0].id;
 }
 
+/** The first `count` students of a coach by user id: email and user id. */
+export async function firstStudentsOf(
+  ctx: TestContext,
+  coachId: number,
+  count: number,
+): Promise<Array<{ email: string; id: number }>> {
+  return ctx.database.query<{ email: string; id: number }>(
+    `select u.email, u.id from enrollments e join users u on u.id = e.user_id
+      where e.coach_id = $1 and e.role = 'student' order by u.id limit $2`,
+    [coachId, count],
+  );
+}
+
+/**
+ * The email of the first student (by user id) of coach `otherCoachId` who is not enrolled in `coachId`:
+ * an outsider to `coachId` who is a student elsewhere in the institution. Throws when there is none.
+ */
+export async function outsiderStudentEmail(
+  ctx: TestContext,
+  otherCoachId: number,
+  coachId: number,
+): Promise<string> {
+  const [row] = await ctx.database.query<{ email: string }>(
+    `select u.email from enrollments e join users u on u.id = e.user_id
+      where e.coach_id = $1 and e.role = 'student'
+        and not exists (select 1 from enrollments x where x.user_id = u.id and x.coach_id = $2)
+      order by u.id limit 1`,
+    [otherCoachId, coachId],
+  );
+  if (!row) throw new Error(`no student of coach ${otherCoachId} outside coach ${coachId}`);
+  return row.email;
+}
+
 /**
  * Inserts another institution (`name`, `slug`) with one member: `email`, called `userName`, with the
  * demo password and institution role `role`. Returns the institution's and the user's ids. The caller
