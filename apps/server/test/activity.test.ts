@@ -8,7 +8,6 @@ import {
   TodoAnalyticsSchema,
 } from '@course-coach/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Query } from '../src/db/client.ts';
 import {
   type Browser,
   getTestContext,
@@ -18,6 +17,7 @@ import {
   type TestContext,
   userIdOf,
 } from './helpers.ts';
+import { demoPasswordHash, insertMember, insertOne } from './own-institution.ts';
 
 /**
  * Activity analytics and the completion history over HTTP, on a coach of our own (so nothing else in the
@@ -45,17 +45,9 @@ const emails = {
 const ids: Record<string, number> = {};
 const times: Record<string, Date> = {};
 
-async function insertOne(q: Query, sql: string, params: unknown[]): Promise<number> {
-  const rows = await q<{ id: number }>(`${sql} returning id`, params);
-  return rows[0]!.id;
-}
-
 beforeAll(async () => {
   ctx = await getTestContext();
-  const [hash] = await ctx.database.query<{ password_hash: string }>(
-    'select password_hash from users where email = $1',
-    [STAFF_EMAIL],
-  );
+  const hash = await demoPasswordHash(ctx);
   await ctx.database.transaction(async (q) => {
     // An institution of its own (the demo institution's staff are another tenant here), with two coaches.
     const inst = await insertOne(q, `insert into institutions (name, slug) values ('Act U', 'act-u')`, []);
@@ -72,24 +64,19 @@ beforeAll(async () => {
       [inst],
     );
     for (const key of ['a', 'b', 'instructor', 'c', 'staff'] as const) {
-      users[key] = await insertOne(
+      const person = { email: emails[key], name: `Act ${key}` };
+      users[key] = await insertMember(
         q,
-        `insert into users (institution_id, email, name, password_hash) values ($1, $2, $3, $4)`,
-        [inst, emails[key], `Act ${key}`, hash!.password_hash],
-      );
-      if (key === 'staff') {
-        await q(
-          `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'staff')`,
-          [inst, users[key]],
-        );
-        continue;
-      }
-      await q(`insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, $4)`, [
         inst,
-        key === 'c' ? otherCoachId : coachId,
-        users[key],
-        key === 'instructor' ? 'instructor' : 'student',
-      ]);
+        hash,
+        key === 'staff'
+          ? { ...person, role: 'staff' }
+          : {
+              ...person,
+              role: key === 'instructor' ? 'instructor' : 'student',
+              coachId: key === 'c' ? otherCoachId : coachId,
+            },
+      );
     }
     // Bulletins: two topics; b1–b5 live; b6–b9 not live; b10 in another coach.
     const exams = await insertOne(

@@ -8,13 +8,13 @@ import {
   MembershipTaskSchema,
 } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/auth/password.ts';
 import {
   type Browser,
   coachIdOf,
-  DEMO_PASSWORD,
   getTestContext,
+  insertOtherInstitution,
   instructorEmailOf,
+  outsiderStudentEmail,
   STAFF_EMAIL,
   type TestContext,
 } from './helpers.ts';
@@ -50,17 +50,10 @@ async function studentsByGender() {
       order by v.value, u.id`,
     [coachId],
   );
-  const [outsiderRow] = await ctx.database.query<{ email: string }>(
-    `select u.email from enrollments e join users u on u.id = e.user_id
-      where e.coach_id = $1 and e.role = 'student'
-        and not exists (select 1 from enrollments x where x.user_id = u.id and x.coach_id = $2)
-      order by u.id limit 1`,
-    [otherCoachId, coachId],
-  );
   return {
     f: rows.find((r) => r.value === 'F')!,
     m: rows.find((r) => r.value === 'M')!,
-    out: outsiderRow!.email,
+    out: await outsiderStudentEmail(ctx, otherCoachId, coachId),
   };
 }
 
@@ -432,18 +425,13 @@ describe('access', () => {
   let target: number;
   beforeAll(async () => {
     target = (await create({ title: 'Access target' })).id;
-    const [inst] = await ctx.database.query<{ id: number }>(
-      `insert into institutions (name, slug) values ('Other bulletin U', 'other-bulletin') returning id`,
-    );
-    otherInstitution = inst!.id;
-    const [user] = await ctx.database.query<{ id: number }>(
-      `insert into users (institution_id, email, name, password_hash) values ($1, 'staff@other-bulletin.edu', 'Other', $2) returning id`,
-      [otherInstitution, await hashPassword(DEMO_PASSWORD)],
-    );
-    await ctx.database.query(
-      `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'admin')`,
-      [otherInstitution, user!.id],
-    );
+    ({ institutionId: otherInstitution } = await insertOtherInstitution(ctx, {
+      name: 'Other bulletin U',
+      slug: 'other-bulletin',
+      email: 'staff@other-bulletin.edu',
+      userName: 'Other',
+      role: 'admin',
+    }));
     otherStaff = await ctx.signIn('staff@other-bulletin.edu');
   });
   afterAll(async () => {

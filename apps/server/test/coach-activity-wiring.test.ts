@@ -1,7 +1,7 @@
 import { API, CoachActivityBreakdownSchema } from '@course-coach/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Query } from '../src/db/client.ts';
-import { getTestContext, STAFF_EMAIL, type TestContext } from './helpers.ts';
+import { getTestContext, type TestContext } from './helpers.ts';
+import { demoPasswordHash, insertOne, insertOwnInstitution } from './own-institution.ts';
 
 /**
  * Coach Activity Breakdown (spec §2) with wired content (issue 5): a wired survey, playbook or to-do
@@ -18,43 +18,17 @@ let inst = 0;
 let coach = 0;
 const users = { a: 0, b: 0, c: 0, staff: 0 };
 
-async function insertOne(q: Query, sql: string, params: unknown[]): Promise<number> {
-  const rows = await q<{ id: number }>(`${sql} returning id`, params);
-  return rows[0]!.id;
-}
-
 beforeAll(async () => {
   ctx = await getTestContext();
-  const [hash] = await ctx.database.query<{ password_hash: string }>(
-    'select password_hash from users where email = $1',
-    [STAFF_EMAIL],
-  );
+  const hash = await demoPasswordHash(ctx);
   await ctx.database.transaction(async (q) => {
-    inst = await insertOne(q, `insert into institutions (name, slug) values ('Cwire U', 'cwire-u')`, []);
-    coach = await insertOne(
-      q,
-      `insert into coaches (institution_id, name, course_code, term_code, length_days, current_day)
-       values ($1, 'CWR 2026A', 'CWR', '2026A', 200, 100)`,
-      [inst],
-    );
-    for (const key of Object.keys(users) as Array<keyof typeof users>) {
-      users[key] = await insertOne(
-        q,
-        `insert into users (institution_id, email, name, password_hash) values ($1, $2, $3, $4)`,
-        [inst, `cwire-${key}@cwire.edu`, `Cwire ${key}`, hash!.password_hash],
-      );
-      if (key === 'staff') {
-        await q(
-          `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'staff')`,
-          [inst, users[key]],
-        );
-      } else {
-        await q(
-          `insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, 'student')`,
-          [inst, coach, users[key]],
-        );
-      }
-    }
+    ({ institutionId: inst, coachId: coach } = await insertOwnInstitution(q, hash, {
+      tag: 'cwire',
+      course: 'CWR',
+      term: '2026A',
+      currentDay: 100,
+      users,
+    }));
 
     // Characteristics: Major (set, no default): a math, b art, c none. Level (text, default 'ug'): a 'pg'.
     const source = await insertOne(

@@ -1,6 +1,5 @@
 import { API, BREAKDOWN_KINDS, CoachActivityBreakdownSchema } from '@course-coach/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Query } from '../src/db/client.ts';
 import { seedDemoContent } from '../src/seed/content.ts';
 import {
   coachIdOf,
@@ -10,6 +9,7 @@ import {
   studentEmailOf,
   type TestContext,
 } from './helpers.ts';
+import { demoPasswordHash, insertMember, insertOne } from './own-institution.ts';
 
 /**
  * Coach Activity Breakdown (spec §2) over HTTP. An institution of our own with hand-counted rows (the
@@ -36,17 +36,9 @@ const emails = {
   staff: 'brk-staff@brk.edu',
 };
 
-async function insertOne(q: Query, sql: string, params: unknown[]): Promise<number> {
-  const rows = await q<{ id: number }>(`${sql} returning id`, params);
-  return rows[0]!.id;
-}
-
 beforeAll(async () => {
   ctx = await getTestContext();
-  const [hash] = await ctx.database.query<{ password_hash: string }>(
-    'select password_hash from users where email = $1',
-    [STAFF_EMAIL],
-  );
+  const hash = await demoPasswordHash(ctx);
   await ctx.database.transaction(async (q) => {
     inst = await insertOne(q, `insert into institutions (name, slug) values ('Brk U', 'brk-u')`, []);
     for (const [key, term] of [
@@ -62,24 +54,19 @@ beforeAll(async () => {
       );
     }
     for (const key of Object.keys(users) as Array<keyof typeof users>) {
-      users[key] = await insertOne(
+      const person = { email: emails[key], name: `Brk ${key}` };
+      users[key] = await insertMember(
         q,
-        `insert into users (institution_id, email, name, password_hash) values ($1, $2, $3, $4)`,
-        [inst, emails[key], `Brk ${key}`, hash!.password_hash],
-      );
-      if (key === 'staff') {
-        await q(
-          `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'staff')`,
-          [inst, users[key]],
-        );
-        continue;
-      }
-      await q(`insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, $4)`, [
         inst,
-        key === 'd' ? coach.k3 : coach.k1,
-        users[key],
-        key === 'instructor' ? 'instructor' : 'student',
-      ]);
+        hash,
+        key === 'staff'
+          ? { ...person, role: 'staff' }
+          : {
+              ...person,
+              role: key === 'instructor' ? 'instructor' : 'student',
+              coachId: key === 'd' ? coach.k3 : coach.k1,
+            },
+      );
     }
 
     // Bulletins: B1, B2 live; B3 queued; B4 publishes in 3 days; B5 live in k3.

@@ -1,7 +1,7 @@
 import { API, GradeDistributionSchema } from '@course-coach/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Query } from '../src/db/client.ts';
-import { getTestContext, STAFF_EMAIL, type TestContext } from './helpers.ts';
+import { getTestContext, type TestContext } from './helpers.ts';
+import { demoPasswordHash, insertOne, insertOwnInstitution } from './own-institution.ts';
 
 /**
  * The grade distribution's class score cache (charts/service.ts cachedClassScores) stays correct when
@@ -17,43 +17,17 @@ let coach = 0;
 const a = { one: 0, two: 0 };
 const u = { s1: 0, s2: 0, s3: 0, staff: 0 };
 
-async function insertOne(q: Query, sql: string, params: unknown[]): Promise<number> {
-  const rows = await q<{ id: number }>(`${sql} returning id`, params);
-  return rows[0]!.id;
-}
-
 beforeAll(async () => {
   ctx = await getTestContext();
-  const [hash] = await ctx.database.query<{ password_hash: string }>(
-    'select password_hash from users where email = $1',
-    [STAFF_EMAIL],
-  );
+  const hash = await demoPasswordHash(ctx);
   await ctx.database.transaction(async (q) => {
-    inst = await insertOne(q, `insert into institutions (name, slug) values ('Gcache U', 'gcache-u')`, []);
-    coach = await insertOne(
-      q,
-      `insert into coaches (institution_id, name, course_code, term_code, length_days, current_day)
-       values ($1, 'GCX 2099J', 'GCX', '2099J', 200, 30)`,
-      [inst],
-    );
-    for (const key of Object.keys(u) as Array<keyof typeof u>) {
-      u[key] = await insertOne(
-        q,
-        `insert into users (institution_id, email, name, password_hash) values ($1, $2, $3, $4)`,
-        [inst, `gcache-${key}@gcache.edu`, `Gcache ${key}`, hash!.password_hash],
-      );
-      if (key === 'staff') {
-        await q(
-          `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'staff')`,
-          [inst, u[key]],
-        );
-      } else {
-        await q(
-          `insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, 'student')`,
-          [inst, coach, u[key]],
-        );
-      }
-    }
+    ({ institutionId: inst, coachId: coach } = await insertOwnInstitution(q, hash, {
+      tag: 'gcache',
+      course: 'GCX',
+      term: '2099J',
+      currentDay: 30,
+      users: u,
+    }));
     const book = await insertOne(
       q,
       `insert into gradebooks (institution_id, coach_id, title) values ($1, $2, 'Book')`,

@@ -4,6 +4,7 @@ import { API, CSRF_COOKIE, CSRF_HEADER, type Me } from '@course-coach/contracts'
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { hashPassword } from '../src/auth/password.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
@@ -254,6 +255,63 @@ export async function userIdOf(ctx: TestContext, email: string): Promise<number>
   const rows = await ctx.database.query<{ id: number }>('select id from users where email = $1', [email]);
   if (!rows[0]) throw new Error(`no user ${email}`);
   return rows[0].id;
+}
+
+/** The first `count` students of a coach by user id: email and user id. */
+export async function firstStudentsOf(
+  ctx: TestContext,
+  coachId: number,
+  count: number,
+): Promise<Array<{ email: string; id: number }>> {
+  return ctx.database.query<{ email: string; id: number }>(
+    `select u.email, u.id from enrollments e join users u on u.id = e.user_id
+      where e.coach_id = $1 and e.role = 'student' order by u.id limit $2`,
+    [coachId, count],
+  );
+}
+
+/**
+ * The email of the first student (by user id) of coach `otherCoachId` who is not enrolled in `coachId`:
+ * an outsider to `coachId` who is a student elsewhere in the institution. Throws when there is none.
+ */
+export async function outsiderStudentEmail(
+  ctx: TestContext,
+  otherCoachId: number,
+  coachId: number,
+): Promise<string> {
+  const [row] = await ctx.database.query<{ email: string }>(
+    `select u.email from enrollments e join users u on u.id = e.user_id
+      where e.coach_id = $1 and e.role = 'student'
+        and not exists (select 1 from enrollments x where x.user_id = u.id and x.coach_id = $2)
+      order by u.id limit 1`,
+    [otherCoachId, coachId],
+  );
+  if (!row) throw new Error(`no student of coach ${otherCoachId} outside coach ${coachId}`);
+  return row.email;
+}
+
+/**
+ * Inserts another institution (`name`, `slug`) with one member: `email`, called `userName`, with the
+ * demo password and institution role `role`. Returns the institution's and the user's ids. The caller
+ * deletes the institution afterwards (its users and memberships go with it).
+ */
+export async function insertOtherInstitution(
+  ctx: TestContext,
+  other: { name: string; slug: string; email: string; userName: string; role: 'staff' | 'admin' },
+): Promise<{ institutionId: number; userId: number }> {
+  const [inst] = await ctx.database.query<{ id: number }>(
+    'insert into institutions (name, slug) values ($1, $2) returning id',
+    [other.name, other.slug],
+  );
+  const [user] = await ctx.database.query<{ id: number }>(
+    'insert into users (institution_id, email, name, password_hash) values ($1, $2, $3, $4) returning id',
+    [inst!.id, other.email, other.userName, await hashPassword(DEMO_PASSWORD)],
+  );
+  await ctx.database.query(
+    'insert into institution_memberships (institution_id, user_id, role) values ($1, $2, $3)',
+    [inst!.id, user!.id, other.role],
+  );
+  return { institutionId: inst!.id, userId: user!.id };
 }
 
 /** Row counts of the tables a request might write to. */

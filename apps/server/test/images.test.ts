@@ -10,7 +10,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { encodePng, topicPicture } from '../src/modules/images/png.ts';
-import { type Browser, coachIdOf, getTestContext, STAFF_EMAIL, type TestContext } from './helpers.ts';
+import {
+  type Browser,
+  coachIdOf,
+  firstStudentsOf,
+  getTestContext,
+  outsiderStudentEmail,
+  STAFF_EMAIL,
+  type TestContext,
+} from './helpers.ts';
 
 /** Image picker API (spec §2, §3, §4, §5, §7) in coach GGG-2013J; its images are removed afterwards. */
 const PRESENTATION = 'GGG-2013J';
@@ -50,23 +58,13 @@ beforeAll(async () => {
   ctx = await getTestContext();
   coachId = await coachIdOf(ctx, PRESENTATION);
   otherCoachId = await coachIdOf(ctx, 'AAA-2013J');
-  const students = await ctx.database.query<{ email: string }>(
-    `select u.email from enrollments e join users u on u.id = e.user_id
-      where e.coach_id = $1 and e.role = 'student' order by u.id limit 2`,
-    [coachId],
-  );
-  const [o] = await ctx.database.query<{ email: string }>(
-    `select u.email from enrollments e join users u on u.id = e.user_id
-      where e.coach_id = $1 and e.role = 'student'
-        and not exists (select 1 from enrollments x where x.user_id = u.id and x.coach_id = $2)
-      order by u.id limit 1`,
-    [otherCoachId, coachId],
-  );
+  const students = await firstStudentsOf(ctx, coachId, 2);
+  const outsiderEmail = await outsiderStudentEmail(ctx, otherCoachId, coachId);
   [staff, alice, bob, outsider] = await Promise.all([
     ctx.signIn(STAFF_EMAIL),
     ctx.signIn(students[0]!.email),
     ctx.signIn(students[1]!.email),
-    ctx.signIn(o!.email),
+    ctx.signIn(outsiderEmail),
   ]);
   library = [];
   for (const [name, colour] of [

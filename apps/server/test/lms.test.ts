@@ -13,14 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
-import { hashPassword } from '../src/auth/password.ts';
 import { loadConfig } from '../src/config.ts';
 import { nextLink } from '../src/modules/lms/canvas-client.ts';
-import {
-  type CanvasStandin,
-  FOREIGN_COURSE_ID,
-  startCanvasStandin,
-} from '../src/modules/lms/canvas-standin.ts';
+import { type CanvasStandin, FOREIGN_COURSE_ID } from '../src/modules/lms/canvas-standin.ts';
 import { decryptToken, encryptToken } from '../src/modules/lms/crypto.ts';
 import { createLmsService } from '../src/modules/lms/index.ts';
 import { FALLBACK_TOKEN_KEY, resolveLmsSettings } from '../src/modules/lms/settings.ts';
@@ -29,13 +24,20 @@ import {
   cleanLoginFailuresAfterEach,
   DEMO_PASSWORD,
   getTestContext,
+  insertOtherInstitution,
   instructorEmailOf,
   STAFF_EMAIL,
   studentEmailOf,
   type TestContext,
-  testConfig,
   userIdOf,
 } from './helpers.ts';
+import {
+  authorizeThroughStandin,
+  canvasTestConfig,
+  resetStandinKnobs,
+  signInAt,
+  startCanvasTestApp,
+} from './lms-helpers.ts';
 
 const KEY_B64 = randomBytes(32).toString('base64');
 const KEY = Buffer.from(KEY_B64, 'base64');
@@ -43,6 +45,7 @@ const CLIENT_ID = '170000000000042';
 const CLIENT_SECRET = 'lms-test-secret';
 const COURSES = 250;
 const OTHER_EMAIL = 'staff@other-lms.edu';
+const KEYS = { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, tokenKey: KEY_B64 };
 
 let ctx: TestContext;
 let standin: CanvasStandin;
@@ -54,39 +57,16 @@ let coachId: number;
 
 beforeAll(async () => {
   ctx = await getTestContext();
-  standin = await startCanvasStandin({
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    knobs: { courses: COURSES },
-  });
-  const config = testConfig({
-    DATABASE_URL: ctx.config.DATABASE_URL,
-    CANVAS_BASE_URL: standin.url,
-    CANVAS_CLIENT_ID: CLIENT_ID,
-    CANVAS_CLIENT_SECRET: CLIENT_SECRET,
-    CANVAS_REDIRECT_URI: 'http://localhost:3000/api/v1/lms/canvas/callback',
-    CANVAS_TIMEOUT_MS: '400',
-    LMS_TOKEN_KEY: KEY_B64,
-  });
-  app = await buildApp({ database: ctx.database, config, boss: null });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  ({ standin, app, baseUrl } = await startCanvasTestApp(ctx, KEYS, COURSES));
 
   // Another institution with a staff member and a coach, and a fresh coach in the demo institution.
-  const [other] = await ctx.database.query<{ id: number }>(
-    `insert into institutions (name, slug) values ('Other LMS University', 'other-lms') returning id`,
-  );
-  otherInstitutionId = other!.id;
-  const [otherUser] = await ctx.database.query<{ id: number }>(
-    `insert into users (institution_id, email, name, password_hash) values ($1, $2, 'Other Staff', $3) returning id`,
-    [otherInstitutionId, OTHER_EMAIL, await hashPassword(DEMO_PASSWORD)],
-  );
-  await ctx.database.query(
-    `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'staff')`,
-    [otherInstitutionId, otherUser!.id],
-  );
+  ({ institutionId: otherInstitutionId } = await insertOtherInstitution(ctx, {
+    name: 'Other LMS University',
+    slug: 'other-lms',
+    email: OTHER_EMAIL,
+    userName: 'Other Staff',
+    role: 'staff',
+  }));
   const [oc] = await ctx.database.query<{ id: number }>(
     `insert into coaches (institution_id, name, course_code, term_code, length_days) values ($1, 'Other', 'OTH', '2026F', 100) returning id`,
     [otherInstitutionId],
@@ -101,9 +81,7 @@ beforeAll(async () => {
 
 cleanLoginFailuresAfterEach();
 
-afterEach(() => {
-  Object.assign(standin.knobs, { failStatus: null, hang: false, refuse: false, courses: COURSES });
-});
+afterEach(() => resetStandinKnobs(standin, COURSES));
 
 afterAll(async () => {
   await app?.close();
@@ -115,28 +93,14 @@ afterAll(async () => {
   await ctx.database.query('delete from lms_authorizations');
 });
 
-async function signIn(email: string): Promise<Browser> {
-  const browser = new Browser(baseUrl);
-  const res = await browser.signIn(email);
-  if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status}`);
-  return browser;
-}
+const signIn = (email: string) => signInAt(baseUrl, email);
 
 /** Follows the whole authorization: our authorize route → the stand-in's page → our callback. */
-async function authorize(
+const authorize = (
   browser: Browser,
   returnTo = '/Dashboard/Institution/1/CoachSetupWizard/7',
   institutionId = ctx.institutionId,
-) {
-  const start = await browser.get(LMS_API.canvasAuthorize(institutionId, returnTo));
-  expect(start.status).toBe(302);
-  const canvasAuth = new URL(start.headers.get('location')!);
-  const atCanvas = await fetch(canvasAuth, { redirect: 'manual' });
-  expect(atCanvas.status).toBe(302);
-  const back = new URL(atCanvas.headers.get('location')!);
-  const callback = await browser.get(`${back.pathname}${back.search}`);
-  return { start, canvasAuth, back, callback };
-}
+) => authorizeThroughStandin(browser, institutionId, returnTo);
 
 async function authorizationRow(email: string) {
   const [row] = await ctx.database.query<{
@@ -380,13 +344,7 @@ describe('Canvas OAuth2 flow against the stand-in', () => {
   });
 
   it('without CANVAS_REDIRECT_URI, sends Canvas back to the address the browser used', async () => {
-    const config = testConfig({
-      DATABASE_URL: ctx.config.DATABASE_URL,
-      CANVAS_BASE_URL: standin.url,
-      CANVAS_CLIENT_ID: CLIENT_ID,
-      CANVAS_CLIENT_SECRET: CLIENT_SECRET,
-      LMS_TOKEN_KEY: KEY_B64,
-    });
+    const config = canvasTestConfig(ctx, standin.url, KEYS, false);
     const app3 = await buildApp({ database: ctx.database, config, boss: null });
     await app3.listen({ port: 0, host: '127.0.0.1' });
     try {

@@ -11,13 +11,12 @@ import {
 } from '@course-coach/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/auth/password.ts';
 import { markStarted, resumeInterruptedSyncs } from '../src/modules/tailoring/sync.ts';
 import {
   type Browser,
   coachIdOf,
-  DEMO_PASSWORD,
   getTestContext,
+  insertOtherInstitution,
   instructorEmailOf,
   STAFF_EMAIL,
   studentEmailOf,
@@ -732,18 +731,13 @@ describe('access', () => {
     ruleId = cohort.rules[0]!.id;
     groupId = (await staff.post<{ id: number }>(API.cohortGroups(coachA), { name: 'Access collection' })).body
       .id;
-    const [inst] = await ctx.database.query<{ id: number }>(
-      `insert into institutions (name, slug) values ('Other tailoring U', 'other-tailoring') returning id`,
-    );
-    otherInstitution = inst!.id;
-    const [user] = await ctx.database.query<{ id: number }>(
-      `insert into users (institution_id, email, name, password_hash) values ($1, 'staff@other-tailoring.edu', 'Other', $2) returning id`,
-      [otherInstitution, await hashPassword(DEMO_PASSWORD)],
-    );
-    await ctx.database.query(
-      `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'admin')`,
-      [otherInstitution, user!.id],
-    );
+    ({ institutionId: otherInstitution } = await insertOtherInstitution(ctx, {
+      name: 'Other tailoring U',
+      slug: 'other-tailoring',
+      email: 'staff@other-tailoring.edu',
+      userName: 'Other',
+      role: 'admin',
+    }));
     otherStaff = await ctx.signIn('staff@other-tailoring.edu');
   });
   afterAll(async () => {

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Browser,
   coachIdOf,
+  firstStudentsOf,
   getTestContext,
   instructorEmailOf,
+  outsiderStudentEmail,
   STAFF_EMAIL,
   type TestContext,
 } from './helpers.ts';
@@ -27,23 +29,13 @@ beforeAll(async () => {
   ctx = await getTestContext();
   coachId = await coachIdOf(ctx, PRESENTATION);
   otherCoachId = await coachIdOf(ctx, 'AAA-2013J');
-  const [s] = await ctx.database.query<{ email: string }>(
-    `select u.email from enrollments e join users u on u.id = e.user_id
-      where e.coach_id = $1 and e.role = 'student' order by u.id limit 1`,
-    [coachId],
-  );
-  const [o] = await ctx.database.query<{ email: string }>(
-    `select u.email from enrollments e join users u on u.id = e.user_id
-      where e.coach_id = $1 and e.role = 'student'
-        and not exists (select 1 from enrollments x where x.user_id = u.id and x.coach_id = $2)
-      order by u.id limit 1`,
-    [otherCoachId, coachId],
-  );
+  const [s] = await firstStudentsOf(ctx, coachId, 1);
+  const outsiderEmail = await outsiderStudentEmail(ctx, otherCoachId, coachId);
   [staff, instructor, student, outsider] = await Promise.all([
     ctx.signIn(STAFF_EMAIL),
     ctx.signIn(instructorEmailOf(PRESENTATION)),
     ctx.signIn(s!.email),
-    ctx.signIn(o!.email),
+    ctx.signIn(outsiderEmail),
   ]);
 });
 

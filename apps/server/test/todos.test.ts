@@ -13,8 +13,10 @@ import { z } from 'zod';
 import {
   type Browser,
   coachIdOf,
+  firstStudentsOf,
   getTestContext,
   instructorEmailOf,
+  outsiderStudentEmail,
   STAFF_EMAIL,
   type TestContext,
 } from './helpers.ts';
@@ -45,19 +47,8 @@ let hiddenStaffItem: z.infer<typeof TodoItemSchema>;
 
 /** Students of a coach by user id (first two), and one student of another coach who is not in it. */
 async function fixtureUsers() {
-  const rows = await ctx.database.query<{ email: string; id: number }>(
-    `select u.email, u.id from enrollments e join users u on u.id = e.user_id
-      where e.coach_id = $1 and e.role = 'student' order by u.id limit 2`,
-    [coachId],
-  );
-  const [out] = await ctx.database.query<{ email: string }>(
-    `select u.email from enrollments e join users u on u.id = e.user_id
-      where e.coach_id = $1 and e.role = 'student'
-        and not exists (select 1 from enrollments x where x.user_id = u.id and x.coach_id = $2)
-      order by u.id limit 1`,
-    [otherCoachId, coachId],
-  );
-  return { a: rows[0]!, b: rows[1]!, outsider: out!.email };
+  const rows = await firstStudentsOf(ctx, coachId, 2);
+  return { a: rows[0]!, b: rows[1]!, outsider: await outsiderStudentEmail(ctx, otherCoachId, coachId) };
 }
 
 /** Every to-do row of the coach, for "nothing changed" checks. */

@@ -12,25 +12,21 @@ import {
 } from '@course-coach/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/password.ts';
-import {
-  type CanvasStandin,
-  FOREIGN_COURSE_ID,
-  startCanvasStandin,
-} from '../src/modules/lms/canvas-standin.ts';
+import { type CanvasStandin, FOREIGN_COURSE_ID } from '../src/modules/lms/canvas-standin.ts';
 import { seedWizardReference } from '../src/seed/wizard.ts';
 import {
   Browser,
   cleanLoginFailuresAfterEach,
   DEMO_PASSWORD,
   getTestContext,
+  insertOtherInstitution,
   instructorEmailOf,
   STAFF_EMAIL,
   studentEmailOf,
   type TestContext,
-  testConfig,
 } from './helpers.ts';
+import { authorizeThroughStandin, resetStandinKnobs, signInAt, startCanvasTestApp } from './lms-helpers.ts';
 
 /**
  * The coach setup wizard over HTTP (issue 6; spec §4 Wizard order, §5 Wizard, §7 Wizard, §8): access,
@@ -45,6 +41,7 @@ const KEY_B64 = randomBytes(32).toString('base64');
 const CLIENT_ID = '170000000000077';
 const CLIENT_SECRET = 'wizard-test-secret';
 const OTHER_EMAIL = 'staff@other-wizard.edu';
+const KEYS = { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, tokenKey: KEY_B64 };
 const ADMIN_EMAIL = 'wizard-admin@demo.edu';
 
 let ctx: TestContext;
@@ -62,38 +59,15 @@ const created: number[] = [];
 beforeAll(async () => {
   ctx = await getTestContext();
   await seedWizardReference(ctx.database, ctx.institutionId);
-  standin = await startCanvasStandin({
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    knobs: { courses: 5 },
-  });
-  const config = testConfig({
-    DATABASE_URL: ctx.config.DATABASE_URL,
-    CANVAS_BASE_URL: standin.url,
-    CANVAS_CLIENT_ID: CLIENT_ID,
-    CANVAS_CLIENT_SECRET: CLIENT_SECRET,
-    CANVAS_REDIRECT_URI: 'http://localhost:3000/api/v1/lms/canvas/callback',
-    CANVAS_TIMEOUT_MS: '400',
-    LMS_TOKEN_KEY: KEY_B64,
-  });
-  app = await buildApp({ database: ctx.database, config, boss: null });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  ({ standin, app, baseUrl } = await startCanvasTestApp(ctx, KEYS, 5));
 
-  const [other] = await ctx.database.query<{ id: number }>(
-    `insert into institutions (name, slug) values ('Other Wizard University', 'other-wizard') returning id`,
-  );
-  otherInstitutionId = other!.id;
-  const [otherUser] = await ctx.database.query<{ id: number }>(
-    `insert into users (institution_id, email, name, password_hash) values ($1, $2, 'Other Staff', $3) returning id`,
-    [otherInstitutionId, OTHER_EMAIL, await hashPassword(DEMO_PASSWORD)],
-  );
-  await ctx.database.query(
-    `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'staff')`,
-    [otherInstitutionId, otherUser!.id],
-  );
+  ({ institutionId: otherInstitutionId } = await insertOtherInstitution(ctx, {
+    name: 'Other Wizard University',
+    slug: 'other-wizard',
+    email: OTHER_EMAIL,
+    userName: 'Other Staff',
+    role: 'staff',
+  }));
   await seedWizardReference(ctx.database, otherInstitutionId);
   const [oc] = await ctx.database.query<{ id: number }>(
     `insert into coaches (institution_id, name, course_code, term_code, length_days, setup_status)
@@ -120,9 +94,7 @@ beforeAll(async () => {
 
 cleanLoginFailuresAfterEach();
 
-afterEach(() => {
-  Object.assign(standin.knobs, { failStatus: null, hang: false, refuse: false, courses: 5 });
-});
+afterEach(() => resetStandinKnobs(standin, 5));
 
 afterAll(async () => {
   await app?.close();
@@ -137,20 +109,11 @@ afterAll(async () => {
   await ctx.database.query('delete from lms_authorizations');
 });
 
-async function signIn(email: string): Promise<Browser> {
-  const browser = new Browser(baseUrl);
-  const res = await browser.signIn(email);
-  if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status}`);
-  return browser;
-}
+const signIn = (email: string) => signInAt(baseUrl, email);
 
 /** Follows the Canvas authorization: our authorize route → the stand-in → our callback. */
 async function authorize(browser: Browser, returnTo: string) {
-  const start = await browser.get(LMS_API.canvasAuthorize(ctx.institutionId, returnTo));
-  expect(start.status).toBe(302);
-  const atCanvas = await fetch(new URL(start.headers.get('location')!), { redirect: 'manual' });
-  const back = new URL(atCanvas.headers.get('location')!);
-  const callback = await browser.get(`${back.pathname}${back.search}`);
+  const { callback } = await authorizeThroughStandin(browser, ctx.institutionId, returnTo);
   expect(callback.status).toBe(302);
   return callback.headers.get('location');
 }

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
-import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { type Access, access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
 import { parseId } from '../../auth/guard.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
@@ -99,147 +99,140 @@ function authorCaller(request: FastifyRequest): AuthorCaller {
   return { coachId: coach.coachId, institutionId: coach.institutionId, userId: request.user!.userId };
 }
 
+/** The Fastify instance the bulletin routes are registered on. */
+type BulletinApp = Parameters<FastifyPluginAsyncZod<AppDeps>>[0];
+
+/** The caller and the scope a reader route works in. */
+type ReaderCaller = { caller: BulletinCaller; scope: BulletinScope };
+
+/**
+ * Where the reader routes (list, star, message, message view) live: in a coach (`coach/{coachId}/…`,
+ * guarded by the coach check) or in an institution (`institution/{institutionId}/…`, any signed-in
+ * user, checked by `institutionCaller`). The same handlers serve both; only paths, path parameters,
+ * access policy and caller differ.
+ */
+interface ReaderSide {
+  /** A fresh access policy for one route. */
+  access: () => Access;
+  /** The path parameters of the list route. */
+  params: z.ZodType;
+  /** The path parameters of the routes of one bulletin. */
+  bulletinParams: z.ZodType<{ bulletinId: string }>;
+  caller: (database: Database, request: FastifyRequest) => ReaderCaller | Promise<ReaderCaller>;
+  paths: { list: string; star: string; message: string; view: string };
+}
+
+/** The coach side: spec §7 bulletin-list and star-message, our message paths (see `API`). */
+const COACH_READERS: ReaderSide = {
+  access: () => access.coach(...COACH_ANY),
+  params: CoachParams,
+  bulletinParams: CoachBulletinParams,
+  caller: (_database, request) => coachCaller(request),
+  paths: {
+    list: API.bulletinList(':coachId'),
+    star: API.starMessage(':coachId', ':bulletinId'),
+    message: API.message(':coachId', ':bulletinId'),
+    view: API.messageView(':coachId', ':bulletinId'),
+  },
+};
+
+/** The institution side: the same routes over every coach of the institution (spec §7). */
+const INSTITUTION_READERS: ReaderSide = {
+  access: () => access.authenticated(),
+  params: InstitutionParams,
+  bulletinParams: InstitutionBulletinParams,
+  caller: institutionCaller,
+  paths: {
+    list: API.institutionBulletinList(':institutionId'),
+    star: API.institutionStarMessage(':institutionId', ':bulletinId'),
+    message: API.institutionMessage(':institutionId', ':bulletinId'),
+    view: API.institutionMessageView(':institutionId', ':bulletinId'),
+  },
+};
+
+/**
+ * The reader routes of one side, each a function that registers it on `app` (so the caller chooses the
+ * order, which is the route table's and the OpenAPI document's):
+ * - list: GET bulletin-list → the bulletins the caller sees (spec §7);
+ * - star: POST star-message {starred} → the wanted star state (spec §4 Star toggle, §7);
+ * - message: GET message → one bulletin the caller sees, with its pages (the message pages read it);
+ * - view: POST message view → marks it viewed by the caller (opening a message page) and returns it.
+ * Who sees which bulletin: modules/bulletins/service.ts.
+ */
+function readerRoutes(app: BulletinApp, database: Database, side: ReaderSide) {
+  /** One bulletin the caller sees, read (GET message) or read and marked viewed (POST message view). */
+  const messageRoute = (method: 'GET' | 'POST', url: string, read: typeof getMessage) =>
+    app.route({
+      method,
+      url,
+      config: { access: side.access() },
+      schema: {
+        tags: ['bulletins'],
+        params: side.bulletinParams,
+        response: { 200: BulletinMessageSchema, ...errors },
+      },
+      handler: async (request) => {
+        const { caller, scope } = await side.caller(database, request);
+        return read(database, caller, scope, pathId(request.params.bulletinId));
+      },
+    });
+  return {
+    list: () =>
+      app.get(
+        side.paths.list,
+        {
+          config: { access: side.access() },
+          serializerCompiler: plainJson,
+          schema: {
+            tags: ['bulletins'],
+            params: side.params,
+            response: { 200: BulletinListSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const { caller, scope } = await side.caller(database, request);
+          return listBulletins(database, caller, scope);
+        },
+      ),
+    star: () =>
+      app.post(
+        side.paths.star,
+        {
+          config: { access: side.access() },
+          schema: {
+            tags: ['bulletins'],
+            params: side.bulletinParams,
+            body: StarBodySchema,
+            response: { 200: StarResultSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const { caller, scope } = await side.caller(database, request);
+          return setStar(database, caller, scope, pathId(request.params.bulletinId), request.body.starred);
+        },
+      ),
+    message: () => messageRoute('GET', side.paths.message, getMessage),
+    view: () => messageRoute('POST', side.paths.view, markViewed),
+  };
+}
+
 /**
  * Bulletin routes (spec §2 Bulletin list and message routes, §4 Star toggle, §7 bulletin-list and
  * star-message). The list and star paths are the spec's; message and authoring paths are ours (see
  * `API`). Who sees which bulletin: modules/bulletins/service.ts.
  */
 export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
-  /** GET coach bulletin-list → the bulletins the caller sees in the coach (spec §7). */
-  app.get(
-    API.bulletinList(':coachId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      serializerCompiler: plainJson,
-      schema: { tags: ['bulletins'], params: CoachParams, response: { 200: BulletinListSchema, ...errors } },
-    },
-    async (request) => {
-      const { caller, scope } = coachCaller(request);
-      return listBulletins(database, caller, scope);
-    },
-  );
-
-  /** GET institution bulletin-list → the bulletins the caller sees in every coach of the institution (spec §7). */
-  app.get(
-    API.institutionBulletinList(':institutionId'),
-    {
-      config: { access: access.authenticated() },
-      serializerCompiler: plainJson,
-      schema: {
-        tags: ['bulletins'],
-        params: InstitutionParams,
-        response: { 200: BulletinListSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { caller, scope } = await institutionCaller(database, request);
-      return listBulletins(database, caller, scope);
-    },
-  );
-
-  /** POST coach star-message {starred} → the wanted star state (spec §4 Star toggle, §7). */
-  app.post(
-    API.starMessage(':coachId', ':bulletinId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: {
-        tags: ['bulletins'],
-        params: CoachBulletinParams,
-        body: StarBodySchema,
-        response: { 200: StarResultSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { caller, scope } = coachCaller(request);
-      return setStar(database, caller, scope, pathId(request.params.bulletinId), request.body.starred);
-    },
-  );
-
-  /** POST institution star-message {starred} → the wanted star state (spec §7). */
-  app.post(
-    API.institutionStarMessage(':institutionId', ':bulletinId'),
-    {
-      config: { access: access.authenticated() },
-      schema: {
-        tags: ['bulletins'],
-        params: InstitutionBulletinParams,
-        body: StarBodySchema,
-        response: { 200: StarResultSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { caller, scope } = await institutionCaller(database, request);
-      return setStar(database, caller, scope, pathId(request.params.bulletinId), request.body.starred);
-    },
-  );
-
-  /** GET coach message → one bulletin the caller sees, with its pages (the message pages read it). */
-  app.get(
-    API.message(':coachId', ':bulletinId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: {
-        tags: ['bulletins'],
-        params: CoachBulletinParams,
-        response: { 200: BulletinMessageSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { caller, scope } = coachCaller(request);
-      return getMessage(database, caller, scope, pathId(request.params.bulletinId));
-    },
-  );
-
-  /** POST coach message view → marks it viewed by the caller (opening a message page) and returns it. */
-  app.post(
-    API.messageView(':coachId', ':bulletinId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: {
-        tags: ['bulletins'],
-        params: CoachBulletinParams,
-        response: { 200: BulletinMessageSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { caller, scope } = coachCaller(request);
-      return markViewed(database, caller, scope, pathId(request.params.bulletinId));
-    },
-  );
-
-  /** GET institution message → one bulletin the caller sees in the institution, with its pages. */
-  app.get(
-    API.institutionMessage(':institutionId', ':bulletinId'),
-    {
-      config: { access: access.authenticated() },
-      schema: {
-        tags: ['bulletins'],
-        params: InstitutionBulletinParams,
-        response: { 200: BulletinMessageSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { caller, scope } = await institutionCaller(database, request);
-      return getMessage(database, caller, scope, pathId(request.params.bulletinId));
-    },
-  );
-
-  /** POST institution message view → marks it viewed by the caller and returns it. */
-  app.post(
-    API.institutionMessageView(':institutionId', ':bulletinId'),
-    {
-      config: { access: access.authenticated() },
-      schema: {
-        tags: ['bulletins'],
-        params: InstitutionBulletinParams,
-        response: { 200: BulletinMessageSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { caller, scope } = await institutionCaller(database, request);
-      return markViewed(database, caller, scope, pathId(request.params.bulletinId));
-    },
-  );
+  const coach = readerRoutes(app, database, COACH_READERS);
+  const institution = readerRoutes(app, database, INSTITUTION_READERS);
+  // Registered in this order so that the route table and the OpenAPI document keep theirs.
+  coach.list();
+  institution.list();
+  coach.star();
+  institution.star();
+  coach.message();
+  coach.view();
+  institution.message();
+  institution.view();
 
   /** GET bulletins → every bulletin of the coach as staff edit it (the bulletin manager). */
   app.get(
