@@ -5,8 +5,6 @@ import {
   CharacteristicWiringItemSchema,
   CharacteristicWiringListSchema,
   CourseCharacteristicBodySchema,
-  DetailErrorSchema,
-  FieldErrorsSchema,
   GradebookBodySchema,
   GradebookSchema,
   GradebookWiringListSchema,
@@ -15,11 +13,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
-import { access, COACH_STAFF } from '../../auth/access.ts';
-import { parseId } from '../../auth/guard.ts';
-import { notFound } from '../../http/errors.ts';
 import {
-  type CoachScope,
+  CoachParams,
+  coachScope,
+  editorErrors,
+  IdParams,
+  pathId,
+  staff,
+  wiredItemRoutes,
+} from '../wiring/routes.ts';
+import {
   deleteCourseCharacteristic,
   getAssignment,
   getCourseCharacteristic,
@@ -32,25 +35,7 @@ import {
   updateGradebook,
 } from './service.ts';
 
-const CoachParams = z.object({ coachId: z.string() });
-const IdParams = z.object({ coachId: z.string(), id: z.string() });
 const AssignmentParams = z.object({ coachId: z.string(), gradebookId: z.string(), id: z.string() });
-
-const errors = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-};
-
-/** The path id as a number; 404 for anything that is not a plain positive id. */
-function pathId(value: string): number {
-  const id = parseId(value);
-  if (id === null) throw notFound();
-  return id;
-}
-
-const staff = { access: access.coach(...COACH_STAFF) };
 
 /**
  * Characteristics overview (spec §2, §7 GET /api/v1/coach/{coachId}/characteristics/{kind}) and the
@@ -58,11 +43,6 @@ const staff = { access: access.coach(...COACH_STAFF) };
  * the coach only (spec §6: "evidently for staff or administrators").
  */
 export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
-  const scope = (request: { coach: { institutionId: number; coachId: number } | null }): CoachScope => ({
-    institutionId: request.coach!.institutionId,
-    coachId: request.coach!.coachId,
-  });
-
   for (const kind of ['bulletins', 'emails', 'surveys', 'todolists', 'course'] as const) {
     /** GET characteristics/{kind} → the coach's items of that kind with their wiring, sorted by status. */
     app.get(
@@ -72,10 +52,10 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         schema: {
           tags: ['characteristics'],
           params: CoachParams,
-          response: { 200: CharacteristicWiringListSchema, ...errors },
+          response: { 200: CharacteristicWiringListSchema, ...editorErrors },
         },
       },
-      async (request) => overviewItems(database, scope(request), kind),
+      async (request) => overviewItems(database, coachScope(request), kind),
     );
   }
 
@@ -87,10 +67,10 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       schema: {
         tags: ['characteristics'],
         params: CoachParams,
-        response: { 200: PlaybookWiringListSchema, ...errors },
+        response: { 200: PlaybookWiringListSchema, ...editorErrors },
       },
     },
-    async (request) => overviewPlaybooks(database, scope(request)),
+    async (request) => overviewPlaybooks(database, coachScope(request)),
   );
 
   /** GET characteristics/gradebooks → each gradebook's wiring and its assignments' wiring. */
@@ -101,10 +81,10 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       schema: {
         tags: ['characteristics'],
         params: CoachParams,
-        response: { 200: GradebookWiringListSchema, ...errors },
+        response: { 200: GradebookWiringListSchema, ...editorErrors },
       },
     },
-    async (request) => overviewGradebooks(database, scope(request)),
+    async (request) => overviewGradebooks(database, coachScope(request)),
   );
 
   /** GET gradebooks/{id} → the gradebook's title, wiring and assignments. */
@@ -112,9 +92,13 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     API.gradebook(':coachId', ':id'),
     {
       config: staff,
-      schema: { tags: ['characteristics'], params: IdParams, response: { 200: GradebookSchema, ...errors } },
+      schema: {
+        tags: ['characteristics'],
+        params: IdParams,
+        response: { 200: GradebookSchema, ...editorErrors },
+      },
     },
-    async (request) => getGradebook(database.query, scope(request), pathId(request.params.id)),
+    async (request) => getGradebook(database.query, coachScope(request), pathId(request.params.id)),
   );
 
   /** PUT gradebooks/{id} → saves title and wiring together (400 with field errors, nothing written). */
@@ -126,10 +110,11 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         tags: ['characteristics'],
         params: IdParams,
         body: GradebookBodySchema,
-        response: { 200: GradebookSchema, ...errors },
+        response: { 200: GradebookSchema, ...editorErrors },
       },
     },
-    async (request) => updateGradebook(database, scope(request), pathId(request.params.id), request.body),
+    async (request) =>
+      updateGradebook(database, coachScope(request), pathId(request.params.id), request.body),
   );
 
   /** GET gradebooks/{gradebookId}/assignments/{id} → the assignment with its wiring. */
@@ -140,13 +125,13 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       schema: {
         tags: ['characteristics'],
         params: AssignmentParams,
-        response: { 200: AssignmentSchema, ...errors },
+        response: { 200: AssignmentSchema, ...editorErrors },
       },
     },
     async (request) =>
       getAssignment(
         database.query,
-        scope(request),
+        coachScope(request),
         pathId(request.params.gradebookId),
         pathId(request.params.id),
       ),
@@ -161,75 +146,30 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         tags: ['characteristics'],
         params: AssignmentParams,
         body: AssignmentBodySchema,
-        response: { 200: AssignmentSchema, ...errors },
+        response: { 200: AssignmentSchema, ...editorErrors },
       },
     },
     async (request) =>
       updateAssignment(
         database,
-        scope(request),
+        coachScope(request),
         pathId(request.params.gradebookId),
         pathId(request.params.id),
         request.body,
       ),
   );
 
-  /** POST course-characteristics → a new course characteristic with its wiring (201). */
-  app.post(
-    API.courseCharacteristics(':coachId'),
-    {
-      config: staff,
-      schema: {
-        tags: ['characteristics'],
-        params: CoachParams,
-        body: CourseCharacteristicBodySchema,
-        response: { 201: CharacteristicWiringItemSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await saveCourseCharacteristic(database, scope(request), null, request.body)),
-  );
-
-  /** GET course-characteristics/{id} → one course characteristic with its wiring. */
-  app.get(
-    API.courseCharacteristic(':coachId', ':id'),
-    {
-      config: staff,
-      schema: {
-        tags: ['characteristics'],
-        params: IdParams,
-        response: { 200: CharacteristicWiringItemSchema, ...errors },
-      },
-    },
-    async (request) => getCourseCharacteristic(database.query, scope(request), pathId(request.params.id)),
-  );
-
-  /** PUT course-characteristics/{id} → replaces it and its wiring in one transaction. */
-  app.put(
-    API.courseCharacteristic(':coachId', ':id'),
-    {
-      config: staff,
-      schema: {
-        tags: ['characteristics'],
-        params: IdParams,
-        body: CourseCharacteristicBodySchema,
-        response: { 200: CharacteristicWiringItemSchema, ...errors },
-      },
-    },
-    async (request) =>
-      saveCourseCharacteristic(database, scope(request), pathId(request.params.id), request.body),
-  );
-
-  /** DELETE course-characteristics/{id} → 204, its wiring with it. */
-  app.delete(
-    API.courseCharacteristic(':coachId', ':id'),
-    {
-      config: staff,
-      schema: { tags: ['characteristics'], params: IdParams, response: { 204: z.null(), ...errors } },
-    },
-    async (request, reply) => {
-      await deleteCourseCharacteristic(database, scope(request), pathId(request.params.id));
-      return reply.code(204).send(null);
-    },
-  );
+  // POST course-characteristics → a new course characteristic with its wiring (201);
+  // GET course-characteristics/{id} → one with its wiring; PUT → replaces it and its wiring in one
+  // transaction; DELETE → 204, its wiring with it.
+  wiredItemRoutes(app, database, {
+    tag: 'characteristics',
+    listPath: API.courseCharacteristics(':coachId'),
+    itemPath: API.courseCharacteristic(':coachId', ':id'),
+    body: CourseCharacteristicBodySchema,
+    item: CharacteristicWiringItemSchema,
+    save: saveCourseCharacteristic,
+    get: getCourseCharacteristic,
+    remove: deleteCourseCharacteristic,
+  });
 };

@@ -5,128 +5,80 @@ import {
   PAGES,
   type WiringInput,
 } from '@course-coach/contracts';
-import { Select, TextInput } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { apiGet, apiRequest } from '../../api/client.ts';
-import { parsePathId } from '../../components/path-id.ts';
-import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { useState } from 'react';
 import { WiringEditor } from '../wiring/WiringEditor.tsx';
-import { characteristicsKeys, useInvalidateCharacteristics } from './characteristics-api.ts';
-import { EditorLoaded, EditorShell, fieldError, saveErrors } from './EditorShell.tsx';
+import { FieldInput, FieldSelect, fieldBinder } from './EditorShell.tsx';
+import {
+  ItemEditorForm,
+  ItemEditorPage,
+  type ItemEditorProps,
+  useItemEditor,
+  wiringInputs,
+} from './ItemEditor.tsx';
 
 type Status = 'Draft' | 'Scheduled' | 'Published';
+
+const TITLES = { add: EDITOR_TEXTS.addCourseCharacteristic, edit: EDITOR_TEXTS.editCourseCharacteristic };
 
 /**
  * `/Dashboard/Coach/{coachId}/CoachDetails/EditCourseCharacteristic/{id}/` (spec §2 Edit link; `new`
  * adds one): a course characteristic's title, subtitle, document, status and wiring.
  */
 export function EditCourseCharacteristicPage() {
-  const params = useParams();
-  const coachId = parsePathId(params.coachId);
-  const isNew = params.id === 'new';
-  const id = isNew ? null : parsePathId(params.id);
-  usePageTitle(isNew ? EDITOR_TEXTS.addCourseCharacteristic : EDITOR_TEXTS.editCourseCharacteristic);
-  if (coachId === null || (!isNew && id === null)) return <NotFoundPage />;
-  return <CourseEditor key={id ?? 'new'} coachId={coachId} id={id} />;
+  return <ItemEditorPage titles={TITLES} editor={CourseEditor} />;
 }
 
-function CourseEditor({ coachId, id }: { coachId: number; id: number | null }) {
-  const navigate = useNavigate();
-  const query = useQuery({
-    queryKey: characteristicsKeys.item(coachId, 'course', id ?? 0),
-    queryFn: ({ signal }) =>
-      apiGet(API.courseCharacteristic(coachId, id!), CourseCharacteristicSchema, signal),
-    enabled: id !== null,
-  });
+function CourseEditor({ coachId, id }: ItemEditorProps) {
   const [title, setTitle] = useState('');
   const [subtitle, setSubtitle] = useState('');
   const [documentName, setDocumentName] = useState('');
   const [status, setStatus] = useState<Status>('Draft');
   const [wiring, setWiring] = useState<WiringInput[]>([]);
-  useEffect(() => {
-    const d = query.data;
-    if (!d) return;
-    setTitle(d.title);
-    setSubtitle(d.subtitle);
-    setDocumentName(d.document_name ?? '');
-    setStatus((d.status as Status) ?? 'Draft');
-    setWiring(d.characteristics.map((w) => ({ label: w.label, value: w.value })));
-  }, [query.data]);
-  const invalidate = useInvalidateCharacteristics(coachId);
-  const save = useMutation({
-    mutationFn: () => {
-      const body = {
-        title,
-        subtitle,
-        document_name: documentName.trim() || null,
-        status,
-        characteristics: wiring,
-      };
-      return id === null
-        ? apiRequest(API.courseCharacteristics(coachId), {
-            method: 'POST',
-            body,
-            schema: CourseCharacteristicSchema,
-          })
-        : apiRequest(API.courseCharacteristic(coachId, id), {
-            method: 'PUT',
-            body,
-            schema: CourseCharacteristicSchema,
-          });
+  const editor = useItemEditor({
+    coachId,
+    id,
+    what: 'course',
+    schema: CourseCharacteristicSchema,
+    listPath: API.courseCharacteristics(coachId),
+    itemPath: (item) => API.courseCharacteristic(coachId, item),
+    editPage: (item) => PAGES.editCourseCharacteristic(coachId, item),
+    onLoad: (d) => {
+      setTitle(d.title);
+      setSubtitle(d.subtitle);
+      setDocumentName(d.document_name ?? '');
+      setStatus((d.status as Status) ?? 'Draft');
+      setWiring(wiringInputs(d.characteristics));
     },
-    onSuccess: async (saved) => {
-      await invalidate();
-      if (id === null) navigate(PAGES.editCourseCharacteristic(coachId, saved.id), { replace: true });
-    },
+    body: () => ({
+      title,
+      subtitle,
+      document_name: documentName.trim() || null,
+      status,
+      characteristics: wiring,
+    }),
   });
-  const errors = saveErrors(save.error);
+  const { errors } = editor;
+  const bind = fieldBinder(errors);
   return (
-    <EditorLoaded query={id === null ? null : query}>
-      {() => (
-        <EditorShell
-          coachId={coachId}
-          title={id === null ? EDITOR_TEXTS.addCourseCharacteristic : EDITOR_TEXTS.editCourseCharacteristic}
-          onSubmit={() => save.mutate()}
-          saving={save.isPending}
-          saved={save.isSuccess}
-          errors={errors}
-        >
-          <TextInput
-            label={EDITOR_TEXTS.title}
-            required
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            error={fieldError(errors, 'title')}
-            maxLength={200}
-          />
-          <TextInput
-            label={EDITOR_TEXTS.subtitle}
-            value={subtitle}
-            onChange={(e) => setSubtitle(e.currentTarget.value)}
-            error={fieldError(errors, 'subtitle')}
-            maxLength={200}
-          />
-          <TextInput
-            label={EDITOR_TEXTS.documentName}
-            value={documentName}
-            onChange={(e) => setDocumentName(e.currentTarget.value)}
-            error={fieldError(errors, 'document_name')}
-            maxLength={200}
-          />
-          <Select
-            label={EDITOR_TEXTS.status}
-            data={['Draft', 'Scheduled', 'Published']}
-            value={status}
-            onChange={(v) => setStatus((v as Status) ?? 'Draft')}
-            allowDeselect={false}
-            error={fieldError(errors, 'status')}
-          />
-          <WiringEditor coachId={coachId} value={wiring} onChange={setWiring} errors={errors} />
-        </EditorShell>
-      )}
-    </EditorLoaded>
+    <ItemEditorForm coachId={coachId} id={id} titles={TITLES} editor={editor}>
+      <FieldInput label={EDITOR_TEXTS.title} required maxLength={200} {...bind('title', title, setTitle)} />
+      <FieldInput
+        label={EDITOR_TEXTS.subtitle}
+        maxLength={200}
+        {...bind('subtitle', subtitle, setSubtitle)}
+      />
+      <FieldInput
+        label={EDITOR_TEXTS.documentName}
+        maxLength={200}
+        {...bind('document_name', documentName, setDocumentName)}
+      />
+      <FieldSelect<Status>
+        label={EDITOR_TEXTS.status}
+        data={['Draft', 'Scheduled', 'Published']}
+        fallback="Draft"
+        {...bind('status', status, setStatus)}
+      />
+      <WiringEditor coachId={coachId} value={wiring} onChange={setWiring} errors={errors} />
+    </ItemEditorForm>
   );
 }

@@ -1,5 +1,17 @@
 import { EDITOR_TEXTS, type FieldErrors, NON_FIELD_ERRORS, PAGES } from '@course-coach/contracts';
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  type TextInputProps,
+  Title,
+} from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -102,4 +114,69 @@ export function EditorShell({
 /** First message of a field's errors, for a Mantine input's `error`. */
 export function fieldError(errors: FieldErrors, field: string): string | undefined {
   return errors[field]?.join(' ');
+}
+
+/**
+ * A text input of an editor form: shows `value`, reports each edit to `onValue` and shows the errors
+ * of `field` (other props go to Mantine's TextInput as they are).
+ */
+export function FieldInput({
+  field,
+  errors,
+  onValue,
+  ...props
+}: Omit<TextInputProps, 'onChange' | 'error'> & {
+  field: string;
+  errors: FieldErrors;
+  value: string;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <TextInput
+      {...props}
+      onChange={(e) => onValue(e.currentTarget.value)}
+      error={fieldError(errors, field)}
+    />
+  );
+}
+
+/**
+ * A select of an editor form among the fixed `data` (no deselecting; a null pick falls back to
+ * `fallback`), showing the errors of `field`.
+ */
+export function FieldSelect<T extends string>({
+  label,
+  field,
+  errors,
+  data,
+  value,
+  fallback,
+  onValue,
+}: {
+  label: string;
+  field: string;
+  errors: FieldErrors;
+  data: T[];
+  value: T;
+  fallback: T;
+  onValue: (value: T) => void;
+}) {
+  return (
+    <Select
+      label={label}
+      data={data}
+      value={value}
+      onChange={(v) => onValue((v as T) ?? fallback)}
+      allowDeselect={false}
+      error={fieldError(errors, field)}
+    />
+  );
+}
+
+/**
+ * Binds editor inputs (`FieldInput`, `FieldSelect`) to `errors`: the returned function takes a field's
+ * name, its state value and setter and returns the props that wire them.
+ */
+export function fieldBinder(errors: FieldErrors) {
+  return <T,>(field: string, value: T, onValue: (value: T) => void) => ({ field, errors, value, onValue });
 }

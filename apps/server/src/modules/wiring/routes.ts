@@ -1,0 +1,114 @@
+import { DetailErrorSchema, FieldErrorsSchema } from '@course-coach/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, COACH_STAFF } from '../../auth/access.ts';
+import { parseId } from '../../auth/guard.ts';
+import type { Database, Query } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import type { CoachScope } from '../characteristics/service.ts';
+
+/**
+ * Route plumbing shared by the staff editors of wired content (course characteristics, playbooks):
+ * path params, error responses, the staff access policy, the coach scope and the create / read /
+ * replace / delete routes of one wired item (paths ours).
+ */
+
+/** Params of a coach-level path (`…/coach/{coachId}/…`). */
+export const CoachParams = z.object({ coachId: z.string() });
+/** Params of an item path (`…/coach/{coachId}/…/{id}`). */
+export const IdParams = z.object({ coachId: z.string(), id: z.string() });
+
+/** Error responses of the staff editor routes: 400 field errors, 401/403/404 `{ detail }`. */
+export const editorErrors = {
+  400: FieldErrorsSchema,
+  401: DetailErrorSchema,
+  403: DetailErrorSchema,
+  404: DetailErrorSchema,
+};
+
+/** The path id as a number; throws 404 for anything that is not a plain positive id. */
+export function pathId(value: string): number {
+  const id = parseId(value);
+  if (id === null) throw notFound();
+  return id;
+}
+
+/** Route config: staff of the coach only (spec §6: "evidently for staff or administrators"). */
+export const staff = { access: access.coach(...COACH_STAFF) };
+
+/** The coach scope of a request the `staff` policy let through (its `coach` is then set). */
+export function coachScope(request: {
+  coach: { institutionId: number; coachId: number } | null;
+}): CoachScope {
+  return { institutionId: request.coach!.institutionId, coachId: request.coach!.coachId };
+}
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** One wired item kind's routes and service functions, for `wiredItemRoutes`. */
+export interface WiredItemRoutes<B extends z.ZodTypeAny, I extends z.ZodTypeAny> {
+  /** OpenAPI tag of the routes. */
+  tag: string;
+  /** POST path (the coach's collection). */
+  listPath: string;
+  /** GET / PUT / DELETE path with `:id`. */
+  itemPath: string;
+  /** Request body of POST and PUT. */
+  body: B;
+  /** Response of POST (201), GET and PUT (200). */
+  item: I;
+  /** Creates (`id` null) or replaces the item with its wiring in one transaction. */
+  save: (database: Database, scope: CoachScope, id: number | null, body: z.infer<B>) => Promise<z.infer<I>>;
+  /** Loads one item with its wiring (404 when it is not the coach's). */
+  get: (q: Query, scope: CoachScope, id: number) => Promise<z.infer<I>>;
+  /** Deletes the item and its wiring (404 when it is not the coach's). */
+  remove: (database: Database, scope: CoachScope, id: number) => Promise<void>;
+}
+
+/**
+ * Registers, in this order, POST `listPath` → 201 with the new item, GET `itemPath` → the item,
+ * PUT `itemPath` → the replaced item and DELETE `itemPath` → 204, all for staff of the coach, with
+ * 400 (field errors from `save`) and 404 (a bad or foreign id) as the services throw them.
+ */
+export function wiredItemRoutes<B extends z.ZodTypeAny, I extends z.ZodTypeAny>(
+  app: App,
+  database: Database,
+  spec: WiredItemRoutes<B, I>,
+): void {
+  const tags = [spec.tag];
+  // Erased to plain schemas for Fastify's type provider (it cannot resolve replies of a generic schema);
+  // `spec` keeps the body and the services' results typed.
+  const body: z.ZodType = spec.body;
+  const item: z.ZodType = spec.item;
+  app.post(
+    spec.listPath,
+    {
+      config: staff,
+      schema: { tags, params: CoachParams, body, response: { 201: item, ...editorErrors } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await spec.save(database, coachScope(request), null, request.body as z.infer<B>)),
+  );
+  app.get(
+    spec.itemPath,
+    { config: staff, schema: { tags, params: IdParams, response: { 200: item, ...editorErrors } } },
+    async (request) => spec.get(database.query, coachScope(request), pathId(request.params.id)),
+  );
+  app.put(
+    spec.itemPath,
+    {
+      config: staff,
+      schema: { tags, params: IdParams, body, response: { 200: item, ...editorErrors } },
+    },
+    async (request) =>
+      spec.save(database, coachScope(request), pathId(request.params.id), request.body as z.infer<B>),
+  );
+  app.delete(
+    spec.itemPath,
+    { config: staff, schema: { tags, params: IdParams, response: { 204: z.null(), ...editorErrors } } },
+    async (request, reply) => {
+      await spec.remove(database, coachScope(request), pathId(request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+}
