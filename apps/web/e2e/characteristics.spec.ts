@@ -189,6 +189,9 @@ test.describe('Characteristics overview', () => {
         await studentPage.goto(`/Dashboard/Coach/${coachId}/ToDo/`);
         const card = studentPage.getByTestId('todo-card');
         await expect(card.getByText(TODO_TEXTS.cardTitle).first()).toBeVisible();
+        // A list is shown (not the loading state): its title is there.
+        const listShown = async () => card.getByTestId('todo-list-title').isVisible();
+        await expect.poll(listShown).toBe(true);
         // Page through every list the student has (one at a time) and collect the card texts.
         const seen: string[] = [await card.innerText()];
         for (let n = 0; n < 10; n++) {
@@ -196,7 +199,7 @@ test.describe('Characteristics overview', () => {
           if ((await next.count()) === 0) break;
           const before = seen[seen.length - 1];
           await next.click();
-          await expect.poll(() => card.innerText()).not.toBe(before);
+          await expect.poll(async () => (await listShown()) && (await card.innerText()) !== before).toBe(true);
           seen.push(await card.innerText());
         }
         expect(seen.some((t) => t.includes('This week'))).toBe(true);
