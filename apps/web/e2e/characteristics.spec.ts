@@ -199,7 +199,9 @@ test.describe('Characteristics overview', () => {
           if ((await next.count()) === 0) break;
           const before = seen[seen.length - 1];
           await next.click();
-          await expect.poll(async () => (await listShown()) && (await card.innerText()) !== before).toBe(true);
+          await expect
+            .poll(async () => (await listShown()) && (await card.innerText()) !== before)
+            .toBe(true);
           seen.push(await card.innerText());
         }
         expect(seen.some((t) => t.includes('This week'))).toBe(true);

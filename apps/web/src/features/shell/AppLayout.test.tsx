@@ -47,7 +47,9 @@ describe('AppLayout header', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }));
     expect(await screen.findByText('Sign-out failed')).toBeInTheDocument();
     const posts = fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET').toUpperCase() === 'POST');
-    expect(posts.map(([input]) => new URL(String(input), 'http://localhost').pathname)).toEqual([API.logoutAll]);
+    expect(posts.map(([input]) => new URL(String(input), 'http://localhost').pathname)).toEqual([
+      API.logoutAll,
+    ]);
   });
 
   it('offers a coach switcher that selects the current coach and opens the chosen one', async () => {
