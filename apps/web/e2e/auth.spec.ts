@@ -74,7 +74,7 @@ test.describe('Sign-in and sign-out', () => {
     await signIn(page, STUDENT_WITH_GRADES);
     await expect(page.getByTestId('user-name')).toHaveText('Student 11391');
     const dashboard = page.url();
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(PAGES.login);
     await expect(page.getByText('You have signed out.')).toBeVisible();
     expect((await page.request.get('/api/v1/me')).status()).toBe(401);

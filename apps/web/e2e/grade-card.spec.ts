@@ -85,12 +85,13 @@ test.describe('Grade visualization card', () => {
     // No horizontal scrolling.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     await expect(page.getByRole('dialog').getByText('Student 11391')).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
 });
