@@ -43,8 +43,7 @@ describe('AppLayout header', () => {
     });
     renderRoutes([{ element: <AppLayout />, children: [{ path: '*', element: <p>page</p> }] }], '/');
     fireEvent.click(await screen.findByTestId('user-name'));
-    expect(await screen.findByText('Signed in as s8462@demo.edu')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out everywhere' }));
     expect(await screen.findByText('Sign-out failed')).toBeInTheDocument();
     const posts = fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET').toUpperCase() === 'POST');
     expect(posts.map(([input]) => new URL(String(input), 'http://localhost').pathname)).toEqual([

@@ -101,20 +101,21 @@ export function AppLayout() {
                 {tailoringLink}
                 {characteristicsLink}
                 {institutionLinks}
-                <Menu position="bottom-end" withinPortal>
+                {/* No initial-focus placeholder: it is a focusable `presentation` div inside role="menu",
+                    which axe reports (aria-required-children); focus goes to the first item instead. */}
+                <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
                   <Menu.Target>
                     <UnstyledButton
                       className={classes.userName}
                       data-testid="user-name"
                       fz="sm"
                       fw={500}
-                      title="Account"
+                      title={`Signed in as ${me.user.email}`}
                     >
                       {me.user.name}
                     </UnstyledButton>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Label>Signed in as {me.user.email}</Menu.Label>
                     <Menu.Item onClick={() => signOut.mutate('everywhere')} disabled={signOut.isPending}>
                       {SIGN_OUT_EVERYWHERE}
                     </Menu.Item>
