@@ -5,8 +5,6 @@ import {
   BulletinBodySchema,
   BulletinListSchema,
   BulletinMessageSchema,
-  DetailErrorSchema,
-  FieldErrorsSchema,
   StarBodySchema,
   StarResultSchema,
 } from '@course-coach/contracts';
@@ -15,9 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { type Access, access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
-import { parseId } from '../../auth/guard.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import {
   type AuthorCaller,
   type BulletinCaller,
@@ -33,18 +31,12 @@ import {
   updateBulletin,
 } from './service.ts';
 
-const CoachParams = z.object({ coachId: z.string() });
 const CoachBulletinParams = z.object({ coachId: z.string(), bulletinId: z.string() });
 const CoachIdParams = z.object({ coachId: z.string(), id: z.string() });
 const InstitutionParams = z.object({ institutionId: z.string() });
 const InstitutionBulletinParams = z.object({ institutionId: z.string(), bulletinId: z.string() });
 
-const errors = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-};
+const errors = errorResponses;
 
 /**
  * Serialises the bulletin list without re-validating it against its zod schema: the list is built by
@@ -52,13 +44,6 @@ const errors = {
  * than the query (see bench/bulletins.bench.ts). The schema still documents the answer in OpenAPI.
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
-
-/** The path id as a number; 404 for anything that is not a plain positive id. */
-function pathId(value: string): number {
-  const id = parseId(value);
-  if (id === null) throw notFound();
-  return id;
-}
 
 /** The caller in a coach (after the guard's coach check). */
 function coachCaller(request: FastifyRequest): { caller: BulletinCaller; scope: BulletinScope } {

@@ -13,15 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
-import {
-  CoachParams,
-  coachScope,
-  editorErrors,
-  IdParams,
-  pathId,
-  staff,
-  wiredItemRoutes,
-} from '../wiring/routes.ts';
+import { CoachParams, pathId } from '../../http/route-common.ts';
+import { coachScope, editorErrors, IdParams, staff, wiredItemRoutes } from '../wiring/routes.ts';
 import {
   deleteCourseCharacteristic,
   getAssignment,

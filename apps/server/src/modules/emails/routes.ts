@@ -1,20 +1,11 @@
-import {
-  DetailErrorSchema,
-  EMAIL_API,
-  EmailBodySchema,
-  EmailPreviewSchema,
-  EmailSchema,
-  FieldErrorsSchema,
-} from '@course-coach/contracts';
+import { EMAIL_API, EmailBodySchema, EmailPreviewSchema, EmailSchema } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { access, COACH_STAFF } from '../../auth/access.ts';
-import { parseId } from '../../auth/guard.ts';
-import { notFound } from '../../http/errors.ts';
+import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import { createEmail, deleteEmail, getEmail, listEmails, previewEmail, updateEmail } from './service.ts';
 
-const CoachParams = z.object({ coachId: z.string() });
 const IdParams = z.object({ coachId: z.string(), id: z.string() });
 const PreviewQuery = z.strictObject({
   user_id: z
@@ -22,21 +13,9 @@ const PreviewQuery = z.strictObject({
     .regex(/^[1-9][0-9]{0,9}$/, 'Choose a student.')
     .pipe(z.coerce.number<string>().int()),
 });
-const errors = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-};
+const errors = errorResponses;
 const staffOnly = { access: access.coach(...COACH_STAFF) };
 const tags = ['emails'];
-
-/** The path id as a number; 404 for anything that is not a plain positive id. */
-function pathId(value: string): number {
-  const id = parseId(value);
-  if (id === null) throw notFound();
-  return id;
-}
 
 /**
  * Email routes (issue 5 item 2; paths ours, see EMAIL_API). Staff of the coach only (its instructors,

@@ -1,7 +1,5 @@
 import {
   API,
-  DetailErrorSchema,
-  FieldErrorsSchema,
   IMAGE_ERRORS,
   IMAGE_FIELD_MAXLENGTH,
   ImageFieldBodySchema,
@@ -13,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { access, COACH_ANY } from '../../auth/access.ts';
-import { parseId } from '../../auth/guard.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import {
   cleanFileName,
   deleteImage,
@@ -26,7 +24,6 @@ import {
   storeUpload,
 } from './service.ts';
 
-const CoachParams = z.object({ coachId: z.string() });
 const IdParams = z.object({ coachId: z.string(), id: z.string() });
 const FieldParams = z.object({
   coachId: z.string(),
@@ -35,18 +32,7 @@ const FieldParams = z.object({
 const UploadQuery = z.strictObject({
   file_name: z.string().max(IMAGE_FIELD_MAXLENGTH, IMAGE_ERRORS.fileName).optional(),
 });
-const errors = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-};
-
-function pathId(value: string): number {
-  const id = parseId(value);
-  if (id === null) throw notFound();
-  return id;
-}
+const errors = errorResponses;
 
 function callerOf(request: {
   coach: {

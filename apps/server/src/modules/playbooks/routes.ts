@@ -1,7 +1,8 @@
 import { API, PlaybookBodySchema, PlaybookListSchema, PlaybookSchema } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
-import { CoachParams, coachScope, editorErrors, staff, wiredItemRoutes } from '../wiring/routes.ts';
+import { CoachParams } from '../../http/route-common.ts';
+import { coachScope, editorErrors, staff, wiredItemRoutes } from '../wiring/routes.ts';
 import { deletePlaybook, getPlaybook, listPlaybooks, savePlaybook } from './service.ts';
 
 /**

@@ -1,6 +1,4 @@
 import {
-  DetailErrorSchema,
-  FieldErrorsSchema,
   SURVEY_API,
   SurveyBodySchema,
   SurveyResponseBodySchema,
@@ -11,8 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
-import { parseId } from '../../auth/guard.ts';
-import { notFound } from '../../http/errors.ts';
+import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import {
   answerSurvey,
   createSurvey,
@@ -23,22 +20,9 @@ import {
   updateSurvey,
 } from './service.ts';
 
-const CoachParams = z.object({ coachId: z.string() });
 const IdParams = z.object({ coachId: z.string(), id: z.string() });
-const errors = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-};
+const errors = errorResponses;
 const tags = ['surveys'];
-
-/** The path id as a number; 404 for anything that is not a plain positive id. */
-function pathId(value: string): number {
-  const id = parseId(value);
-  if (id === null) throw notFound();
-  return id;
-}
 
 /**
  * Survey routes (issue 5 item 3; paths ours, see SURVEY_API). Everybody in the coach reads (students:

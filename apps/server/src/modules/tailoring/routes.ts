@@ -7,10 +7,8 @@ import {
   CohortRuleSchema,
   CohortSchema,
   CohortUsersPageSchema,
-  DetailErrorSchema,
   DictionaryDataSchema,
   EnrollmentDetailsSchema,
-  FieldErrorsSchema,
   ImportReportSchema,
   MembershipTaskSchema,
   TailoringDistributionSchema,
@@ -22,6 +20,7 @@ import type { AppDeps } from '../../app.ts';
 import { access, COACH_STAFF } from '../../auth/access.ts';
 import { parseId } from '../../auth/guard.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { CoachParams, errorResponses } from '../../http/route-common.ts';
 import { dictionaryData } from './dictionary.ts';
 import { importCsv, importStatus } from './import.ts';
 import {
@@ -46,7 +45,6 @@ import {
 } from './service.ts';
 import { taskStatus, triggerSync } from './sync.ts';
 
-const CoachParams = z.object({ coachId: z.string() });
 const GroupParams = z.object({ coachId: z.string(), cohortGroupId: z.string() });
 const CohortParams = z.object({ coachId: z.string(), cohortId: z.string() });
 const RuleParams = z.object({ coachId: z.string(), cohortId: z.string(), ruleId: z.string() });
@@ -55,12 +53,7 @@ const ImportParams = z.object({ coachId: z.string(), importId: z.string() });
 /** Largest CSV upload (bytes). */
 export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
-const errors = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-};
+const errors = errorResponses;
 const staffOnly = { access: access.coach(...COACH_STAFF) };
 const tags = ['tailoring'];
 

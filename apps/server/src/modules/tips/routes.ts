@@ -1,7 +1,5 @@
 import {
   API,
-  DetailErrorSchema,
-  FieldErrorsSchema,
   TipBodySchema,
   TipOrderBodySchema,
   TipSchema,
@@ -11,24 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
-import { parseId } from '../../auth/guard.ts';
-import { notFound } from '../../http/errors.ts';
+import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import { createTip, deleteTip, listTips, reorderTips, updateTip } from './service.ts';
 
-const CoachParams = z.object({ coachId: z.string() });
 const IdParams = z.object({ coachId: z.string(), id: z.string() });
-const errors = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-};
-
-function pathId(value: string): number {
-  const id = parseId(value);
-  if (id === null) throw notFound();
-  return id;
-}
+const errors = errorResponses;
 
 /**
  * Tips of the Week (spec §2, §3 "Tip: html", §7 "Tips: GET a tips document"; the paths are ours).

@@ -2,8 +2,6 @@ import {
   AccountItemSchema,
   API,
   CompletionBodySchema,
-  DetailErrorSchema,
-  FieldErrorsSchema,
   TodoItemBodySchema,
   TodoItemSchema,
   TodoListBodySchema,
@@ -16,8 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
-import { parseId } from '../../auth/guard.ts';
 import { notFound } from '../../http/errors.ts';
+import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import {
   createItem,
   createList,
@@ -36,7 +34,6 @@ import {
   updateTag,
 } from './service.ts';
 
-const CoachParams = z.object({ coachId: z.string() });
 const IdParams = z.object({ coachId: z.string(), id: z.string() });
 const PageQuery = z.strictObject({
   page: z
@@ -51,19 +48,7 @@ const PageQuery = z.strictObject({
     .optional(),
 });
 
-const errors = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-};
-
-/** The path id as a number; 404 for anything that is not a plain positive id. */
-function pathId(value: string): number {
-  const id = parseId(value);
-  if (id === null) throw notFound();
-  return id;
-}
+const errors = errorResponses;
 
 /**
  * To-do routes (spec §2 To-Dos card and form, §4 paging and completion, §6, §7). The paths are ours

@@ -1,10 +1,8 @@
-import { DetailErrorSchema, FieldErrorsSchema } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, COACH_STAFF } from '../../auth/access.ts';
-import { parseId } from '../../auth/guard.ts';
 import type { Database, Query } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import type { CoachScope } from '../characteristics/service.ts';
 
 /**
@@ -13,25 +11,11 @@ import type { CoachScope } from '../characteristics/service.ts';
  * replace / delete routes of one wired item (paths ours).
  */
 
-/** Params of a coach-level path (`…/coach/{coachId}/…`). */
-export const CoachParams = z.object({ coachId: z.string() });
 /** Params of an item path (`…/coach/{coachId}/…/{id}`). */
 export const IdParams = z.object({ coachId: z.string(), id: z.string() });
 
 /** Error responses of the staff editor routes: 400 field errors, 401/403/404 `{ detail }`. */
-export const editorErrors = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-};
-
-/** The path id as a number; throws 404 for anything that is not a plain positive id. */
-export function pathId(value: string): number {
-  const id = parseId(value);
-  if (id === null) throw notFound();
-  return id;
-}
+export const editorErrors = errorResponses;
 
 /** Route config: staff of the coach only (spec §6: "evidently for staff or administrators"). */
 export const staff = { access: access.coach(...COACH_STAFF) };

@@ -1,6 +1,5 @@
 import {
   DetailErrorSchema,
-  FieldErrorsSchema,
   LmsErrorSchema,
   WIZARD_API,
   WizardReferenceDataResponseSchema,
@@ -15,15 +14,13 @@ import type { AppDeps } from '../../app.ts';
 import { access } from '../../auth/access.ts';
 import { parseId } from '../../auth/guard.ts';
 import { notFound } from '../../http/errors.ts';
+import { errorResponses } from '../../http/route-common.ts';
 import { createLmsService } from '../lms/index.ts';
 import { WizardService } from './service.ts';
 
 const staff = access.institution('staff', 'admin');
 const errors = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
+  ...errorResponses,
   409: z.union([LmsErrorSchema, DetailErrorSchema]),
   502: LmsErrorSchema,
   503: LmsErrorSchema,
