@@ -13,8 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
-import { CoachParams, pathId } from '../../http/route-common.ts';
-import { coachScope, editorErrors, IdParams, staff, wiredItemRoutes } from '../wiring/routes.ts';
+import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
+import { coachScope, IdParams, staff, wiredItemRoutes } from '../wiring/routes.ts';
 import {
   deleteCourseCharacteristic,
   getAssignment,
@@ -45,7 +45,7 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         schema: {
           tags: ['characteristics'],
           params: CoachParams,
-          response: { 200: CharacteristicWiringListSchema, ...editorErrors },
+          response: { 200: CharacteristicWiringListSchema, ...errorResponses },
         },
       },
       async (request) => overviewItems(database, coachScope(request), kind),
@@ -60,7 +60,7 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       schema: {
         tags: ['characteristics'],
         params: CoachParams,
-        response: { 200: PlaybookWiringListSchema, ...editorErrors },
+        response: { 200: PlaybookWiringListSchema, ...errorResponses },
       },
     },
     async (request) => overviewPlaybooks(database, coachScope(request)),
@@ -74,7 +74,7 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       schema: {
         tags: ['characteristics'],
         params: CoachParams,
-        response: { 200: GradebookWiringListSchema, ...editorErrors },
+        response: { 200: GradebookWiringListSchema, ...errorResponses },
       },
     },
     async (request) => overviewGradebooks(database, coachScope(request)),
@@ -88,7 +88,7 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       schema: {
         tags: ['characteristics'],
         params: IdParams,
-        response: { 200: GradebookSchema, ...editorErrors },
+        response: { 200: GradebookSchema, ...errorResponses },
       },
     },
     async (request) => getGradebook(database.query, coachScope(request), pathId(request.params.id)),
@@ -103,7 +103,7 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         tags: ['characteristics'],
         params: IdParams,
         body: GradebookBodySchema,
-        response: { 200: GradebookSchema, ...editorErrors },
+        response: { 200: GradebookSchema, ...errorResponses },
       },
     },
     async (request) =>
@@ -118,7 +118,7 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       schema: {
         tags: ['characteristics'],
         params: AssignmentParams,
-        response: { 200: AssignmentSchema, ...editorErrors },
+        response: { 200: AssignmentSchema, ...errorResponses },
       },
     },
     async (request) =>
@@ -139,7 +139,7 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         tags: ['characteristics'],
         params: AssignmentParams,
         body: AssignmentBodySchema,
-        response: { 200: AssignmentSchema, ...editorErrors },
+        response: { 200: AssignmentSchema, ...errorResponses },
       },
     },
     async (request) =>

@@ -1,8 +1,8 @@
 import { API, PlaybookBodySchema, PlaybookListSchema, PlaybookSchema } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
-import { CoachParams } from '../../http/route-common.ts';
-import { coachScope, editorErrors, staff, wiredItemRoutes } from '../wiring/routes.ts';
+import { CoachParams, errorResponses } from '../../http/route-common.ts';
+import { coachScope, staff, wiredItemRoutes } from '../wiring/routes.ts';
 import { deletePlaybook, getPlaybook, listPlaybooks, savePlaybook } from './service.ts';
 
 /**
@@ -18,7 +18,7 @@ export const playbookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
       schema: {
         tags: ['playbooks'],
         params: CoachParams,
-        response: { 200: PlaybookListSchema, ...editorErrors },
+        response: { 200: PlaybookListSchema, ...errorResponses },
       },
     },
     async (request) => listPlaybooks(database, coachScope(request)),

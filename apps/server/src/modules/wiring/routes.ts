@@ -7,15 +7,13 @@ import type { CoachScope } from '../characteristics/service.ts';
 
 /**
  * Route plumbing shared by the staff editors of wired content (course characteristics, playbooks):
- * path params, error responses, the staff access policy, the coach scope and the create / read /
- * replace / delete routes of one wired item (paths ours).
+ * the item path params, the staff access policy, the coach scope and the create / read / replace /
+ * delete routes of one wired item (paths ours). Coach params, path ids and error responses come from
+ * `http/route-common.ts`.
  */
 
 /** Params of an item path (`…/coach/{coachId}/…/{id}`). */
 export const IdParams = z.object({ coachId: z.string(), id: z.string() });
-
-/** Error responses of the staff editor routes: 400 field errors, 401/403/404 `{ detail }`. */
-export const editorErrors = errorResponses;
 
 /** Route config: staff of the coach only (spec §6: "evidently for staff or administrators"). */
 export const staff = { access: access.coach(...COACH_STAFF) };
@@ -68,28 +66,28 @@ export function wiredItemRoutes<B extends z.ZodTypeAny, I extends z.ZodTypeAny>(
     spec.listPath,
     {
       config: staff,
-      schema: { tags, params: CoachParams, body, response: { 201: item, ...editorErrors } },
+      schema: { tags, params: CoachParams, body, response: { 201: item, ...errorResponses } },
     },
     async (request, reply) =>
       reply.code(201).send(await spec.save(database, coachScope(request), null, request.body as z.infer<B>)),
   );
   app.get(
     spec.itemPath,
-    { config: staff, schema: { tags, params: IdParams, response: { 200: item, ...editorErrors } } },
+    { config: staff, schema: { tags, params: IdParams, response: { 200: item, ...errorResponses } } },
     async (request) => spec.get(database.query, coachScope(request), pathId(request.params.id)),
   );
   app.put(
     spec.itemPath,
     {
       config: staff,
-      schema: { tags, params: IdParams, body, response: { 200: item, ...editorErrors } },
+      schema: { tags, params: IdParams, body, response: { 200: item, ...errorResponses } },
     },
     async (request) =>
       spec.save(database, coachScope(request), pathId(request.params.id), request.body as z.infer<B>),
   );
   app.delete(
     spec.itemPath,
-    { config: staff, schema: { tags, params: IdParams, response: { 204: z.null(), ...editorErrors } } },
+    { config: staff, schema: { tags, params: IdParams, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
       await spec.remove(database, coachScope(request), pathId(request.params.id));
       return reply.code(204).send(null);
