@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { API } from '@course-coach/contracts';
 import { REPO_ROOT, rssMiB, type Session, signIn, startServer } from './lib/app-server.ts';
 
@@ -81,8 +82,13 @@ function get(t: Target): Promise<number> {
 
 /** Demo student emails from the OULAD data the seed imports, in a fixed shuffled order. */
 function demoStudents(): string[] {
-  const dir = env.OULAD_DIR ?? path.join(REPO_ROOT, '../shared/data/oulad');
-  const lines = fs.readFileSync(path.join(dir, 'studentInfo.csv'), 'utf8').trim().split('\n').slice(1);
+  const dir = env.OULAD_DIR ?? path.join(REPO_ROOT, 'demo-data/oulad');
+  // demo-data/oulad ships studentInfo.csv.gz; an OULAD_DIR may hold the plain file (no quotes assumed).
+  const gz = path.join(dir, 'studentInfo.csv.gz');
+  const text = fs.existsSync(gz)
+    ? zlib.gunzipSync(fs.readFileSync(gz)).toString('utf8')
+    : fs.readFileSync(path.join(dir, 'studentInfo.csv'), 'utf8');
+  const lines = text.trim().split('\n').slice(1);
   const ids = new Set<string>();
   for (const line of lines) {
     const [mod, pres, id] = line.split(',');

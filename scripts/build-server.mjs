@@ -33,7 +33,7 @@ await build({
   bundle: true,
   splitting: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22.12',
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',

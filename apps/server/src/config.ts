@@ -21,7 +21,8 @@ const EnvSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
-    OULAD_DIR: z.string().min(1).default(path.resolve(REPO_ROOT, '../shared/data/oulad')),
+    /** The OULAD files the demo is imported from (`.csv.gz` or `.csv`); demo-data/oulad ships them. */
+    OULAD_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'demo-data/oulad')),
     SEED_DEMO: boolFromEnv.default(true),
     /** Comma-separated `MODULE-PRESENTATION` codes to import (default: all 22). For tests and quick demos. */
     SEED_PRESENTATIONS: z.string().optional(),

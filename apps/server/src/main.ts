@@ -13,6 +13,7 @@ import { createMailTransport } from './modules/emails/transport.ts';
 import { startCanvasStandin } from './modules/lms/canvas-standin.ts';
 import { resolveLmsSettings, standinEnabled } from './modules/lms/settings.ts';
 import { seedDemo } from './seed/demo.ts';
+import { OuladDataError } from './seed/oulad-files.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -27,7 +28,15 @@ const database = await openConfiguredDatabase(config).catch((error: Error) => {
   process.exit(1);
 });
 await runMigrations(database);
-if (config.SEED_DEMO) await seedDemo(database, config);
+if (config.SEED_DEMO) {
+  await seedDemo(database, config).catch(async (error: Error) => {
+    // A missing or broken demo data folder: one sentence, no stack (seed/oulad-files.ts).
+    if (!(error instanceof OuladDataError)) throw error;
+    console.error(error.message);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  });
+}
 
 const boss = createQueue(database, config.DATABASE_URL);
 boss.on('error', (error) => console.error('[jobs]', error.message));

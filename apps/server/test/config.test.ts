@@ -21,7 +21,22 @@ describe('loadConfig', () => {
     expect(config.PORT).toBe(3000);
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.LOGIN_MAX_FAILURES).toBe(5);
-    expect(config.OULAD_DIR).toBe(path.resolve(REPO_ROOT, '../shared/data/oulad'));
+    expect(config.OULAD_DIR).toBe(path.join(REPO_ROOT, 'demo-data', 'oulad'));
+    // The demo data ships in the repository: all seven OULAD tables, gzip-compressed.
+    expect(
+      fs
+        .readdirSync(config.OULAD_DIR)
+        .filter((f) => f.endsWith('.csv.gz'))
+        .sort(),
+    ).toEqual([
+      'assessments.csv.gz',
+      'courses.csv.gz',
+      'studentAssessment.csv.gz',
+      'studentInfo.csv.gz',
+      'studentRegistration.csv.gz',
+      'studentVle.csv.gz',
+      'vle.csv.gz',
+    ]);
   });
 
   it('reads good values', () => {
@@ -56,42 +71,43 @@ describe('loadConfig', () => {
   });
 });
 
+/** Runs the server entry point with `extra` on top of this process's environment (no DATABASE_URL). */
+async function runMain(dataDir: string, extra: Record<string, string>) {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  delete env.DATABASE_URL; // never the shared test database, should the config be accepted by mistake
+  Object.assign(env, { DATA_DIR: dataDir, WORKERS: 'false', PORT: '0', HOST: '127.0.0.1' }, extra);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not exit within 60 s\n${stdout}\n${stderr}`));
+    }, 60_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
 describe('server entry point', () => {
   it('exits with code 1 and names the variable when PORT is bad', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-config-test-'));
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-    delete env.DATABASE_URL; // never the shared test database, should the config be accepted by mistake
-    Object.assign(env, { PORT: 'abc', DATA_DIR: dataDir, SEED_DEMO: 'false', WORKERS: 'false' });
     try {
-      const { code, stdout, stderr } = await new Promise<{
-        code: number | null;
-        stdout: string;
-        stderr: string;
-      }>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-          cwd: REPO_ROOT,
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (d) => {
-          stdout += d;
-        });
-        child.stderr.on('data', (d) => {
-          stderr += d;
-        });
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          reject(new Error(`the server did not exit within 30 s\n${stdout}\n${stderr}`));
-        }, 30_000);
-        child.on('error', reject);
-        child.on('exit', (code) => {
-          clearTimeout(timer);
-          resolve({ code, stdout, stderr });
-        });
-      });
+      const { code, stdout, stderr } = await runMain(dataDir, { PORT: 'abc', SEED_DEMO: 'false' });
       expect(code).toBe(1);
       expect(stderr).toMatch(/^\s*PORT: /m);
       expect(stderr).toContain('"abc"');
@@ -101,4 +117,19 @@ describe('server entry point', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('exits with code 1 and one sentence naming the folder when the demo data is missing', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-config-test-'));
+    const ouladDir = path.join(dataDir, 'no-oulad-here');
+    try {
+      const { code, stdout, stderr } = await runMain(dataDir, { OULAD_DIR: ouladDir, SEED_DEMO: 'true' });
+      expect(code).toBe(1);
+      expect(stderr.trim().split('\n')).toEqual([
+        `The demo data folder ${ouladDir} (OULAD_DIR) does not exist: it must hold the OULAD files courses, studentInfo, studentRegistration, assessments, studentAssessment (each as .csv.gz or .csv, see demo-data/oulad/README.md), or set SEED_DEMO=false.`,
+      ]);
+      expect(stdout).not.toMatch(/listening/i);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { importOulad } from '../src/seed/oulad.ts';
+import { OuladDataError } from '../src/seed/oulad-files.ts';
 import { openTestDatabase, TEST_PRESENTATIONS } from './helpers.ts';
-import { OULAD_DIR, presentationOf, subsetOf } from './oulad-reference.ts';
+import { OULAD_DIR, presentationOf, readCsvText, subsetOf } from './oulad-reference.ts';
 
 /**
  * The OULAD import on a database of its own (a second fresh PostgreSQL database in PostgreSQL runs,
@@ -46,14 +47,17 @@ async function tableCounts(): Promise<Record<string, number>> {
   return out;
 }
 
-/** A copy of the OULAD files the importer reads, with studentAssessment.csv changed by `edit`. */
+/**
+ * A copy of the OULAD files the importer reads: the four as shipped (`.csv.gz`), and
+ * studentAssessment.csv changed by `edit`, written as plain `.csv` (a folder may mix both).
+ */
 function copyWithStudentAssessment(name: string, edit: (lines: string[]) => string[]): string {
   const dir = path.join(tmp, name);
   fs.mkdirSync(dir);
   for (const f of ['courses.csv', 'assessments.csv', 'studentInfo.csv', 'studentRegistration.csv']) {
-    fs.copyFileSync(path.join(OULAD_DIR, f), path.join(dir, f));
+    fs.copyFileSync(path.join(OULAD_DIR, `${f}.gz`), path.join(dir, `${f}.gz`));
   }
-  const lines = fs.readFileSync(path.join(OULAD_DIR, 'studentAssessment.csv'), 'utf8').split('\n');
+  const lines = readCsvText('studentAssessment.csv').split('\n');
   fs.writeFileSync(path.join(dir, 'studentAssessment.csv'), edit(lines).join('\n'));
   return dir;
 }
@@ -99,9 +103,71 @@ describe('importOulad on a fresh database', () => {
     expect(await tableCounts()).toEqual(empty);
   });
 
+  /** The OuladDataError of an import from `dir`, after checking that nothing was written. */
+  async function dataError(dir: string): Promise<string> {
+    const error = await importOulad(database, { dir, presentations: ['AAA-2013J'] }).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(OuladDataError);
+    expect(await tableCounts()).toEqual(empty);
+    const message = (error as Error).message;
+    expect(message.split('\n')).toHaveLength(1); // one sentence for the user, no stack
+    return message;
+  }
+
+  it('a missing data folder: one sentence naming the folder and what it must hold, nothing written', async () => {
+    const dir = path.join(tmp, 'no-such-folder');
+    const message = await dataError(dir);
+    expect(message).toContain(dir);
+    expect(message).toMatch(/does not exist/);
+    expect(message).toMatch(/courses, studentInfo, studentRegistration, assessments, studentAssessment/);
+    expect(message).toMatch(/\.csv\.gz or \.csv/);
+  });
+
+  it('a folder without one of the files names the file', async () => {
+    const dir = path.join(tmp, 'no-scores');
+    fs.mkdirSync(dir);
+    for (const f of ['courses', 'assessments', 'studentInfo', 'studentRegistration']) {
+      fs.copyFileSync(path.join(OULAD_DIR, `${f}.csv.gz`), path.join(dir, `${f}.csv.gz`));
+    }
+    const message = await dataError(dir);
+    expect(message).toContain(dir);
+    expect(message).toContain('has no studentAssessment.csv.gz or studentAssessment.csv');
+  });
+
+  it('a file that is not gzip, or lacks a column, is named with what was expected', async () => {
+    const dir = copyWithStudentAssessment('broken-gz', (lines) => lines);
+    fs.writeFileSync(path.join(dir, 'studentInfo.csv.gz'), 'code_module,code_presentation\nAAA,2013J\n');
+    const notGzip = await dataError(dir);
+    expect(notGzip).toContain(path.join(dir, 'studentInfo.csv.gz'));
+    expect(notGzip).toMatch(/gzip-compressed \(\.csv\.gz\) or plain \(\.csv\) CSV/);
+
+    fs.rmSync(path.join(dir, 'studentInfo.csv.gz'));
+    fs.writeFileSync(path.join(dir, 'studentInfo.csv'), 'code_module,code_presentation\nAAA,2013J\n');
+    const noColumn = await dataError(dir);
+    expect(noColumn).toContain(path.join(dir, 'studentInfo.csv'));
+    expect(noColumn).toMatch(/no column id_student, final_result/);
+  });
+
   it('imports the presentations: counts match the CSV files', async () => {
-    const result = await importOulad(database, { dir: OULAD_DIR, presentations: [...TEST_PRESENTATIONS] });
+    const progress: string[] = [];
+    const result = await importOulad(database, {
+      dir: OULAD_DIR,
+      presentations: [...TEST_PRESENTATIONS],
+      onProgress: (m) => progress.push(m),
+    });
     expect(result.imported).toBe(true);
+    // A numbered progress line per step, with the rows read from each file.
+    const numbered = progress.filter((m) => /^Importing demo data: .+ \(\d+\/\d+\)$/.test(m));
+    expect(
+      numbered.map((m) =>
+        m
+          .match(/\((\d+)\/(\d+)\)$/)!
+          .slice(1)
+          .join('/'),
+      ),
+    ).toEqual(numbered.map((_, i) => `${i + 1}/${numbered.length}`));
+    expect(numbered).toContain(
+      `Importing demo data: studentInfo.csv.gz ${csv.studentInfo.length.toLocaleString('en-US')} rows (2/${numbered.length})`,
+    );
 
     const students = new Set(csv.studentInfo.map((r) => r.id_student)).size;
     const expected = {
@@ -226,5 +292,38 @@ describe('importOulad on a fresh database', () => {
     expect(results[0]!.institutionId).toBe(results[1]!.institutionId);
     const [row] = await database.query<{ n: number }>('select count(*)::int as n from coaches');
     expect(row!.n).toBe(1);
+  });
+
+  it('reads plain CSV files with every field quoted, as in the official download', async () => {
+    await database.query(`delete from institutions where slug = 'demo'`);
+    const dir = path.join(tmp, 'official');
+    fs.mkdirSync(dir);
+    for (const f of ['courses', 'assessments', 'studentInfo', 'studentRegistration', 'studentAssessment']) {
+      const quoted = readCsvText(`${f}.csv`)
+        .split('\n')
+        .map((l) =>
+          l
+            ? l
+                .split(',')
+                .map((v) => `"${v}"`)
+                .join(',')
+            : l,
+        )
+        .join('\r\n');
+      fs.writeFileSync(path.join(dir, `${f}.csv`), quoted);
+    }
+    const result = await importOulad(database, { dir, presentations: ['AAA-2013J'] });
+    const aaa = subsetOf(['AAA-2013J']);
+    expect(result.counts).toEqual({
+      coaches: 1,
+      users: new Set(aaa.studentInfo.map((r) => r.id_student)).size + 2,
+      enrollments: aaa.registrations.length + 1,
+      assignments: aaa.assessments.length,
+      scores: aaa.studentAssessments.length,
+    });
+    const [missing] = await database.query<{ n: number }>(
+      'select count(*)::int as n from scores where score is null',
+    );
+    expect(missing!.n).toBe(aaa.studentAssessments.filter((r) => r.score === '?').length);
   });
 });

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   API,
   BULLETIN_TEXTS,
@@ -10,27 +8,21 @@ import {
 } from '@course-coach/contracts';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STAFF, signIn } from './helpers.ts';
+import { readOuladCsv } from './oulad.ts';
 
-const OULAD_DIR = process.env.OULAD_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/data/oulad');
 const SEEDED = ['AAA-2013J', 'DDD-2013B', 'GGG-2013J'];
-
-function readCsv(file: string): Array<Record<string, string>> {
-  const [header, ...lines] = fs.readFileSync(path.join(OULAD_DIR, file), 'utf8').trim().split(/\r?\n/);
-  const names = (header ?? '').split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [names[i], v])));
-}
 
 /**
  * A woman and a man of AAA 2013J, read from the OULAD files (not from the app): the first of each by
  * id_student who is registered in no other presentation the e2e server imports.
  */
 function students(): { woman: string; man: string } {
-  const registrations = readCsv('studentRegistration.csv').filter((r) =>
+  const registrations = readOuladCsv('studentRegistration.csv').filter((r) =>
     SEEDED.includes(`${r.code_module}-${r.code_presentation}`),
   );
   const count = new Map<string, number>();
   for (const r of registrations) count.set(r.id_student!, (count.get(r.id_student!) ?? 0) + 1);
-  const info = readCsv('studentInfo.csv')
+  const info = readOuladCsv('studentInfo.csv')
     .filter(
       (r) => r.code_module === 'AAA' && r.code_presentation === '2013J' && count.get(r.id_student!) === 1,
     )

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { API, CSRF_COOKIE, CHARACTERISTICS_TEXTS as T, TODO_TEXTS } from '@course-coach/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STAFF, signIn } from './helpers.ts';
+import { readOuladCsv } from './oulad.ts';
 
 /**
  * The Characteristics overview as staff (spec §2): every section, the seeded demo wiring, sorting, Edit
@@ -20,19 +19,12 @@ async function coachOf(page: Page, code: string): Promise<number> {
   return coaches.find((c) => c.label.includes(code))!.id;
 }
 
-const OULAD_DIR = process.env.OULAD_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/data/oulad');
-
 /**
  * DDD 2013B students (from the OULAD file, not the app) in no other e2e presentation, who had not
  * withdrawn: their registrar values are this row's.
  */
 function dddStudents(): Array<Record<string, string>> {
-  const [header, ...lines] = fs
-    .readFileSync(path.join(OULAD_DIR, 'studentInfo.csv'), 'utf8')
-    .trim()
-    .split(/\r?\n/);
-  const names = (header ?? '').split(',');
-  const rows = lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [names[i], v])));
+  const rows = readOuladCsv('studentInfo.csv');
   const seeded = new Set(['AAA-2013J', 'DDD-2013B', 'GGG-2013J']);
   const inSeed = rows.filter((r) => seeded.has(`${r.code_module}-${r.code_presentation}`));
   const count = new Map<string, number>();

@@ -9,7 +9,7 @@ export const DEMO_PASSWORD = 'coach-demo';
 export const STUDENT_WITH_GRADES = 's11391@demo.edu';
 
 /**
- * A student of AAA 2013J with no points at all. Found from ../shared/data/oulad: in studentInfo.csv for
+ * A student of AAA 2013J with no points at all. Found from demo-data/oulad: in studentInfo.csv for
  * AAA/2013J (final_result Withdrawn) with no row in studentAssessment.csv for any AAA 2013J assessment
  * (1752–1757), and registered in no other presentation, so AAA 2013J is their only coach.
  */

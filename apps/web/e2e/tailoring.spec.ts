@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   API,
   CohortSchema,
@@ -10,15 +8,7 @@ import {
 } from '@course-coach/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STAFF, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
-
-const OULAD_DIR = process.env.OULAD_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/data/oulad');
-
-/** Rows of an OULAD CSV file (these files have no quoted fields) as objects keyed by the header. */
-function readCsv(file: string): Array<Record<string, string>> {
-  const [header, ...lines] = fs.readFileSync(path.join(OULAD_DIR, file), 'utf8').trim().split(/\r?\n/);
-  const names = (header ?? '').split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [names[i], v])));
-}
+import { readOuladCsv } from './oulad.ts';
 
 /**
  * The expected counts, computed here from the OULAD files, not by the app: GGG 2013J's students
@@ -26,10 +16,10 @@ function readCsv(file: string): Array<Record<string, string>> {
  * values come from their GGG 2013J row (the latest of the e2e server's presentations).
  */
 function expectedCounts() {
-  const enrolled = readCsv('studentRegistration.csv').filter(
+  const enrolled = readOuladCsv('studentRegistration.csv').filter(
     (r) => r.code_module === 'GGG' && r.code_presentation === '2013J',
   ).length;
-  const info = readCsv('studentInfo.csv').filter(
+  const info = readOuladCsv('studentInfo.csv').filter(
     (r) => r.code_module === 'GGG' && r.code_presentation === '2013J',
   );
   const credits = (min: number) => info.filter((r) => Number(r.studied_credits) >= min).length;

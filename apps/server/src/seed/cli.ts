@@ -6,12 +6,18 @@ import { loadConfig } from '../config.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { seedDemo } from './demo.ts';
+import { OuladDataError } from './oulad-files.ts';
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 try {
   await runMigrations(database);
   await seedDemo(database, config, { reset: process.argv.includes('--reset') });
+} catch (error) {
+  // A missing or broken demo data folder: one sentence, no stack (seed/oulad-files.ts).
+  if (!(error instanceof OuladDataError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await database.close();
 }

@@ -1,13 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { hashPassword } from '../auth/password.ts';
 import type { Database, Query } from '../db/client.ts';
+import { checkOuladDir, type OuladRecord, type OuladTable, ouladFile, readOuladCsv } from './oulad-files.ts';
 import { seedTailoring } from './tailoring.ts';
 
 /**
  * Demo institution from the Open University Learning Analytics Dataset (OULAD, CC BY 4.0;
- * Kuzilek, Hlosta & Zdrahal, Scientific Data 4, 170171, 2017). See ../shared/data/oulad/README.md.
+ * Kuzilek, Hlosta & Zdrahal, Scientific Data 4, 170171, 2017,
+ * https://doi.org/10.1038/sdata.2017.171), shipped gzip-compressed in demo-data/oulad: see its README.md.
  */
 export const DEMO_SLUG = 'demo';
 export const DEMO_INSTITUTION_NAME = 'The Open University (OULAD demo)';
@@ -20,28 +20,29 @@ export const instructorEmail = (module: string, presentation: string) =>
 /** `s{id_student}@demo.edu` (issue 2). */
 export const studentEmail = (idStudent: string | number) => `s${idStudent}@demo.edu`;
 
-/** One OULAD CSV as records of strings, with `?` (missing) turned into null. */
-export function readOuladCsv(dir: string, file: string): Array<Record<string, string | null>> {
-  const text = fs.readFileSync(path.join(dir, file), 'utf8');
-  // The official download quotes every field; the shared copies do not. csv-parse reads both.
-  const rows = parse(text, { columns: true, skip_empty_lines: true, trim: true }) as Array<
-    Record<string, string>
-  >;
-  return rows.map((r) => {
-    const out: Record<string, string | null> = {};
-    for (const [k, v] of Object.entries(r)) out[k] = v === '?' ? null : v;
-    return out;
-  });
-}
-
 /**
  * The demo "current day" of a coach: halfway through the term, so that most students have points
  * earned, points missed and points remaining.
  */
 export const demoCurrentDay = (lengthDays: number) => Math.floor(lengthDays / 2);
 
+/** The OULAD tables the import reads, in the order it reads them. */
+export const IMPORTED_TABLES = [
+  'courses',
+  'studentInfo',
+  'studentRegistration',
+  'assessments',
+  'studentAssessment',
+] as const satisfies readonly OuladTable[];
+
+/**
+ * The numbered progress lines of an import: one per file read, per insert step and per tailoring step
+ * (seed/tailoring.ts logs four).
+ */
+export const IMPORT_STEPS = IMPORTED_TABLES.length + 5 + 4;
+
 export interface ImportOptions {
-  /** Folder with the OULAD CSV files. */
+  /** Folder with the OULAD files, `.csv.gz` or `.csv` (oulad-files.ts). */
   dir: string;
   /** `MODULE-PRESENTATION` codes to import (e.g. `AAA-2013J`); all when omitted. */
   presentations?: string[];
@@ -69,8 +70,7 @@ export interface ImportResult {
 export async function importOulad(database: Database, opts: ImportOptions): Promise<ImportResult> {
   const log = opts.onProgress ?? (() => undefined);
   const wanted = opts.presentations ? new Set(opts.presentations.map((p) => p.toUpperCase())) : null;
-  const keep = (r: Record<string, string | null>) =>
-    !wanted || wanted.has(`${r.code_module}-${r.code_presentation}`);
+  const keep = (r: OuladRecord) => !wanted || wanted.has(`${r.code_module}-${r.code_presentation}`);
 
   if (!opts.reset) {
     // Fast path for every start after the first: no file is read when the demo is already there.
@@ -85,19 +85,25 @@ export async function importOulad(database: Database, opts: ImportOptions): Prom
       };
     }
   }
-  log('reading OULAD files');
-  const courses = readOuladCsv(opts.dir, 'courses.csv').filter(keep);
+  // A missing folder or file fails here, before any row is read or written (OuladDataError).
+  checkOuladDir(opts.dir, IMPORTED_TABLES);
+  let step = 0;
+  const progress = (m: string) => log(`Importing demo data: ${m} (${++step}/${IMPORT_STEPS})`);
+  const read = async (table: OuladTable, filter: (r: OuladRecord) => boolean) => {
+    const rows = await readOuladCsv(opts.dir, table, filter);
+    progress(`${path.basename(ouladFile(opts.dir, table)!)} ${count(rows.length)} rows`);
+    return rows;
+  };
+  const courses = await read('courses', keep);
   if (wanted && courses.length !== wanted.size) {
     const known = new Set(courses.map((c) => `${c.code_module}-${c.code_presentation}`));
     throw new Error(`Unknown presentation(s): ${[...wanted].filter((w) => !known.has(w)).join(', ')}`);
   }
-  const info = readOuladCsv(opts.dir, 'studentInfo.csv').filter(keep);
-  const registrations = readOuladCsv(opts.dir, 'studentRegistration.csv').filter(keep);
-  const assessments = readOuladCsv(opts.dir, 'assessments.csv').filter(keep);
+  const info = await read('studentInfo', keep);
+  const registrations = await read('studentRegistration', keep);
+  const assessments = await read('assessments', keep);
   const assessmentIds = new Set(assessments.map((a) => a.id_assessment));
-  const studentAssessments = readOuladCsv(opts.dir, 'studentAssessment.csv').filter((r) =>
-    assessmentIds.has(r.id_assessment),
-  );
+  const studentAssessments = await read('studentAssessment', (r) => assessmentIds.has(r.id_assessment));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   return database.transaction(async (q) => {
@@ -118,7 +124,7 @@ export async function importOulad(database: Database, opts: ImportOptions): Prom
     );
     const institutionId = inst!.id;
 
-    log(`coaches: ${courses.length}`);
+    progress(`coaches ${count(courses.length)}`);
     const coachRows = await q<{ id: number; course_code: string; term_code: string }>(
       `insert into coaches (institution_id, name, course_code, term_code, length_days, current_day)
        select $1, c || ' ' || t, c, t, l, d
@@ -136,7 +142,7 @@ export async function importOulad(database: Database, opts: ImportOptions): Prom
 
     // Users: staff, one instructor per coach, every student once (3,538 are in several presentations).
     const studentIds = [...new Set(info.map((r) => r.id_student as string))];
-    log(`users: ${studentIds.length} students, ${courses.length} instructors, 1 staff`);
+    progress(`users ${count(studentIds.length)} students, ${courses.length} instructors, 1 staff`);
     const emails = [DEMO_STAFF_EMAIL];
     const names = ['Demo Staff'];
     const externals: Array<string | null> = [null];
@@ -163,7 +169,7 @@ export async function importOulad(database: Database, opts: ImportOptions): Prom
       userByEmail.get(DEMO_STAFF_EMAIL),
     ]);
 
-    log(`enrollments: ${registrations.length}`);
+    progress(`enrollments ${count(registrations.length)}`);
     const enr = {
       coach: [] as number[],
       user: [] as number[],
@@ -191,7 +197,7 @@ export async function importOulad(database: Database, opts: ImportOptions): Prom
       [institutionId, enr.coach, enr.user, enr.role, enr.reg, enr.unreg],
     );
 
-    log(`gradebooks and assignments: ${assessments.length}`);
+    progress(`gradebooks and assignments ${count(assessments.length)}`);
     const gradebookRows = await q<{ id: number; coach_id: number }>(
       `insert into gradebooks (institution_id, coach_id, title) select $1, c, 'Gradebook' from unnest($2::int[]) as x(c)
        returning id, coach_id`,
@@ -221,7 +227,7 @@ export async function importOulad(database: Database, opts: ImportOptions): Prom
     );
     const assignmentOf = new Map(assignmentRows.map((a) => [a.external_id, a.id]));
 
-    log(`scores: ${studentAssessments.length}`);
+    progress(`scores ${count(studentAssessments.length)}`);
     await q(
       `insert into scores (institution_id, assignment_id, user_id, submitted_day, is_banked, score)
        select $1, a, u, d, b, s from unnest($2::int[], $3::int[], $4::int[], $5::bool[], $6::numeric[]) as x(a, u, d, b, s)`,
@@ -234,8 +240,7 @@ export async function importOulad(database: Database, opts: ImportOptions): Prom
         studentAssessments.map((r) => (r.score === null ? null : Number(r.score))),
       ],
     );
-    log('tailoring dictionary and characteristic values');
-    await seedTailoring(q, institutionId, info, log);
+    await seedTailoring(q, institutionId, info, progress);
     const counts = await countDemo(q, institutionId);
     log(
       `done: ${counts.coaches} coaches, ${counts.users} users, ${counts.enrollments} enrollments, ` +
@@ -246,8 +251,8 @@ export async function importOulad(database: Database, opts: ImportOptions): Prom
 }
 
 /** Gives each assessment a readable title: `TMA 1`, `CMA 3`, `Exam` (numbered by due date within its type). */
-function titleAssessments(rows: Array<Record<string, string | null>>) {
-  const byKey = new Map<string, Array<Record<string, string | null>>>();
+function titleAssessments(rows: OuladRecord[]) {
+  const byKey = new Map<string, OuladRecord[]>();
   for (const r of rows) {
     const key = `${r.code_module}-${r.code_presentation}`;
     byKey.set(key, [...(byKey.get(key) ?? []), r]);
@@ -284,6 +289,9 @@ function titleAssessments(rows: Array<Record<string, string | null>>) {
   }
   return out;
 }
+
+/** `32,593`: a count as the progress lines print it. */
+const count = (n: number) => n.toLocaleString('en-US');
 
 async function countDemo(q: Query, institutionId: number): Promise<ImportResult['counts']> {
   const [row] = await q<ImportResult['counts']>(
