@@ -1,5 +1,5 @@
 /**
- * Soak (issue 7 part 5): the student dashboard's and the staff screens' API calls at a constant arrival
+ * Soak: the student dashboard's and the staff screens' API calls at a constant arrival
  * rate, open loop, on 127.0.0.1.
  *
  * Starts the built server (`npm run build` first) with a fresh database and the demo data: a scratch

@@ -14,7 +14,7 @@ import {
 } from './matrix-fixtures.ts';
 
 /**
- * Access matrix (issue 7, part 1): every API route of the server's own route table (collected by an
+ * Access matrix: every API route of the server's own route table (collected by an
  * `onRoute` hook, so a new route cannot be missed) is called as each persona with real ids of coach A's
  * resources, and every answer is checked against the policy declared in `access-policy.ts`. Refused calls
  * must change no row anywhere in the database.

@@ -1,8 +1,8 @@
 import { MX_CHAR, type Persona, png, type World } from './matrix-fixtures.ts';
 
 /**
- * The declared access policy of every API route (issue 7, access matrix). Written from the product
- * rules (spec §6, DESIGN.md Roles and Tenancy), NOT from the routes' own `config.access`: students use
+ * The declared access policy of every API route. Written from the product
+ * rules (spec §6, docs/design.md Roles and Tenancy), NOT from the routes' own `config.access`: students use
  * their own data in coaches they are enrolled in; instructors their own coaches; staff every coach of
  * their institution; another tenant's coach, institution or resource answers 404; a role without the
  * right answers 403; nobody signed in answers 401.

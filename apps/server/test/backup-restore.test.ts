@@ -11,7 +11,7 @@ import { importOulad } from '../src/seed/oulad.ts';
 import { getTestContext, testConfig } from './helpers.ts';
 
 /**
- * `npm run backup` / `npm run restore` (issue 7, item 7): the real CLI, run as a child process, backs
+ * `npm run backup` / `npm run restore`: the real CLI, run as a child process, backs
  * a database up and restores it into a fresh one; every table's row count must match the original.
  */
 

@@ -6,7 +6,7 @@ import { coachIdOf, getTestContext, TEST_PRESENTATIONS, type TestContext } from 
 import { presentationOf, readCsv } from './oulad-reference.ts';
 
 /**
- * The demo bulletin seed (issue 5): an interactive bulletin with pages, wiring that real OULAD students
+ * The demo bulletin seed: an interactive bulletin with pages, wiring that real OULAD students
  * match by their registrar values, and stars. The students are chosen here from the OULAD files: AAA
  * 2013J students registered in no other test presentation, one with highest_education 'Lower Than A
  * Level' and one with 'HE Qualification' and no declared disability.

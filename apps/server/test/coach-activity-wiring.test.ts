@@ -4,7 +4,7 @@ import { getTestContext, type TestContext } from './helpers.ts';
 import { demoPasswordHash, insertOne, insertOwnInstitution } from './own-institution.ts';
 
 /**
- * Coach Activity Breakdown (spec §2) with wired content (issue 5): a wired survey, playbook or to-do
+ * Coach Activity Breakdown (spec §2) with wired content: a wired survey, playbook or to-do
  * list counts only for the students its wiring is meant for (a default value counts as the student's),
  * and completions by students it is not meant for do not count. Unwired items count for every student.
  * The expected figures are worked out by hand from the inserts below.

@@ -10,7 +10,7 @@ import { seedDemoContent } from '../src/seed/content.ts';
 import { coachIdOf, getTestContext, studentEmailOf, type TestContext, userIdOf } from './helpers.ts';
 
 /**
- * The demo content (issue 3 item 7) on the test institution: written once, then left alone; a real
+ * The demo content on the test institution: written once, then left alone; a real
  * OULAD student sees full activity cards whose figures match the rows the seed wrote for them.
  */
 let ctx: TestContext;

@@ -4,7 +4,7 @@ import { seedDemoContent } from '../src/seed/content.ts';
 import { seedDemoEmailsSurveys } from '../src/seed/emails-surveys.ts';
 import { coachIdOf, getTestContext, STAFF_EMAIL, studentEmailOf, type TestContext } from './helpers.ts';
 
-/** The demo emails and survey questions (issue 5): written once, and real for the demo's students. */
+/** The demo emails and survey questions: written once, and real for the demo's students. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await getTestContext();

@@ -17,7 +17,7 @@ import {
 type J = any;
 
 /**
- * Emails (issue 5 item 2): authoring with wiring and sections, per-student rendering, and delivery to a
+ * Emails: authoring with wiring and sections, per-student rendering, and delivery to a
  * real SMTP server on 127.0.0.1 (the `smtp-server` package) with exactly one message per recipient,
  * also after a worker dies mid-batch and another run takes over.
  */

@@ -16,7 +16,7 @@ import {
 } from './matrix-fixtures.ts';
 
 /**
- * Fuzzing (issue 7, part 2): property-based tests (fast-check) that send generated bodies, query strings
+ * Fuzzing: property-based tests (fast-check) that send generated bodies, query strings
  * and path parameters to every write route of the server's own route table, as staff and as a student:
  * never a 5xx, never a stack trace or server path in a body, and a refused request (4xx) changes no row.
  * Then HTML and script injection into every rich-text and text field, and files that claim to be images

@@ -13,12 +13,12 @@ import { seedWizardReference } from '../src/seed/wizard.ts';
 import { DEMO_PASSWORD, getTestContext, type TestContext, testConfig } from './helpers.ts';
 
 /**
- * Shared fixtures of the access matrix and the fuzz suite (issue 7): the server's own route table, a
+ * Shared fixtures of the access matrix and the fuzz suite: the server's own route table, a
  * cookie-keeping `app.inject` client with CSRF, a small world of two institutions with one user of every
  * persona and real resources of every kind in coach A, and a checksum of the tenant tables.
  */
 
-/** Who calls (issue 7): nobody, a student of coach A, a student of coach B (same institution), the
+/** Who calls: nobody, a student of coach A, a student of coach B (same institution), the
  * instructor of coach A, staff of institution 1 (coaches A and B) and staff of institution 2. */
 export const PERSONAS = ['anonymous', 'studentA', 'studentB', 'instructorA', 'staff1', 'staff2'] as const;
 export type Persona = (typeof PERSONAS)[number];

@@ -23,7 +23,7 @@ import { readCsvText } from './oulad-reference.ts';
 import { TailoringReference } from './tailoring-reference.ts';
 
 /**
- * Several instances on one PostgreSQL (issue 7 item 4). Two real server processes (`main.ts`, each with
+ * Several instances on one PostgreSQL. Two real server processes (`main.ts`, each with
  * its own port and its own in-process pg-boss workers, as `npm start` runs them) start at once on a fresh,
  * empty database: the demo is imported once. A session made on instance A works on instance B. Two
  * clients keep writing (students' own to-do items) through both instances, falling back to the other one

@@ -16,8 +16,8 @@ import {
 
 /**
  * Security headers, sessions (rotation, idle and absolute expiry, sign-out everywhere, cookie flags),
- * the CSRF mechanism, the sign-in rate limit across instances and account enumeration (issue 7,
- * item 3; SECURITY.md). Students used here (AAA 2013J) appear in no other suite.
+ * the CSRF mechanism, the sign-in rate limit across instances and account enumeration
+ * (SECURITY.md). Students used here (AAA 2013J) appear in no other suite.
  */
 
 let ctx: TestContext;

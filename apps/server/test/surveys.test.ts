@@ -14,7 +14,7 @@ import { type Browser, coachIdOf, getTestContext, STAFF_EMAIL, type TestContext 
 type J = any;
 
 /**
- * Surveys (issue 5 item 3): authoring of questions mapped to characteristics; students answer; each
+ * Surveys: authoring of questions mapped to characteristics; students answer; each
  * answer becomes the student's characteristic value from the source `survey`, Insight Groups are
  * re-synced, and the survey completion percentage reads the responses.
  */

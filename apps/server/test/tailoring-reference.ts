@@ -1,7 +1,7 @@
 import { type CsvRow, presentationOf, subsetOf } from './oulad-reference.ts';
 
 /**
- * The tailoring semantics (DESIGN.md, "Tailoring semantics"; apps/server/src/seed/tailoring.ts for the
+ * The tailoring semantics (docs/design.md, "Tailoring semantics"; apps/server/src/seed/tailoring.ts for the
  * demo characteristics) computed again from the OULAD CSV files alone, without server code:
  *
  * - the registrar values of a student come from their latest studentInfo row of the imported

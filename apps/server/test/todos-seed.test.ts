@@ -5,7 +5,7 @@ import { seedDemoTodos } from '../src/seed/todos.ts';
 import { coachIdOf, getTestContext, type TestContext } from './helpers.ts';
 
 /**
- * Demo tips, to-dos and pictures (issue 3, item 7) seeded into the test institution, read back through
+ * Demo tips, to-dos and pictures seeded into the test institution, read back through
  * the API as a real demo student; removed afterwards so the other suites start from empty tables.
  */
 let ctx: TestContext;

@@ -4,7 +4,7 @@ import { encodePng } from '../src/modules/images/png.ts';
 import { type Browser, coachIdOf, getTestContext, STAFF_EMAIL, type TestContext } from './helpers.ts';
 
 /**
- * Refusals of every to-do, tip and image route (DESIGN.md, Roles and Tenancy): anonymous → 401, a user
+ * Refusals of every to-do, tip and image route (docs/design.md, Roles and Tenancy): anonymous → 401, a user
  * with no place in the coach → 404, a coach of another institution → 404 even for staff, a write without
  * the CSRF header → 403; and in every case nothing is written.
  */

@@ -18,7 +18,7 @@ import { seedWizardReference } from '../src/seed/wizard.ts';
 import { Browser, DEMO_PASSWORD, getTestContext, type TestContext } from './helpers.ts';
 
 /**
- * The coach setup wizard's set-up job (issue 6 part 3) through pg-boss, on the test database (PGlite
+ * The coach setup wizard's set-up job through pg-boss, on the test database (PGlite
  * through pg-boss's adapter, or PostgreSQL): saving the content calendar queues the job, the mts step
  * reports it until complete; a failure (a course characteristic already there, or a failure injected
  * after everything was written) rolls everything back and shows the error; saving the calendar again

@@ -29,7 +29,7 @@ import {
 import { authorizeThroughStandin, resetStandinKnobs, signInAt, startCanvasTestApp } from './lms-helpers.ts';
 
 /**
- * The coach setup wizard over HTTP (issue 6; spec §4 Wizard order, §5 Wizard, §7 Wizard, §8): access,
+ * The coach setup wizard over HTTP (spec §4 Wizard order, §5 Wizard, §7 Wizard, §8): access,
  * reference data, the step machine with every validation message, save_only and resume, forged steps,
  * other institutions' coaches, the whole Canvas flow against the stand-in (authorization required,
  * expired and revoked authorizations, Canvas answering 500 or timing out, a course the user does not

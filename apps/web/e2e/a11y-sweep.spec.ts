@@ -22,7 +22,7 @@ import {
 import { DEMO_PASSWORD, STAFF, STUDENT_WITHOUT_POINTS } from './helpers.ts';
 
 /**
- * Accessibility sweep (issue 7 part 6): every page route of the app's route table
+ * Accessibility sweep: every page route of the app's route table
  * (`apps/web/src/router.tsx`, read here so a new screen cannot be missed) is opened with real demo ids and
  * checked with axe-core against WCAG 2.0/2.1 A and AA, at a wide (1280 × 800) and a phone (375 × 667)
  * viewport, and in its key states: dialogs open (to-do add/edit, tip, image picker, rule form, collection
@@ -578,8 +578,8 @@ const SCREENS: Record<string, Screen[]> = {
 };
 
 /**
- * The screens for a route: its SCREENS entry; the coach setup wizard's pages (issue 6, from the `wizweb`
- * branch: `…/CoachSetupWizard` and `…/CoachSetupWizard/:coachId`), which take the institution id and at
+ * The screens for a route: its SCREENS entry; the coach setup wizard's pages
+ * (`…/CoachSetupWizard` and `…/CoachSetupWizard/:coachId`), which take the institution id and at
  * most a coach id, are opened as staff without an entry of their own. Anything else: undefined.
  */
 function screensFor(route: string): Screen[] | undefined {

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, homeOf, STAFF, signIn } from './helpers.ts';
 
 /**
- * Emails and surveys in Chromium against the seeded demo (issue 5): staff write an email with a section
+ * Emails and surveys in Chromium against the seeded demo: staff write an email with a section
  * for one characteristic value and a survey whose question asks a characteristic; a student answers the
  * survey. axe-core on every screen. s576761 is a student of GGG 2013J only (OULAD: not withdrawn); no
  * other spec uses them.

@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './helpers.ts';
 
 /**
- * The student tasks with the keyboard alone (issue 7 part 6): complete a to-do, add one through the modal,
+ * The student tasks with the keyboard alone: complete a to-do, add one through the modal,
  * star a bulletin, open a tip and close it with Escape. After signing in, the page is driven only with
  * page.keyboard (Tab, Shift+Tab, Enter, Space, Escape, typing): no clicks, no fill. Every focus stop on
  * the way must show a focus indicator, and focus must never fall back to the document body (lost).

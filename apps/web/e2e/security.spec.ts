@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STAFF, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
 
 /**
- * The built app and the API docs run under the server's Content-Security-Policy (issue 7, item 3):
+ * The built app and the API docs run under the server's Content-Security-Policy:
  * key screens load and work with no CSP violation reported, and the app cannot be framed.
  */
 

@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STAFF, signIn } from './helpers.ts';
 
 /**
- * To-dos, tips and the image picker in Chromium against the seeded demo (issue 3): complete an item,
+ * To-dos, tips and the image picker in Chromium against the seeded demo: complete an item,
  * add an own item through the modal, edit it, delete it, page through lists, open a tip, upload a
  * picture; axe-core on every screen. s31604 is a student of AAA 2013J only (OULAD: Pass, not withdrawn),
  * so the demo gave them completions; no other spec uses them.

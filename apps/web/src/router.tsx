@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
                 Component: m.EditBulletinPage,
               })),
           },
-          // Emails and surveys (issue 5): managers and student pages (paths ours), editors (spec §2 paths).
+          // Emails and surveys: managers and student pages (paths ours), editors (spec §2 paths).
           { path: 'Dashboard/Coach/:coachId/ContentManager/Emails', element: <EmailManagerPage /> },
           {
             // The editor carries the rich-text editor (tiptap): loaded when opened.
@@ -136,7 +136,7 @@ export const routes: RouteObject[] = [
             path: 'Dashboard/Coach/:coachId/CoachDetails/EditCourseCharacteristic/:id',
             element: <EditCourseCharacteristicPage />,
           },
-          // Coach setup wizard (issue 6): a new coach (path ours) and one being set up (spec §2).
+          // Coach setup wizard: a new coach (path ours) and one being set up (spec §2).
           {
             path: 'Dashboard/Institution/:institutionId/CoachSetupWizard',
             element: <CoachSetupWizardPage />,

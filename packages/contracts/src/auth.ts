@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Per-coach roles (enrollments) and per-institution roles (DESIGN.md, Roles). */
+/** Per-coach roles (enrollments) and per-institution roles (docs/design.md, Roles). */
 export const CoachRoleSchema = z.enum(['student', 'instructor']);
 export type CoachRole = z.infer<typeof CoachRoleSchema>;
 export const InstitutionRoleSchema = z.enum(['staff', 'admin']);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * 400 body shape read by the spec's clients (DESIGN.md, Conventions → Errors):
+ * 400 body shape read by the spec's clients (docs/design.md, Conventions → Errors):
  * `{ "<field>": ["message"], "non_field_errors": ["message"] }`.
  */
 export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()));

@@ -1,5 +1,5 @@
 /**
- * User-visible texts, copied verbatim from ../shared/spec/course-coaching-spec.md.
+ * User-visible texts, copied verbatim from docs/spec.md.
  * Keep typographic quotes and apostrophes (’ “ ”) exactly as the spec has them.
  */
 export const MESSAGES = {

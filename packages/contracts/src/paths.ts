@@ -5,7 +5,7 @@ export const API = {
   health: '/api/health',
   login: '/api/v1/auth/login',
   logout: '/api/v1/auth/logout',
-  /** Ends every session of the signed-in user (issue 7, item 3; path ours). */
+  /** Ends every session of the signed-in user (path ours). */
   logoutAll: '/api/v1/auth/logout-all',
   csrf: '/api/v1/auth/csrf',
   me: '/api/v1/me',

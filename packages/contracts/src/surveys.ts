@@ -19,7 +19,7 @@ export const SURVEY_PAGES = {
   take: (coachId: Id, id: Id) => `/Dashboard/Coach/${coachId}/Surveys/${id}/`,
 } as const;
 
-/** The tailoring source a survey answer is written under (issue 5: "source `survey`"). */
+/** The tailoring source a survey answer is written under (the tailoring source `survey`). */
 export const SURVEY_SOURCE = 'survey';
 
 export const SURVEY_TITLE_MAX = 200;

@@ -3,7 +3,7 @@ import type { FieldErrors } from './errors.ts';
 
 /*
  * Tailoring (spec §2 cohort screens, §3 Cohort/Cohort group/Cohort rule/Dictionary data/Tailoring
- * distribution/Membership update task, §4, §5 Cohort, §7 Cohorts; DESIGN.md "Tailoring semantics").
+ * distribution/Membership update task, §4, §5 Cohort, §7 Cohorts; docs/design.md "Tailoring semantics").
  *
  * Wire names are the spec's snake_case. Where the spec leaves a shape open, the choice is documented on
  * the schema.

@@ -136,7 +136,7 @@ export const TodoListSchema = z.object({
   is_under_review: z.boolean(),
   position: z.number().int(),
   items: z.array(TodoItemSchema),
-  /** The list's characteristic wiring (issue 5); staff only. A student sees only lists meant for them. */
+  /** The list's characteristic wiring; staff only. A student sees only lists meant for them. */
   characteristics: z.array(WiringItemSchema).optional(),
 });
 export type TodoList = z.infer<typeof TodoListSchema>;
@@ -197,7 +197,7 @@ export const TodoListBodySchema = z.strictObject({
   position: z.number().int().min(0).max(100_000).optional(),
   coach: z.number().int().optional(),
   items: z.array(z.unknown()).optional(),
-  /** Replaces the list's characteristic wiring when given (issue 5; `label: value` pairs). */
+  /** Replaces the list's characteristic wiring when given (`label: value` pairs). */
   characteristics: WiringListSchema.optional(),
 });
 export type TodoListBody = z.infer<typeof TodoListBodySchema>;

@@ -9,7 +9,7 @@ import { type Characteristic, characteristicKind, RULE_MESSAGES, valueAllowed } 
  * `label` is the characteristic's name in the tailoring dictionary ("MTS"), `value` one of its allowed
  * values (the restriction set's `value`, a number inside a range, or free text).
  *
- * Matching (DESIGN.md leaves it open; decided here): a student matches a content item when, for every
+ * Matching (docs/design.md leaves it open; decided here): a student matches a content item when, for every
  * characteristic the item is wired to, the student has one of the values wired for that characteristic
  * (OR within a characteristic, AND across characteristics). A student's values are the union over all
  * sources; a student with no value of a characteristic has its default. Range values compare

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { LMS_PROVIDER_NAME, LMS_TEXTS, LmsAssignmentSchema, LmsCourseSchema, LmsErrorSchema } from './lms.ts';
 
 /**
- * Coach setup wizard (issue 6; spec §2 "Coach setup wizard", §3 "Wizard form data", "Wizard reference
+ * Coach setup wizard (spec §2 "Coach setup wizard", §3 "Wizard form data", "Wizard reference
  * data", §4 "Wizard order", §5 "Wizard", §7 "Wizard", §8 "Wizard failure", §9). Shared by the server
  * (validation, answers) and the wizard screens.
  *
  * Field errors of a refused save are keyed like the form: `coach_name`, `admins.0.email`,
  * `assessments.1.exam_date`, the question id for bulletin_followup, `content.2.publish_date`;
- * `non_field_errors` for the rest (DESIGN.md, Errors).
+ * `non_field_errors` for the rest (docs/design.md, Errors).
  */
 
 type Id = number | string;

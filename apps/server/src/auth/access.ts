@@ -1,7 +1,7 @@
 import type { CoachRole, InstitutionRole } from '@course-coach/contracts';
 
 /**
- * The access policy a route declares in `config.access` (DESIGN.md, Roles). Every route must declare
+ * The access policy a route declares in `config.access` (docs/design.md, Roles). Every route must declare
  * one; `buildApp` refuses to start with a route that does not.
  *
  * - `public`: anyone, signed in or not.

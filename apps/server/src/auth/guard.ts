@@ -38,7 +38,7 @@ export function parseId(value: unknown): number | null {
  *    non-GET request (spec §7; 403 when missing or different);
  * 3. loads the session from the `sessionid` cookie;
  * 4. enforces the route's policy: 401 when not signed in, 404 when the coach or institution does not
- *    exist or the caller has no place in it (DESIGN.md, Tenancy), 403 when their role is not allowed.
+ *    exist or the caller has no place in it (docs/design.md, Tenancy), 403 when their role is not allowed.
  */
 export function installGuard(app: FastifyInstance, database: Database, config: Config): void {
   app.decorateRequest('user', null);

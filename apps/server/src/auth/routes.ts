@@ -22,7 +22,7 @@ import { createSession, deleteSession, deleteUserSessions } from './sessions.ts'
 import { tokenDigest } from './tokens.ts';
 
 /**
- * Sign-in, sign-out, the CSRF cookie and GET /api/v1/me (issue 2, item 5).
+ * Sign-in, sign-out, the CSRF cookie and GET /api/v1/me.
  */
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database, config }) => {
   const limiter = createLoginLimiter(database, config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
 /**
- * Backup and restore (issue 7, item 7; README "Backup and restore").
+ * Backup and restore (README "Backup and restore").
  * - Embedded database (PGlite in DATA_DIR/pglite): a gzip'd tarball of the data directory made by
  *   PGlite's `dumpDataDir`, restored with `loadDataDir` into an empty directory.
  * - PostgreSQL (DATABASE_URL): `pg_dump -Fc` / `pg_restore`, run as child processes when on PATH.

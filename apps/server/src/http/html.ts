@@ -25,7 +25,7 @@ const TIP_HTML: sanitizeHtml.IOptions = {
 };
 
 /**
- * Sanitises a to-do description (DESIGN.md: HTML is stored sanitised): scripts, styles, event
+ * Sanitises a to-do description (docs/design.md: HTML is stored sanitised): scripts, styles, event
  * handlers, `javascript:` links and every tag outside the allow-list are removed.
  */
 export function sanitizeRichText(html: string): string {

@@ -6,7 +6,7 @@ import { badRequest } from './errors.ts';
  * Fields that hold plain text, never markup, wherever they appear in a request body (at any depth:
  * `pages.0.title`, `questions.1.prompt`) or query string: titles, subtitles, labels, names, subjects,
  * prompts, topics, date messages, document and file names. Rich-text fields (`html`, `description`,
- * `body`) are sanitised by their modules instead (DESIGN.md, HTML).
+ * `body`) are sanitised by their modules instead (docs/design.md, HTML).
  */
 export const PLAIN_TEXT_FIELDS: ReadonlySet<string> = new Set([
   'title',

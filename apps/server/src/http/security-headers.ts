@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The Content-Security-Policy of the app and the API (issue 7, item 3; SECURITY.md).
+ * The Content-Security-Policy of the app and the API (SECURITY.md).
  * - scripts only from our own origin (the Vite build emits no inline script), no `eval`, no inline
  *   event handlers (`script-src-attr 'none'`);
  * - styles from our origin plus inline: Mantine writes its CSS variables into `<style>` elements at

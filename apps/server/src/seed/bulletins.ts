@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 
 /**
- * Demo bulletins of issue 5, on top of `seedDemoContent`'s: in every coach of the demo institution,
+ * Demo bulletins (interactive ones, wiring, stars), on top of `seedDemoContent`'s: in every coach of the demo institution,
  * - 'Your exam: what to expect' becomes an interactive bulletin with three pages (no bulletin is added,
  *   so the activity figures of the issue-3 demo stay as they were);
  * - characteristic wiring ('Recommended' for the students whose real OULAD registrar values match):

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 
 /**
- * Demo content for the activity cards and the completion history (issue 3, item 7): in every coach of
+ * Demo content for the activity cards and the completion history: in every coach of
  * the demo institution, bulletins with topics (live, Scheduled and Drafted ones, two for credit),
  * surveys (two for credit), playbooks (two released, one not), and, for the real OULAD students enrolled
  * in it who had not withdrawn, bulletin views, survey responses and completed plans.

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 
 /**
- * Demo emails and survey questions (issue 5), in every coach of the demo institution, on
+ * Demo emails and survey questions, in every coach of the demo institution, on
  * characteristics and values the demo dictionary really has:
  *
  * - emails: a Delivered welcome email (sent 20 days ago to every enrolled student, with their delivery

@@ -14,10 +14,10 @@ export const DEMO_INSTITUTION_NAME = 'The Open University (OULAD demo)';
 export const DEMO_PASSWORD = 'coach-demo';
 export const DEMO_STAFF_EMAIL = 'staff@demo.edu';
 
-/** `instructor-{code_module}-{code_presentation}@demo.edu`, lower case (issue 2). */
+/** `instructor-{code_module}-{code_presentation}@demo.edu`, lower case. */
 export const instructorEmail = (module: string, presentation: string) =>
   `instructor-${module}-${presentation}@demo.edu`.toLowerCase();
-/** `s{id_student}@demo.edu` (issue 2). */
+/** `s{id_student}@demo.edu`. */
 export const studentEmail = (idStudent: string | number) => `s${idStudent}@demo.edu`;
 
 /**

@@ -2,7 +2,7 @@ import type { Query } from '../db/client.ts';
 import { recomputeMembership } from '../modules/tailoring/membership.ts';
 
 /**
- * The demo tailoring data (issue 4), imported in the OULAD import's transaction:
+ * The demo tailoring data, imported in the OULAD import's transaction:
  *
  * - sources `registrar` (the OULAD student table) and `gradebook` (derived from the imported scores);
  * - the dictionary: from studentInfo `gender`, `region`, `highest_education`, `imd_band`, `age_band`,

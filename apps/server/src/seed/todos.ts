@@ -21,7 +21,7 @@ const DEMO_IMAGES: Array<[string, Rgb]> = [
 ];
 
 /**
- * Demo tips, to-dos and images (issue 3, item 7) in every coach of the demo institution: five tips;
+ * Demo tips, to-dos and images in every coach of the demo institution: five tips;
  * four tags; five to-do lists (three published, one queued = Scheduled, one under review = Drafted)
  * with staff items that have HTML descriptions, due dates around today and tags; for the real OULAD
  * students enrolled in it who had not withdrawn, completions of the published items and, for one in

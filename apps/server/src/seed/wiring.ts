@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.ts';
 
 /**
- * Demo characteristic wiring (issue 5), so that the Characteristics overview shows real wirings in
+ * Demo characteristic wiring, so that the Characteristics overview shows real wirings in
  * every coach of the demo institution, on characteristics and values the demo dictionary really has:
  *
  * - playbooks: the Exam Playbook's reflection for students with a low average score band (0–39, 40–59),

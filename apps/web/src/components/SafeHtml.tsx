@@ -23,7 +23,7 @@ const ALLOWED_TAGS = [
   'code',
 ];
 
-/** Sanitises HTML for display (DESIGN.md: "rendered only after sanitising"), even though the server stored it sanitised. */
+/** Sanitises HTML for display (docs/design.md: "rendered only after sanitising"), even though the server stored it sanitised. */
 export function sanitizeForDisplay(html: string): string {
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS,

@@ -2,7 +2,7 @@ import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm
 import { institutions, users } from './institutions.ts';
 
 /**
- * Server-side sessions (DESIGN.md, Sessions). `id` is the SHA-256 of the cookie's token, so a
+ * Server-side sessions (docs/design.md, Sessions). `id` is the SHA-256 of the cookie's token, so a
  * leaked table does not give working cookies.
  */
 export const sessions = pgTable(

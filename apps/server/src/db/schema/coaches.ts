@@ -33,7 +33,7 @@ export const coaches = pgTable(
     current_day: integer('current_day').notNull().default(0),
     calculator_active: boolean('calculator_active').notNull().default(false),
     /**
-     * `complete` for a working coach; `in_progress` while the setup wizard has not finished it (issue 6):
+     * `complete` for a working coach; `in_progress` while the setup wizard has not finished it:
      * such a coach is seen only by the institution's staff (not in coach lists, not by its students).
      */
     setup_status: text('setup_status', { enum: ['in_progress', 'complete'] })
@@ -49,7 +49,7 @@ export const coaches = pgTable(
   (t) => [uniqueIndex('coaches_course_term_key').on(t.institution_id, t.course_code, t.term_code)],
 );
 
-/** Per-coach roles (DESIGN.md, Roles): a student or an instructor enrolled in a coach. */
+/** Per-coach roles (docs/design.md, Roles): a student or an instructor enrolled in a coach. */
 export const enrollments = pgTable(
   'enrollments',
   {

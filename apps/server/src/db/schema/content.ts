@@ -18,7 +18,7 @@ import { institutions, users } from './institutions.ts';
 /**
  * Coach content that students complete: bulletins (with topics, views and credit), surveys (with
  * responses) and playbooks (with exam dates, release and each student's planning progress). This is the
- * minimum the activity cards, the completion history and the coach user count read (issue 3); the
+ * minimum the activity cards, the completion history and the coach user count read; the
  * content issue extends these tables (bulletin pages, stars, tailoring, survey questions, playbook steps).
  *
  * A bulletin or survey is *live* for students when `is_published` and neither queued (Scheduled) nor
@@ -69,7 +69,7 @@ export const bulletins = pgTable(
     related_credit: boolean('related_credit').notNull().default(false),
     credit_deadline: timestamp('credit_deadline', { withTimezone: true }),
     /**
-     * The Insight Group the bulletin is meant for (issue 5), or null: every student of the coach. Kept
+     * The Insight Group the bulletin is meant for, or null: every student of the coach. Kept
      * without a foreign key, like `cohort_memberships`: when the group is deleted its memberships go with
      * it, so the bulletin is then seen by nobody (never silently widened to everybody).
      */
@@ -81,7 +81,7 @@ export const bulletins = pgTable(
 );
 
 /**
- * A page of an interactive bulletin (issue 5; spec §2 /InteractiveMessage/{coachId}/{bulletinId}/{pageId}/).
+ * A page of an interactive bulletin (spec §2 /InteractiveMessage/{coachId}/{bulletinId}/{pageId}/).
  * `position` orders the pages from 0; the card links to page 0 (spec: "pageId 0"), so the page id in
  * the route is the position. `body` is sanitised HTML.
  */
@@ -102,7 +102,7 @@ export const bulletinPages = pgTable(
   (t) => [uniqueIndex('bulletin_pages_bulletin_position_key').on(t.bulletin_id, t.position)],
 );
 
-/** A student's star on a bulletin (issue 5; spec §3 Bulletin.starred, §4 Star toggle). */
+/** A student's star on a bulletin (spec §3 Bulletin.starred, §4 Star toggle). */
 export const bulletinStars = pgTable(
   'bulletin_stars',
   {

@@ -4,7 +4,7 @@ import { coaches } from './coaches.ts';
 import { institutions } from './institutions.ts';
 
 /**
- * Emails (issue 5 item 2; spec §2 Characteristics overview "Email" table, §4 status Draft, Scheduled,
+ * Emails (spec §2 Characteristics overview "Email" table, §4 status Draft, Scheduled,
  * Delivered). Staff write an email once, as sections; each recipient gets the sections meant for them
  * (a section with a characteristic and value goes only to students with that value). Recipients are
  * the coach's enrolled students that match the email's wiring (`content_characteristics`, kind `email`).

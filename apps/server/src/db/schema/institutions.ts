@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** A university or college: the tenant. Every tenant table carries `institution_id` (DESIGN.md, Tenancy). */
+/** A university or college: the tenant. Every tenant table carries `institution_id` (docs/design.md, Tenancy). */
 export const institutions = pgTable('institutions', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -32,7 +32,7 @@ export const users = pgTable(
   ],
 );
 
-/** Institution-wide roles (DESIGN.md, Roles): staff and admin may use every coach of their institution. */
+/** Institution-wide roles (docs/design.md, Roles): staff and admin may use every coach of their institution. */
 export const institutionMemberships = pgTable(
   'institution_memberships',
   {

@@ -4,7 +4,7 @@ import { institutions } from './institutions.ts';
 import { characteristics } from './tailoring.ts';
 
 /**
- * Survey questions (issue 5 item 3). Each question asks for one characteristic of the tailoring
+ * Survey questions. Each question asks for one characteristic of the tailoring
  * dictionary; its options are the characteristic's restriction set (values, or a number within its
  * ranges). A student's answer becomes their value of that characteristic from the source `survey`.
  */

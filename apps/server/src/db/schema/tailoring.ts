@@ -17,8 +17,8 @@ import { coaches } from './coaches.ts';
 import { institutions } from './institutions.ts';
 
 /**
- * Tailoring (issue 4; spec §3 "Dictionary data", "Cohort", "Cohort group", "Cohort rule", "Membership
- * update task"; DESIGN.md "Tailoring semantics").
+ * Tailoring (spec §3 "Dictionary data", "Cohort", "Cohort group", "Cohort rule", "Membership
+ * update task"; docs/design.md "Tailoring semantics").
  */
 
 /** A source of characteristic data in an institution (`registrar`, `gradebook`, `course_coach`, …). */

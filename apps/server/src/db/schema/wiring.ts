@@ -14,7 +14,7 @@ import { coaches } from './coaches.ts';
 import { institutions } from './institutions.ts';
 
 /**
- * Characteristic wiring (issue 5; spec §2 "Characteristics overview", §3 "Characteristic wiring item").
+ * Characteristic wiring (spec §2 "Characteristics overview", §3 "Characteristic wiring item").
  *
  * A wiring row says "this content item is meant for students whose `characteristic` is `value`"
  * (shown `label: value`). Content is identified by kind and id, so one table serves every kind of

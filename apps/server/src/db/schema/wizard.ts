@@ -14,7 +14,7 @@ import { coaches } from './coaches.ts';
 import { institutions, users } from './institutions.ts';
 
 /**
- * Coach setup wizard (issue 6; spec §3 "Wizard reference data", §4 "Wizard order"; README "Coach setup
+ * Coach setup wizard (spec §3 "Wizard reference data", §4 "Wizard order"; README "Coach setup
  * wizard").
  */
 

@@ -6,11 +6,11 @@ import { studentValuesSql, wiringVisibleSql } from '../wiring/service.ts';
  * `$1` is the coach id and `$2` the student's user id in every fragment.
  *
  * - Live bulletins and surveys: published, not queued (Scheduled), not under review (Drafted), and their
- *   publish time has come; surveys also meant for the student (no wiring, or wiring they match; issue 5).
+ *   publish time has come; surveys also meant for the student (no wiring, or wiring they match).
  * - Released playbooks: `is_released` (spec §4 "Playbook: appears only when is_released is true"), and
- *   meant for the student: no planning wiring, or one the student matches (issue 5).
+ *   meant for the student: no planning wiring, or one the student matches.
  * - The student's to-do items: staff-created items of the coach that are in no list or in a list that is
- *   neither queued nor under review and meant for the student (its wiring, issue 5), plus the student's
+ *   neither queued nor under review and meant for the student (its wiring), plus the student's
  *   own (self-created) items.
  */
 

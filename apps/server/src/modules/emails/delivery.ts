@@ -98,7 +98,7 @@ export const RECIPIENTS_SQL = `
                                and w.default_value::float8 = w.num))))))`;
 
 /**
- * Sends one email to every recipient that has not had it yet (issue 5 item 2). Idempotent and safe with
+ * Sends one email to every recipient that has not had it yet. Idempotent and safe with
  * any number of workers:
  *
  * 1. The run takes the email's lease (state `sending`, its run id, `lease_until`) when the email is due

@@ -18,7 +18,7 @@ const staffOnly = { access: access.coach(...COACH_STAFF) };
 const tags = ['emails'];
 
 /**
- * Email routes (issue 5 item 2; paths ours, see EMAIL_API). Staff of the coach only (its instructors,
+ * Email routes (paths ours, see EMAIL_API). Staff of the coach only (its instructors,
  * the institution's staff and admins): students 403, other institutions 404. The sending itself is the
  * email job (modules/emails/delivery.ts).
  */

@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 
 /**
  * Checks that an upload is a whole image of the type its magic bytes claim (spec §5 "images only";
- * issue 7 fuzzing): the file's structure is walked from its signature to its end marker, and nothing
+ * the fuzz suite sends such files): the file's structure is walked from its signature to its end marker, and nothing
  * may follow. Rejects truncated files (a PNG signature alone, a cut-off chunk), and polyglots that hide
  * HTML or script after an image header or after the image's end. It does not decode pixels.
  *

@@ -25,7 +25,7 @@ const errors = errorResponses;
 const tags = ['surveys'];
 
 /**
- * Survey routes (issue 5 item 3; paths ours, see SURVEY_API). Everybody in the coach reads (students:
+ * Survey routes (paths ours, see SURVEY_API). Everybody in the coach reads (students:
  * the live surveys meant for them, with their own answers); staff write; students answer.
  */
 export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database, boss }) => {

@@ -317,7 +317,7 @@ export async function deleteSurvey(database: Database, caller: SurveyCaller, id:
 }
 
 /**
- * A student answers a survey (issue 5 item 3). Every question must be answered with one of its options
+ * A student answers a survey. Every question must be answered with one of its options
  * (a value of the characteristic's restriction set; several for a multivalued one) or a number within
  * its ranges; otherwise 400 with field errors `question_<id>` and nothing is written. In one
  * transaction: the answers are stored, each becomes the student's value of the question's characteristic

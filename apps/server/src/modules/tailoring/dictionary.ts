@@ -88,7 +88,7 @@ export interface StoredRule {
 }
 
 /**
- * Whether a stored rule is valid against the current dictionary (DESIGN.md): its characteristic
+ * Whether a stored rule is valid against the current dictionary (docs/design.md): its characteristic
  * exists, its operation is allowed for the characteristic's kind and its value (or every value of
  * values_for_include) lies in the restriction set or range.
  */

@@ -181,7 +181,7 @@ async function checkCsv(
 }
 
 /**
- * CSV import of characteristic values for a source (issue 4 item 3). A dry run checks and reports.
+ * CSV import of characteristic values for a source. A dry run checks and reports.
  * A real import with any error answers 400 with field errors keyed `row_<line>.<column>` and writes
  * nothing; otherwise it records the import (`started`), answers 202, and in the background stages the
  * values in chunks (progress = rows staged) and applies them in one transaction: for every listed

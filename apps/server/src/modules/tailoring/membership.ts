@@ -18,7 +18,7 @@ export interface MembershipResult {
 }
 
 /**
- * Builds the one SQL statement that computes an Insight Group's membership set-wise (DESIGN.md,
+ * Builds the one SQL statement that computes an Insight Group's membership set-wise (docs/design.md,
  * Tailoring semantics) and inserts it into `cohort_memberships`, returning the member count and each
  * rule's qualifying count.
  *
@@ -137,7 +137,7 @@ export async function recomputeMembership(q: Query, cohortId: number): Promise<M
 }
 
 /**
- * Writes a group's membership into the dictionary as its membership characteristic (DESIGN.md): the
+ * Writes a group's membership into the dictionary as its membership characteristic (docs/design.md): the
  * characteristic (a value set `true`/`false`, default `false`) and its source are created when missing;
  * every member gets the value `true` from that source, everybody else has the default.
  */

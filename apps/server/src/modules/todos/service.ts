@@ -18,7 +18,7 @@ import { sanitizeRichText } from '../../http/html.ts';
 import { deleteWiring, loadWiring, saveWiring, wiringVisibleForSql } from '../wiring/service.ts';
 
 /**
- * Who is asking, as far as to-dos care (spec §6, DESIGN.md Roles): staff (instructors of the coach,
+ * Who is asking, as far as to-dos care (spec §6, docs/design.md Roles): staff (instructors of the coach,
  * institution staff and admins) manage lists, staff-created items and tags and see every list;
  * students see the published lists (neither queued nor under review), the staff-created items and
  * their own items in them, and only their own completions.
@@ -42,7 +42,7 @@ export function todoCaller(coach: CoachContext, userId: number): TodoCaller {
 
 /**
  * SQL condition (on alias `l`) for the lists the caller may see; `$1` is the coach id. A student sees
- * only the published lists meant for them: unwired, or wired to characteristics they match (issue 5).
+ * only the published lists meant for them: unwired, or wired to characteristics they match.
  */
 function listVisibility(caller: TodoCaller): string {
   return caller.isStaff

@@ -106,7 +106,7 @@ export function useStaffBulletin(coachId: number, id: number | null) {
   });
 }
 
-/** Saves a bulletin: PUT when it has an id, else POST (DESIGN.md Conventions). */
+/** Saves a bulletin: PUT when it has an id, else POST (docs/design.md Conventions). */
 export function useSaveBulletin(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -87,7 +87,7 @@ export function EditorLoader<D>({
   );
 }
 
-/** A content save: PUT for an item with an id, POST for a new one (DESIGN.md "Save method"). */
+/** A content save: PUT for an item with an id, POST for a new one (docs/design.md "Save method"). */
 export type SaveMutation<B> = UseMutationResult<unknown, Error, { id: number | null; body: B }>;
 
 /** A content delete, by id. */

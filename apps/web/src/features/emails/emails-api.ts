@@ -25,7 +25,7 @@ export function useEmail(coachId: number, id: number | null) {
   });
 }
 
-/** Saves an email: PUT when it has an id, else POST (DESIGN.md "Save method"). */
+/** Saves an email: PUT when it has an id, else POST (docs/design.md "Save method"). */
 export function useSaveEmail(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
