@@ -2,7 +2,7 @@
 /**
  * `npm start`: runs `npm run build` when the built web app (apps/web/dist) or the bundled server
  * (apps/server/dist) is missing or older than its sources, then starts the bundled server, which
- * migrates the database and imports the demo data when it is empty.
+ * migrates the database and imports the demo data when it is empty. Each phase prints a `[start]` line.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,9 +43,12 @@ const stale = builds.some(({ output, sources }) => {
   );
 });
 if (stale) {
-  console.log('Building the app (npm run build)...');
+  // The `[start]` lines mark the phases of a start (bench/startup.bench.mjs times them).
+  console.log('[start] building the app (npm run build: the web app, then the server bundle)…');
+  const started = performance.now();
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  console.log(`[start] app built (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 process.setSourceMapsEnabled(true);

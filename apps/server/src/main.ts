@@ -4,10 +4,11 @@
  * database, starts the job queue and its workers, and listens on PORT.
  */
 
+import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { runMigrations } from './db/migrate.ts';
-import { openConfiguredDatabase } from './db/open.ts';
+import { openConfiguredDatabase, pgliteDir } from './db/open.ts';
 import { createQueue, startWorkers } from './jobs/queue.ts';
 import { createMailTransport } from './modules/emails/transport.ts';
 import { startCanvasStandin } from './modules/lms/canvas-standin.ts';
@@ -23,11 +24,22 @@ try {
   process.exit(1);
 }
 
+// The `[start]` lines mark the phases of a start (bench/startup.bench.mjs times them).
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+let phase = performance.now();
+if (config.DATABASE_URL) console.log('[start] opening the database (DATABASE_URL)…');
+else if (fs.existsSync(pgliteDir(config)))
+  console.log(`[start] opening the embedded database in ${pgliteDir(config)}…`);
+else console.log(`[start] creating the embedded database in ${pgliteDir(config)} (first start only)…`);
 const database = await openConfiguredDatabase(config).catch((error: Error) => {
   console.error(`Cannot open the database: ${error.message}`);
   process.exit(1);
 });
+console.log(`[start] database open (${seconds(phase)})`);
+phase = performance.now();
 await runMigrations(database);
+console.log(`[start] migrations applied (${seconds(phase)})`);
+phase = performance.now();
 if (config.SEED_DEMO) {
   await seedDemo(database, config).catch(async (error: Error) => {
     // A missing or broken demo data folder: one sentence, no stack (seed/oulad-files.ts).
@@ -36,6 +48,7 @@ if (config.SEED_DEMO) {
     await database.close().catch(() => undefined);
     process.exit(1);
   });
+  console.log(`[start] demo data ready (${seconds(phase)})`);
 }
 
 const boss = createQueue(database, config.DATABASE_URL);

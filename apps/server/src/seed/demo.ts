@@ -33,49 +33,53 @@ export async function seedDemo(
     onProgress: (m) => console.log(`[seed] ${m} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
   });
   if (!result.imported) console.log('[seed] demo institution already present; nothing imported');
+  // The demo content on top of the import: each step writes only what is missing and prints a
+  // numbered line when it wrote something.
+  const steps: Array<[string, () => Promise<boolean>]> = [
+    [
+      'bulletins, surveys and playbooks with student activity',
+      () => seedDemoContent(database, result.institutionId),
+    ],
+    [
+      'interactive bulletins, bulletin wiring and stars',
+      () => seedDemoBulletins(database, result.institutionId),
+    ],
+    [
+      'tips, to-do lists with completions and picture library',
+      () => seedDemoTodos(database, result.institutionId),
+    ],
+    [
+      'characteristic wiring and course characteristics',
+      () => seedDemoWiring(database, result.institutionId),
+    ],
+    [
+      'emails (one delivered, one scheduled, one draft) and survey questions',
+      () => seedDemoEmailsSurveys(database, result.institutionId),
+    ],
+    [
+      'coach setup wizard terms and courses, and one half-finished set-up',
+      () => seedWizardReference(database, result.institutionId, { halfFinished: true }),
+    ],
+  ];
   let wrote = result.imported;
-  const contentStarted = performance.now();
-  if (await seedDemoContent(database, result.institutionId)) {
+  for (const [i, [what, seed]] of steps.entries()) {
+    const stepStarted = performance.now();
+    if (!(await seed())) continue;
     wrote = true;
     console.log(
-      `[seed] demo bulletins, surveys and playbooks with student activity (${((performance.now() - contentStarted) / 1000).toFixed(1)} s)`,
+      `[seed] Adding demo content: ${what} (${i + 1}/${steps.length}) (${((performance.now() - stepStarted) / 1000).toFixed(1)} s)`,
     );
-  }
-  const bulletinsStarted = performance.now();
-  if (await seedDemoBulletins(database, result.institutionId)) {
-    wrote = true;
-    console.log(
-      `[seed] demo interactive bulletins, bulletin wiring and stars (${((performance.now() - bulletinsStarted) / 1000).toFixed(1)} s)`,
-    );
-  }
-  const todosStarted = performance.now();
-  if (await seedDemoTodos(database, result.institutionId)) {
-    wrote = true;
-    console.log(
-      `[seed] demo tips, to-do lists with completions and picture library (${((performance.now() - todosStarted) / 1000).toFixed(1)} s)`,
-    );
-  }
-  const wiringStarted = performance.now();
-  if (await seedDemoWiring(database, result.institutionId)) {
-    wrote = true;
-    console.log(
-      `[seed] demo characteristic wiring and course characteristics (${((performance.now() - wiringStarted) / 1000).toFixed(1)} s)`,
-    );
-  }
-  const emailsStarted = performance.now();
-  if (await seedDemoEmailsSurveys(database, result.institutionId)) {
-    wrote = true;
-    console.log(
-      `[seed] demo emails (one delivered, one scheduled, one draft) and survey questions (${((performance.now() - emailsStarted) / 1000).toFixed(1)} s)`,
-    );
-  }
-  if (await seedWizardReference(database, result.institutionId, { halfFinished: true })) {
-    console.log('[seed] coach setup wizard terms and courses, and one half-finished set-up');
   }
   // Fresh planner statistics for everything the seeds wrote (content.ts analyzes only its own share;
   // PGlite has no autovacuum, and PostgreSQL's comes a while later): stale ones gave the wiring checks
   // plans of seconds per request.
-  if (wrote) await database.query('analyze');
+  if (wrote) {
+    const analyzeStarted = performance.now();
+    await database.query('analyze');
+    console.log(
+      `[seed] planner statistics updated (${((performance.now() - analyzeStarted) / 1000).toFixed(1)} s)`,
+    );
+  }
   await printDemoAccounts(database, result.institutionId);
   return result;
 }

@@ -87,6 +87,9 @@ export async function importOulad(database: Database, opts: ImportOptions): Prom
   }
   // A missing folder or file fails here, before any row is read or written (OuladDataError).
   checkOuladDir(opts.dir, IMPORTED_TABLES);
+  log(
+    `Importing demo data from ${opts.dir} (OULAD, CC BY 4.0): ${wanted ? [...wanted].join(', ') : 'all presentations'}`,
+  );
   let step = 0;
   const progress = (m: string) => log(`Importing demo data: ${m} (${++step}/${IMPORT_STEPS})`);
   const read = async (table: OuladTable, filter: (r: OuladRecord) => boolean) => {
