@@ -32,6 +32,7 @@ const env = {
 /** The phase lines, in the order a start prints them; each phase ends at its line. */
 const PHASES = [
   ['build (npm run build)', /^\[start\] app built/],
+  ['npm, Node and the server bundle load', /^\[start\] (creating|opening) the/],
   ['database created or opened', /^\[start\] database open/],
   ['migrations', /^\[start\] migrations applied/],
   ['demo import and content', /^\[start\] demo data ready/],
