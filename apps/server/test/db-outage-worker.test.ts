@@ -288,7 +288,7 @@ describe.runIf(!!url)('the database going away (PostgreSQL only: an embedded dat
     });
     const retry =
       /The database at 127\.0\.0\.1:\d+\/\w+ is not reachable yet \(.+\); attempt \d+, retrying in/g;
-    await until('three retry lines', async () => (server.output().match(retry)?.length ?? 0) >= 3, 60_000);
+    await until('three retry lines', async () => (server.output().match(retry)?.length ?? 0) >= 3, 120_000);
     expect(server.child.exitCode).toBeNull();
     expect(await fetch(`${server.baseUrl}${API.health}`).catch(() => null)).toBeNull();
     await proxy.open();
@@ -296,7 +296,7 @@ describe.runIf(!!url)('the database going away (PostgreSQL only: an embedded dat
     expect(server.output()).toContain(`Connected to the database at 127.0.0.1:${proxy.port}/${dbName}.`);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  }, 180_000);
+  }, 300_000);
 
   it('gives up after DATABASE_CONNECT_TIMEOUT_S with exit code 1 and one sentence', async () => {
     const proxy = await TcpProxy.create(target, { listening: false });
