@@ -24,6 +24,7 @@ import { access } from './auth/access.ts';
 import { installGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
+import { isDatabaseUnavailable } from './db/availability.ts';
 import type { Database } from './db/client.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
 import { installPlainTextCheck } from './http/plain-text.ts';
@@ -61,8 +62,25 @@ export interface AppDeps {
 }
 
 const VERSION = '0.1.0';
+/** Retry-After (seconds) of the 503 answered while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_S = 5;
+/**
+ * How long /api/health waits for the database's `select 1` before reporting it down: a load balancer's
+ * probe gets its answer in time even when the server is unreachable and connecting would take longer.
+ */
+export const HEALTH_DB_TIMEOUT_MS = 3000;
 /** Largest accepted request body (bytes). Larger ones answer 400. */
 export const BODY_LIMIT = 1024 * 1024;
+
+/** `promise`'s outcome, or a rejection when it has not settled within `ms` (it goes on unobserved). */
+function withinTime<T>(promise: Promise<T>, ms: number): Promise<T> {
+  promise.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Builds the Fastify app: plugins, the access guard, the API routes, OpenAPI at /api/docs and the built
@@ -90,6 +108,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    }
+    // The database is away (restart, failover, network): 503 with a plain sentence, and a hint when to
+    // try again; the pool reconnects by itself (db/client.ts).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ detail: UI_TEXTS.databaseUnavailable });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(fieldErrorsFromValidation(error.validation));
@@ -142,18 +169,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     async (_request, reply) => {
       const started = performance.now();
-      let dbOk = true;
-      try {
-        await database.query('select 1');
-      } catch {
-        dbOk = false;
-      }
+      const dbOk = await withinTime(database.query('select 1'), HEALTH_DB_TIMEOUT_MS).then(
+        () => true,
+        () => false,
+      );
       const latency = Math.round((performance.now() - started) * 100) / 100;
       let jobs: { ok: boolean; detail?: string };
       if (!deps.boss) jobs = { ok: true, detail: 'queue not started in this process' };
       else {
         try {
-          jobs = { ok: await deps.boss.isInstalled() };
+          jobs = { ok: await withinTime(deps.boss.isInstalled(), HEALTH_DB_TIMEOUT_MS) };
         } catch {
           jobs = { ok: false, detail: 'job queue unreachable' };
         }

@@ -20,6 +20,11 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * Seconds the server keeps retrying its first PostgreSQL connection at start (a line per retry)
+     * before it gives up with exit code 1; 0: one attempt. Later outages are ridden out without limit.
+     */
+    DATABASE_CONNECT_TIMEOUT_S: z.coerce.number().int().min(0).max(86_400).default(60),
     DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
     /** The OULAD files the demo is imported from (`.csv.gz` or `.csv`); demo-data/oulad ships them. */
     OULAD_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'demo-data/oulad')),

@@ -1,12 +1,14 @@
 /**
  * Server entry point (`npm start`): validates the configuration (exit code 1 with a message naming each
- * bad variable), opens the database, applies migrations, imports the demo institution into an empty
+ * bad variable), opens the database (PostgreSQL: waiting up to DATABASE_CONNECT_TIMEOUT_S for it, then
+ * exit code 1 with one sentence), applies migrations, imports the demo institution into an empty
  * database, starts the job queue and its workers, and listens on PORT.
  */
 
 import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseUnreachableError, errorReason, isDatabaseUnavailable } from './db/availability.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openConfiguredDatabase, pgliteDir } from './db/open.ts';
 import { createQueue, startWorkers } from './jobs/queue.ts';
@@ -24,6 +26,13 @@ try {
   process.exit(1);
 }
 
+// A database query that fails because the database is away is answered (503) or retried where it is
+// made; one that nobody awaited must not end the process either. Anything else still does.
+process.on('unhandledRejection', (reason) => {
+  if (!isDatabaseUnavailable(reason)) throw reason;
+  console.error(`[db] ${errorReason(reason)}`);
+});
+
 // The `[start]` lines mark the phases of a start (bench/startup.bench.mjs times them).
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 let phase = performance.now();
@@ -31,36 +40,48 @@ if (config.DATABASE_URL) console.log('[start] opening the database (DATABASE_URL
 else if (fs.existsSync(pgliteDir(config)))
   console.log(`[start] opening the embedded database in ${pgliteDir(config)}…`);
 else console.log(`[start] creating the embedded database in ${pgliteDir(config)} (first start only)…`);
-const database = await openConfiguredDatabase(config).catch((error: Error) => {
-  console.error(`Cannot open the database: ${error.message}`);
+// PostgreSQL: retried for DATABASE_CONNECT_TIMEOUT_S, one line per retry (db/availability.ts).
+const database = await openConfiguredDatabase(config, (line) => console.error(line)).catch((error: Error) => {
+  console.error(
+    error instanceof DatabaseUnreachableError ? error.message : `Cannot open the database: ${error.message}`,
+  );
   process.exit(1);
 });
 console.log(`[start] database open (${seconds(phase)})`);
-phase = performance.now();
-await runMigrations(database);
-console.log(`[start] migrations applied (${seconds(phase)})`);
-phase = performance.now();
-if (config.SEED_DEMO) {
-  await seedDemo(database, config).catch(async (error: Error) => {
-    // A missing or broken demo data folder: one sentence, no stack (seed/oulad-files.ts).
-    if (!(error instanceof OuladDataError)) throw error;
-    console.error(error.message);
-    await database.close().catch(() => undefined);
-    process.exit(1);
-  });
-  console.log(`[start] demo data ready (${seconds(phase)})`);
-}
 
 const boss = createQueue(database, config.DATABASE_URL);
-boss.on('error', (error) => console.error('[jobs]', error.message));
-await boss.start();
-if (config.WORKERS) {
-  const log = (m: string) => console.log(`[jobs] ${m}`);
-  await startWorkers(boss, database, log, {
-    transport: createMailTransport(config.SMTP_URL, log),
-    from: config.EMAIL_FROM,
-    leaseSeconds: config.EMAIL_LEASE_SECONDS,
-  });
+try {
+  phase = performance.now();
+  await runMigrations(database);
+  console.log(`[start] migrations applied (${seconds(phase)})`);
+  phase = performance.now();
+  if (config.SEED_DEMO) {
+    await seedDemo(database, config).catch(async (error: Error) => {
+      // A missing or broken demo data folder: one sentence, no stack (seed/oulad-files.ts).
+      if (!(error instanceof OuladDataError)) throw error;
+      console.error(error.message);
+      await database.close().catch(() => undefined);
+      process.exit(1);
+    });
+    console.log(`[start] demo data ready (${seconds(phase)})`);
+  }
+  await boss.start();
+  if (config.WORKERS) {
+    const log = (m: string) => console.log(`[jobs] ${m}`);
+    await startWorkers(boss, database, log, {
+      transport: createMailTransport(config.SMTP_URL, log),
+      from: config.EMAIL_FROM,
+      leaseSeconds: config.EMAIL_LEASE_SECONDS,
+    });
+  }
+} catch (error) {
+  // The database went away between the first connection and the end of start-up: one sentence, exit 1
+  // (a process manager starts the server again, which then waits for the database).
+  if (!isDatabaseUnavailable(error)) throw error;
+  console.error(
+    `The database connection was lost while the server was starting (${errorReason(error)}); start it again once the database is back.`,
+  );
+  process.exit(1);
 }
 
 // Canvas: the configured instance, or the local stand-in (README "Canvas LMS").

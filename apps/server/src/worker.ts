@@ -4,6 +4,7 @@
  * The embedded database serves one process only: use the web server's own workers there.
  */
 import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseUnreachableError, errorReason, isDatabaseUnavailable } from './db/availability.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { createQueue, startWorkers } from './jobs/queue.ts';
@@ -16,10 +17,18 @@ try {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 }
-const database = await openConfiguredDatabase(config);
+process.on('unhandledRejection', (reason) => {
+  if (!isDatabaseUnavailable(reason)) throw reason;
+  console.error(`[db] ${errorReason(reason)}`);
+});
+const database = await openConfiguredDatabase(config, (line) => console.error(line)).catch((error: Error) => {
+  console.error(
+    error instanceof DatabaseUnreachableError ? error.message : `Cannot open the database: ${error.message}`,
+  );
+  process.exit(1);
+});
 await runMigrations(database);
 const boss = createQueue(database, config.DATABASE_URL);
-boss.on('error', (error) => console.error('[jobs]', error.message));
 await boss.start();
 const log = (m: string) => console.log(`[jobs] ${m}`);
 await startWorkers(boss, database, log, {

@@ -64,6 +64,20 @@ describe('loadConfig', () => {
     });
   }
 
+  it('reads DATABASE_CONNECT_TIMEOUT_S: 60 s by default, whole seconds from 0', () => {
+    expect(loadConfig({}).DATABASE_CONNECT_TIMEOUT_S).toBe(60);
+    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_S: '0' }).DATABASE_CONNECT_TIMEOUT_S).toBe(0);
+    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_S: '300' }).DATABASE_CONNECT_TIMEOUT_S).toBe(300);
+  });
+
+  for (const value of ['-1', '1.5', 'soon', '86401']) {
+    it(`rejects DATABASE_CONNECT_TIMEOUT_S=${value} naming it`, () => {
+      const error = configError({ DATABASE_CONNECT_TIMEOUT_S: value });
+      expect(error.message).toMatch(/^\s*DATABASE_CONNECT_TIMEOUT_S: /m);
+      expect(error.message).toContain(JSON.stringify(value));
+    });
+  }
+
   it('names every bad variable at once', () => {
     const error = configError({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL'])

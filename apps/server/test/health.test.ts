@@ -1,5 +1,5 @@
 import diagnostics from 'node:diagnostics_channel';
-import { API, HealthSchema } from '@course-coach/contracts';
+import { API, HealthSchema, SESSION_COOKIE, UI_TEXTS } from '@course-coach/contracts';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -73,6 +73,54 @@ describe('GET /api/health', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('requests while the database is unreachable', () => {
+  /** A database whose every query fails with `error`. */
+  const failing = (error: Error): Database => ({
+    ...ctx.database,
+    query: async () => {
+      throw error;
+    },
+    transaction: async () => {
+      throw error;
+    },
+  });
+  const refused = () =>
+    Object.assign(new Error('connect ECONNREFUSED 10.0.0.9:5432'), { code: 'ECONNREFUSED' });
+  const me = async (database: Database) => {
+    const app = await buildApp({ database, config: ctx.config, boss: null });
+    try {
+      return await app.inject({ method: 'GET', url: API.me, cookies: { [SESSION_COOKIE]: 'a-session' } });
+    } finally {
+      await app.close();
+    }
+  };
+
+  for (const [name, error] of [
+    ['refused', refused()],
+    ['dropped', new Error('Connection terminated unexpectedly')],
+    ['wrapped by the ORM', new Error('Failed query: select 1', { cause: refused() })],
+    [
+      'shutting down (57P01)',
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    ],
+  ] as const) {
+    it(`answers 503 with a plain sentence and Retry-After (${name})`, async () => {
+      const res = await me(failing(error));
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: UI_TEXTS.databaseUnavailable });
+      expect(res.headers['retry-after']).toBe('5');
+    });
+  }
+
+  it('still answers 500 for any other database error (a bug, not an outage)', async () => {
+    const res = await me(
+      failing(Object.assign(new Error('syntax error at or near "selec"'), { code: '42601' })),
+    );
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ detail: UI_TEXTS.serverError });
   });
 });
 

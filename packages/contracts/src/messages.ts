@@ -34,6 +34,8 @@ export const UI_TEXTS = {
   forbidden: 'You do not have permission to do this.',
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Try again in a moment.',
+  /** A request that needed the database while it is unreachable (HTTP 503). */
+  databaseUnavailable: 'The database is unavailable right now. Please try again in a moment.',
   bodyTooLarge: 'The request is too large.',
   invalidJson: 'The request body is not valid JSON.',
 } as const;

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { describeTarget, errorReason, waitForDatabase } from './availability.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -30,18 +31,62 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Options of openDatabase. */
+export interface OpenOptions {
+  /** A `postgres://` URL: PostgreSQL; unset: embedded PGlite in `dataDir`. */
+  url?: string;
+  dataDir: string;
+  /**
+   * PostgreSQL: how long to keep retrying the first connection (DATABASE_CONNECT_TIMEOUT_S); default 0,
+   * one attempt.
+   */
+  connectTimeoutSeconds?: number;
+  /** Where the connection's retry and error lines go (default: stderr). */
+  log?: (message: string) => void;
+}
+
 /**
  * Opens the database: PostgreSQL at `url` when given, else embedded PGlite in `dataDir`
  * (kept between runs; `memory://` for a throwaway one). Creates the parent of `dataDir` first
  * because PGlite fails with ENOENT otherwise.
+ *
+ * PostgreSQL: waits up to `connectTimeoutSeconds` for the server (db/availability.ts), and survives it
+ * going away later: a connection that dies, idle or checked out, is logged and dropped from the pool
+ * (never an unhandled 'error' event, which would end the process), queries meanwhile fail with errors
+ * isDatabaseUnavailable recognises, and the pool opens new connections once the server is back.
+ * @throws DatabaseUnreachableError when the server did not answer in time.
  */
-export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    // JIT off: the web app's queries are short, and JIT compiling the few with big (often misestimated)
-    // costs took longer than running them (bench:coach-activity: 1.4 s of 6.3 s was JIT emission).
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c jit=off' });
-    // Fail fast with a clear error when the server is unreachable.
-    await pool.query('select 1');
+    const log = opts.log ?? ((message: string) => console.error(message));
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      // JIT off: the web app's queries are short, and JIT compiling the few with big (often misestimated)
+      // costs took longer than running them (bench:coach-activity: 1.4 s of 6.3 s was JIT emission).
+      options: '-c jit=off',
+      // A server that does not answer (down host, lost network) fails a request after 10 s instead of
+      // holding it; TCP keepalive notices connections that died without a word.
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    // An idle connection that dies (server restart, network cut) is reported here and left out of the
+    // pool; without a listener the pool's 'error' event would end the process.
+    pool.on('error', (error) => log(`[db] a database connection was lost: ${errorReason(error)}`));
+    // pg-pool takes its own error listener off a client while it is checked out (a transaction, the
+    // migrations' locked client, Drizzle's transactions): a connection dying then emits 'error' on the
+    // client with nobody listening, an uncaught exception. This listener keeps the process up; the
+    // client's pending queries fail with the same error, and the pool drops the client when released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    await waitForDatabase(pool, {
+      timeoutSeconds: opts.connectTimeoutSeconds ?? 0,
+      target: describeTarget(opts.url),
+      log,
+    }).catch(async (error) => {
+      await pool.end().catch(() => undefined);
+      throw error;
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       kind: 'postgres',
@@ -50,6 +95,9 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
       transaction: async (fn) => {
         const client = await pool.connect();
+        // Set when the connection cannot be trusted any more (its rollback failed): the pool then closes
+        // it instead of handing it, maybe still inside the transaction, to the next caller.
+        let broken: Error | undefined;
         try {
           await client.query('begin');
           const result = await fn(
@@ -58,10 +106,12 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
           await client.query('commit');
           return result;
         } catch (error) {
-          await client.query('rollback').catch(() => undefined);
+          await client.query('rollback').catch((rollbackError: Error) => {
+            broken = rollbackError;
+          });
           throw error;
         } finally {
-          client.release();
+          client.release(broken);
         }
       },
       close: () => pool.end(),

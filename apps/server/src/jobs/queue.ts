@@ -1,6 +1,7 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import { purgeOldLoginFailures } from '../auth/rate-limit.ts';
 import { purgeExpiredSessions } from '../auth/sessions.ts';
+import { errorReason } from '../db/availability.ts';
 import type { Database } from '../db/client.ts';
 import { type DeliveryOptions, dispatchDueEmails, EMAIL_QUEUE } from '../modules/emails/delivery.ts';
 import { sweepOrphanMemberships } from '../modules/tailoring/membership.ts';
@@ -20,18 +21,54 @@ export const QUEUES = {
   coachSetup: COACH_SETUP_QUEUE,
 } as const;
 
+/** How often (ms) the same job-queue error is logged at most: pg-boss's loops retry every few seconds. */
+const ERROR_LOG_INTERVAL_MS = 30_000;
+
+/**
+ * A logger for pg-boss's 'error' events that prints the same message (its worker suffix left out) at most
+ * once per ERROR_LOG_INTERVAL_MS, with the count of repeats it held back: while the database is away,
+ * every worker's poll fails every couple of seconds.
+ */
+export function throttledErrorLog(
+  log: (message: string) => void,
+  now: () => number = Date.now,
+): (error: Error) => void {
+  const last = new Map<string, { at: number; held: number }>();
+  return (error) => {
+    const message = errorReason(error).replace(/\s*\(Queue: [^)]*\)$/, '');
+    const seen = last.get(message);
+    if (seen && now() - seen.at < ERROR_LOG_INTERVAL_MS) {
+      seen.held++;
+      return;
+    }
+    const repeats = seen?.held ? ` (${seen.held} more since the last report)` : '';
+    last.set(message, { at: now(), held: 0 });
+    log(`[jobs] ${message}${repeats}`);
+  };
+}
+
 /**
  * Creates the pg-boss queue on the app's own database: PostgreSQL through its connection string, or
  * PGlite through pg-boss's PGlite adapter (`backend: 'pglite'`, see pgboss.io/database-backends).
  * Call `start()` on the result; it installs pg-boss's schema (`pgboss`) on first use.
+ *
+ * Its 'error' event (a lost connection, a failed poll) is always handled, logged through `log`
+ * (throttledErrorLog): unhandled it would end the process. pg-boss keeps its own pool, whose lost
+ * connections it drops, and its workers and its LISTEN connection go on retrying, so jobs resume
+ * once the database is back (README "Running against PostgreSQL").
  */
-export function createQueue(database: Database, url: string | undefined): PgBoss {
+export function createQueue(
+  database: Database,
+  url: string | undefined,
+  log: (message: string) => void = (message) => console.error(message),
+): PgBoss {
   // The supervisor fails the jobs of a dead worker (missed heartbeats, see JOB_HEARTBEAT_SECONDS) on
   // its monitor pass; every 10 s instead of pg-boss's 60 s, so that another instance retries them soon.
   const supervise = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 };
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...supervise })
     : new PgBoss({ connectionString: url, max: 4, ...supervise });
+  boss.on('error', throttledErrorLog(log));
   return boss;
 }
 
