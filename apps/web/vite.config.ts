@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** The API server `npm run dev` proxies to (start it with `node --import tsx apps/server/src/main.ts`). */
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
@@ -7,10 +8,19 @@ const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 /**
  * Vite config of the web app. The dev server proxies the API and the one non-/api task endpoint
  * (spec §7: /Dashboard/Coach/{coachId}/cohort-membership-update/{cohortId}) to the Fastify server;
- * `vite build` writes apps/web/dist, which that server serves in production.
+ * `vite build` writes apps/web/dist, which that server serves in production, with a brotli (`.br`) and a
+ * gzip (`.gz`) copy beside every text file (JS, CSS, HTML, SVG, JSON) so that the server sends them
+ * compressed without compressing at request time (@fastify/static `preCompressed`, see apps/server/src/app.ts).
  */
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  plugins: [
+    react(),
+    // Only built for `vite build`: the plugin wraps process.stdout.write as soon as it is created and
+    // restores it at the end of a build, which the dev server and Vitest never reach.
+    // Its defaults: brotli at quality 11 and gzip at level 9, kept only when smaller than the file;
+    // source maps (.map) are not matched and stay uncompressed (only developer tools fetch them).
+    command === 'build' && compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+  ],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },
@@ -47,4 +57,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { API, HealthSchema, NON_FIELD_ERRORS, UI_TEXTS } from '@course-coach/contracts';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -29,6 +26,7 @@ import type { Database } from './db/client.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
 import { installPlainTextCheck } from './http/plain-text.ts';
 import { DOCS_CSP, installSecurityHeaders } from './http/security-headers.ts';
+import { installCompression, installWebFiles, loadIndexPage, sendIndexPage } from './http/web-app.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { bulletinRoutes } from './modules/bulletins/routes.ts';
 import { characteristicsRoutes } from './modules/characteristics/routes.ts';
@@ -140,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await installSecurityHeaders(app);
+  await installCompression(app);
   installGuard(app, database, config);
   installPlainTextCheck(app);
 
@@ -211,28 +210,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(surveyRoutes, deps);
   await app.register(wizardRoutes, deps);
 
-  // The built web app, from the same port; page routes fall back to index.html (the SPA routes them).
-  const indexHtml = path.join(config.WEB_DIST, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.WEB_DIST,
-      wildcard: false,
-      index: false,
-      // Hashed assets never change; index.html is served by the fallback below with no-cache.
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-      prefix: '/',
-      globIgnore: ['index.html'],
-    });
-  }
+  // The built web app, from the same port; page routes fall back to index.html (the SPA routes them),
+  // answered from memory (read and compressed once here).
+  const indexPage = loadIndexPage(config.WEB_DIST);
+  if (indexPage) await installWebFiles(app, config.WEB_DIST);
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && hasWeb;
-    if (wantsPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
-    }
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && indexPage !== null;
+    if (wantsPage) return sendIndexPage(request, reply, indexPage);
     return reply.code(404).send({ detail: UI_TEXTS.notFound });
   });
 
