@@ -29,4 +29,12 @@ describe('job-queue error log (pg-boss "error" events while the database is away
     expect(lines.at(-1)).toBe('[jobs] connect ECONNREFUSED 127.0.0.1:5432');
     expect(lines).toHaveLength(4);
   });
+
+  it('names what pg-boss reports even when it is not an Error', () => {
+    const lines: string[] = [];
+    const onError = throttledErrorLog((line) => lines.push(line));
+    onError({ message: 'job queue paused' } as unknown as Error);
+    onError({ code: 'ECONNRESET', where: 'listener' } as unknown as Error);
+    expect(lines).toEqual(['[jobs] job queue paused', '[jobs] {"code":"ECONNRESET","where":"listener"}']);
+  });
 });

@@ -65,7 +65,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** A one-line reason for a log line: the first non-empty message in the error (AggregateErrors have none). */
 export function errorReason(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
+  if (!(error instanceof Error)) {
+    const message = (error as { message?: unknown } | null)?.message;
+    if (typeof message === 'string' && message) return message;
+    if (error && typeof error === 'object') {
+      try {
+        return JSON.stringify(error).slice(0, 300);
+      } catch {
+        return Object.prototype.toString.call(error);
+      }
+    }
+    return String(error);
+  }
   if (error.message) return error.message;
   const inner = (error as { errors?: unknown[] }).errors?.[0] ?? error.cause;
   if (inner) return errorReason(inner);

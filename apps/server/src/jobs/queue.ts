@@ -42,6 +42,7 @@ export function throttledErrorLog(
       return;
     }
     const repeats = seen?.held ? ` (${seen.held} more since the last report)` : '';
+    if (last.size >= 200) last.clear(); // messages naming ids: keep the memory bounded
     last.set(message, { at: now(), held: 0 });
     log(`[jobs] ${message}${repeats}`);
   };
