@@ -16,7 +16,8 @@ import { createMailTransport } from './modules/emails/transport.ts';
 import { startCanvasStandin } from './modules/lms/canvas-standin.ts';
 import { resolveLmsSettings, standinEnabled } from './modules/lms/settings.ts';
 import { seedDemo } from './seed/demo.ts';
-import { OuladDataError } from './seed/oulad-files.ts';
+import { IMPORTED_TABLES } from './seed/oulad.ts';
+import { checkOuladDir, OuladDataError } from './seed/oulad-files.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -35,6 +36,15 @@ process.on('unhandledRejection', (reason) => {
 
 // The `[start]` lines mark the phases of a start (bench/startup.bench.mjs times them).
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+// A fresh embedded database will import the demo: check its folder first, before the database is created.
+if (config.SEED_DEMO && !config.DATABASE_URL && !fs.existsSync(pgliteDir(config))) {
+  try {
+    checkOuladDir(config.OULAD_DIR, IMPORTED_TABLES);
+  } catch (error) {
+    console.error(error instanceof OuladDataError ? error.message : error);
+    process.exit(1);
+  }
+}
 let phase = performance.now();
 if (config.DATABASE_URL) console.log('[start] opening the database (DATABASE_URL)…');
 else if (fs.existsSync(pgliteDir(config)))

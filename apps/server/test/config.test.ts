@@ -145,6 +145,8 @@ describe('server entry point', () => {
         `The demo data folder ${ouladDir} (OULAD_DIR) does not exist: it must hold the OULAD files courses, studentInfo, studentRegistration, assessments, studentAssessment (each as .csv.gz or .csv, see demo-data/oulad/README.md), or set SEED_DEMO=false.`,
       ]);
       expect(stdout).not.toMatch(/listening/i);
+      // Checked before the embedded database is created: no minute spent, nothing left behind.
+      expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
