@@ -13,6 +13,7 @@ export * from './institutions.ts';
 export * from './lms.ts';
 export * from './messages.ts';
 export * from './paths.ts';
+export * from './safe-path.ts';
 export * from './surveys.ts';
 export * from './tailoring.ts';
 export * from './tips.ts';
