@@ -26,7 +26,8 @@ import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
-import { installPlainTextCheck } from './http/plain-text.ts';
+import { installJsonParser, installPlainTextCheck } from './http/plain-text.ts';
+import { installNoBodyRoutes } from './http/route-common.ts';
 import { DOCS_CSP, installSecurityHeaders } from './http/security-headers.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { bulletinRoutes } from './modules/bulletins/routes.ts';
@@ -83,7 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(500).send({ detail: UI_TEXTS.serverError });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  installNoBodyRoutes(app);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  installJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
