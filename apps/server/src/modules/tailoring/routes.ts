@@ -313,7 +313,9 @@ export const tailoringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const rows = await cohortMembersForExport(database, scopeOf(request), cohortId);
       const csv = stringify(
         rows.map((r) => [r.external_id ?? '', r.name, r.email]),
-        { header: true, columns: ['student_id', 'name', 'email'] },
+        // Cells starting with = + - @ tab or CR are prefixed with ' so spreadsheets show them as text
+        // instead of running them as formulas (OWASP "CSV injection"; csv-stringify's escape_formulas).
+        { header: true, columns: ['student_id', 'name', 'email'], escape_formulas: true },
       );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
