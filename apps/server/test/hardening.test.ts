@@ -73,11 +73,12 @@ describe('nested and oversized JSON bodies', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ [NON_FIELD_ERRORS]: [TOO_DEEP_MESSAGE] });
       // Before the check, each of these held the event loop for about 8.6 s (and /api/health waited
-      // 41 s behind four of them). Generous for a loaded 2-core test machine, and far below that.
-      expect(ms).toBeLessThan(1000);
+      // 41 s behind four of them). Generous for a loaded 2-core test machine (four 600 KB uploads and
+      // the health loop share it with the test itself), and far below that.
+      expect(ms).toBeLessThan(3000);
     }
     expect(healthAnswers).toBeGreaterThan(0);
-    expect(slowestHealthMs).toBeLessThan(1000);
+    expect(slowestHealthMs).toBeLessThan(3000);
   });
 
   it('refuses the nested body within 50 ms of what the same size of flat text takes', async () => {

@@ -1,19 +1,19 @@
-import { type FieldErrors, NON_FIELD_ERRORS } from '@course-coach/contracts';
+import { type FieldErrors, hasMarkup, NON_FIELD_ERRORS, PLAIN_TEXT_MESSAGE } from '@course-coach/contracts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.ts';
 
 /**
  * Fields that hold plain text, never markup, wherever they appear in a request body (at any depth:
  * `pages.0.title`, `questions.1.prompt`) or query string: titles, subtitles, labels, names, subjects,
- * prompts, topics, date messages, document and file names, the wizard's coach name. Rich-text fields
- * (`html`, `description`, `body`) are sanitised by their modules instead (DESIGN.md, HTML).
+ * prompts, topics, date messages, document and file names. Rich-text fields (`html`, `description`,
+ * `body`) are sanitised by their modules instead (DESIGN.md, HTML). The wizard's `coach_name` gets the
+ * same check in its schema (BasicInfoSchema), so that its error carries the form's field name.
  */
 export const PLAIN_TEXT_FIELDS: ReadonlySet<string> = new Set([
   'title',
   'subtitle',
   'label',
   'name',
-  'coach_name',
   'subject',
   'prompt',
   'topic',
@@ -22,12 +22,8 @@ export const PLAIN_TEXT_FIELDS: ReadonlySet<string> = new Set([
   'file_name',
 ]);
 
-export const PLAIN_TEXT_MESSAGE = 'Enter plain text, without HTML tags.';
 /** PostgreSQL text cannot hold U+0000, and no form types it: refused wherever it appears. */
 export const NUL_MESSAGE = 'Remove the NUL character (U+0000) from this text.';
-
-/** A tag opening or closing, a comment or a doctype: `<p`, `</a`, `<!--`, `<?xml`. */
-const MARKUP = /<\s*[/!?]?\s*[a-zA-Z!]/;
 
 /** One value still to visit, with the way back to the root (the path is only spelled out for an error). */
 interface Visit {
@@ -63,7 +59,7 @@ export function textErrors(root: unknown): FieldErrors {
     const { value } = visit;
     if (typeof value === 'string') {
       if (value.includes('\u0000')) add(visit, NUL_MESSAGE);
-      if (visit.key !== null && PLAIN_TEXT_FIELDS.has(visit.key) && MARKUP.test(value)) {
+      if (visit.key !== null && PLAIN_TEXT_FIELDS.has(visit.key) && hasMarkup(value)) {
         add(visit, PLAIN_TEXT_MESSAGE);
       }
       continue;
