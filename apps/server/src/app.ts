@@ -91,6 +91,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Every error answer is JSON. Said explicitly: when a streamed file fails after its headers were
+    // copied to the response (index.html unreadable for a moment: too many open files under load, or
+    // replaced by a build), the raw response still says text/html, Fastify would then refuse to send
+    // the JSON object below (FST_ERR_REP_INVALID_PAYLOAD_TYPE) and answer with its own error body.
+    reply.type('application/json; charset=utf-8');
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }

@@ -1,5 +1,11 @@
-import { API, NON_FIELD_ERRORS } from '@course-coach/contracts';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { API, NON_FIELD_ERRORS, UI_TEXTS } from '@course-coach/contracts';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { NUL_MESSAGE, TOO_DEEP_MESSAGE, TOO_MANY_VALUES_MESSAGE } from '../src/http/plain-text.ts';
 import { NO_BODY_MESSAGE } from '../src/http/route-common.ts';
 import {
@@ -9,6 +15,7 @@ import {
   instructorEmailOf,
   STAFF_EMAIL,
   type TestContext,
+  testConfig,
 } from './helpers.ts';
 
 /**
@@ -181,5 +188,51 @@ describe('NUL characters', () => {
     const path = await instructor.get(API.todoList(coachId, '1%00'));
     expect(path.status).toBe(400);
     expect(path.body).toEqual({ id: [NUL_MESSAGE] });
+  });
+});
+
+describe('the web app’s index.html', () => {
+  let app: FastifyInstance | undefined;
+  let webDir = '';
+  afterAll(async () => {
+    await app?.close();
+    if (webDir) fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('answers 200 text/html to many concurrent page loads, and JSON (not Fastify’s error) when the file fails', async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-web-'));
+    const page = '<!doctype html><html lang="en"><title>Course Coach</title><div id="root"></div></html>';
+    fs.writeFileSync(path.join(webDir, 'index.html'), page);
+    const web = await buildApp({
+      database: ctx.database,
+      config: testConfig({ WEB_DIST: webDir }),
+      boss: null,
+    });
+    app = web;
+    await web.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(web.server.address() as AddressInfo).port}`;
+
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => {
+        const res = await fetch(`${base}${i % 2 ? '/' : '/Dashboard/Coach/1/CoachDetails/'}`);
+        return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+      }),
+    );
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.type).toMatch(/^text\/html/);
+      expect(a.text).toBe(page);
+    }
+
+    // The file disappears after start (a build replacing it, or no file descriptor to open it under
+    // load): the stream fails after its headers were set. The answer is the app's JSON error, not
+    // Fastify's FST_ERR_REP_INVALID_PAYLOAD_TYPE ("Attempted to send payload of invalid type 'object'").
+    fs.rmSync(path.join(webDir, 'index.html'));
+    const res = await fetch(`${base}/`);
+    const text = await res.text();
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(JSON.parse(text)).toEqual({ detail: UI_TEXTS.serverError });
+    expect(text).not.toContain('FST_ERR');
   });
 });
