@@ -24,7 +24,8 @@ import type { Config } from './config.ts';
 import { isDatabaseUnavailable } from './db/availability.ts';
 import type { Database } from './db/client.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
-import { installPlainTextCheck } from './http/plain-text.ts';
+import { installJsonParser, installPlainTextCheck } from './http/plain-text.ts';
+import { installNoBodyRoutes } from './http/route-common.ts';
 import { DOCS_CSP, installSecurityHeaders } from './http/security-headers.ts';
 import { installCompression, installWebFiles, loadIndexPage, sendIndexPage } from './http/web-app.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
@@ -99,11 +100,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(500).send({ detail: UI_TEXTS.serverError });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  installNoBodyRoutes(app);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  installJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Every error answer is JSON. Said explicitly: when a streamed file fails after its headers were
+    // copied to the response (index.html unreadable for a moment: too many open files under load, or
+    // replaced by a build), the raw response still says text/html, Fastify would then refuse to send
+    // the JSON object below (FST_ERR_REP_INVALID_PAYLOAD_TYPE) and answer with its own error body.
+    reply.type('application/json; charset=utf-8');
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }

@@ -10,7 +10,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnreachableError, errorReason, isDatabaseUnavailable } from './db/availability.ts';
 import { runMigrations } from './db/migrate.ts';
-import { openConfiguredDatabase, pgliteDir } from './db/open.ts';
+import { openConfiguredDatabase, pgliteDir, usePrivateFileModes } from './db/open.ts';
 import { createQueue, startWorkers } from './jobs/queue.ts';
 import { createMailTransport } from './modules/emails/transport.ts';
 import { startCanvasStandin } from './modules/lms/canvas-standin.ts';
@@ -18,6 +18,9 @@ import { resolveLmsSettings, standinEnabled } from './modules/lms/settings.ts';
 import { seedDemo } from './seed/demo.ts';
 import { IMPORTED_TABLES } from './seed/oulad.ts';
 import { checkOuladDir, OuladDataError } from './seed/oulad-files.ts';
+
+// Files written from here on (database, backups) are for this user only (DATA_DIR 0700, files 0600).
+usePrivateFileModes();
 
 let config: ReturnType<typeof loadConfig>;
 try {

@@ -6,9 +6,12 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnreachableError, errorReason, isDatabaseUnavailable } from './db/availability.ts';
 import { runMigrations } from './db/migrate.ts';
-import { openConfiguredDatabase } from './db/open.ts';
+import { openConfiguredDatabase, usePrivateFileModes } from './db/open.ts';
 import { createQueue, startWorkers } from './jobs/queue.ts';
 import { createMailTransport } from './modules/emails/transport.ts';
+
+// Files written from here on (database, backups) are for this user only (DATA_DIR 0700, files 0600).
+usePrivateFileModes();
 
 let config: ReturnType<typeof loadConfig>;
 try {

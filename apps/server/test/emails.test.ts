@@ -130,6 +130,17 @@ describe('email authoring', () => {
     expect((await staff.request<J>('DELETE', EMAIL_API.email(coachId, email.id))).status).toBe(204);
   });
 
+  it('refuses a subject with a line break (mail header injection) and writes nothing', async () => {
+    const [before] = await ctx.database.query<{ n: number }>('select count(*)::int as n from emails');
+    for (const subject of ['Hi\r\nBcc: everyone@evil.example', 'Hi\nthere', 'Hi\rthere']) {
+      const res = await staff.post<J>(EMAIL_API.emails(coachId), body({ state: 'draft', subject }));
+      expect(res.status, JSON.stringify(subject)).toBe(400);
+      expect(res.body).toEqual({ subject: [EMAIL_MESSAGES.subjectOneLine] });
+    }
+    const [after] = await ctx.database.query<{ n: number }>('select count(*)::int as n from emails');
+    expect(after!.n).toBe(before!.n);
+  });
+
   it('refuses unknown characteristics and values with field errors and writes nothing', async () => {
     const before = await ctx.database.query<{ n: number }>('select count(*)::int as n from emails');
     const res = await staff.post<J>(

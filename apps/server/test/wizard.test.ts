@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   API,
   LMS_API,
+  PLAIN_TEXT_MESSAGE,
   WIZARD_API,
   WIZARD_PAGES,
   WIZARD_QUESTIONS,
@@ -263,6 +264,19 @@ describe('basic_info (the first save creates the coach)', () => {
       course_id: ['Please select a course.'],
       term_id: ['Please select a term.'],
     });
+    const after = await ctx.database.query<{ n: number }>('select count(*)::int as n from coaches');
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('refuses markup in the coach name (the plain-text check every name gets) and creates nothing', async () => {
+    const staff = await signIn(STAFF_EMAIL);
+    const before = await ctx.database.query<{ n: number }>('select count(*)::int as n from coaches');
+    const res = await staff.post(WIZARD_API.start(I()), {
+      step: 'basic_info',
+      data: { coach_name: '<img src=x onerror=alert(1)>Coach', admins: [] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ coach_name: [PLAIN_TEXT_MESSAGE] });
     const after = await ctx.database.query<{ n: number }>('select count(*)::int as n from coaches');
     expect(after[0]!.n).toBe(before[0]!.n);
   });

@@ -45,6 +45,7 @@ export const EMAIL_MESSAGES = {
   delivered: 'This email has been delivered and can no longer be changed.',
   sending: 'This email is being sent and can no longer be changed.',
   notAStudent: 'Choose a student enrolled in this coach.',
+  subjectOneLine: 'Write the subject on one line, without line breaks.',
 } as const;
 
 /** Texts of the email screens (ours; the spec names the statuses). */
@@ -114,7 +115,11 @@ export const EmailListSchema = z.array(EmailSchema);
 /** POST/PUT body of an email. */
 export const EmailBodySchema = z.strictObject({
   title: z.string().max(EMAIL_TITLE_MAX, EMAIL_MESSAGES.tooLong(EMAIL_TITLE_MAX)),
-  subject: z.string().max(EMAIL_TITLE_MAX, EMAIL_MESSAGES.tooLong(EMAIL_TITLE_MAX)),
+  // A line break in a subject would start a new mail header (header injection): refused.
+  subject: z
+    .string()
+    .max(EMAIL_TITLE_MAX, EMAIL_MESSAGES.tooLong(EMAIL_TITLE_MAX))
+    .refine((v) => !/[\r\n\u2028\u2029]/.test(v), EMAIL_MESSAGES.subjectOneLine),
   state: EmailSaveStateSchema,
   send_at: z.iso.datetime({ offset: true, message: 'Enter a valid date and time.' }).nullish(),
   sections: z.array(EmailSectionInputSchema).max(EMAIL_SECTIONS_MAX),

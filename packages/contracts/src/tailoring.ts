@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FieldErrors } from './errors.ts';
+import { decimalNumber } from './numbers.ts';
 
 /*
  * Tailoring (spec §2 cohort screens, §3 Cohort/Cohort group/Cohort rule/Dictionary data/Tailoring
@@ -164,7 +165,10 @@ export const CohortBodySchema = z.object({
     .union([z.number().int(), z.string()])
     .nullable()
     .optional()
-    .transform((v) => (v === '' || v === undefined || v === null ? null : Number(v))),
+    .transform((v) =>
+      v === '' || v === undefined || v === null ? null : typeof v === 'number' ? v : decimalNumber(v),
+    )
+    .refine((v) => v === null || Number.isSafeInteger(v), 'Enter a whole number.'),
   source: z
     .string()
     .trim()
@@ -351,7 +355,7 @@ export function valueAllowed(
   const kind = characteristicKind(c);
   if (kind === 'range') {
     if (value.trim() === '') return false;
-    const n = Number(value);
+    const n = decimalNumber(value);
     return Number.isFinite(n) && c.restrictionset.ranges.some((r) => n >= r.min && n <= r.max);
   }
   if (kind === 'text') return value.trim() !== '';
@@ -403,7 +407,7 @@ export function validateRule(dictionary: ReadonlyArray<Characteristic>, input: R
   } else if (input.value.trim() !== '') {
     const v = input.value.trim();
     if (kind === 'range') {
-      if (!Number.isFinite(Number(v))) add('value', RULE_MESSAGES.notANumber);
+      if (!Number.isFinite(decimalNumber(v))) add('value', RULE_MESSAGES.notANumber);
       else if (!valueAllowed(c, v)) add('value', RULE_MESSAGES.outOfRange(c.restrictionset.ranges));
     } else if (!valueAllowed(c, v)) add('value', RULE_MESSAGES.notInSet(v, c.name));
   }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LMS_PROVIDER_NAME, LMS_TEXTS, LmsAssignmentSchema, LmsCourseSchema, LmsErrorSchema } from './lms.ts';
+import { decimalNumber } from './numbers.ts';
+import { hasMarkup, PLAIN_TEXT_MESSAGE } from './plain-text.ts';
 
 /**
  * Coach setup wizard (spec §2 "Coach setup wizard", §3 "Wizard form data", "Wizard reference
@@ -429,7 +431,8 @@ const requiredDate = (msg: string) =>
 
 /** basic_info (spec §3, §5). Blank admin entries are dropped; at least none is required. */
 export const BasicInfoSchema = z.strictObject({
-  coach_name: requiredText(WIZARD_TEXTS.coachNameRequired),
+  // The plain-text check every other name gets (no markup), reported under the form's field name.
+  coach_name: requiredText(WIZARD_TEXTS.coachNameRequired).refine((v) => !hasMarkup(v), PLAIN_TEXT_MESSAGE),
   course_id: requiredId(WIZARD_TEXTS.courseRequired),
   term_id: requiredId(WIZARD_TEXTS.termRequired),
   admins: z
@@ -588,7 +591,7 @@ export function validateFollowup(
           typeof v === 'number'
             ? v
             : typeof v === 'string' && v.trim() !== ''
-              ? Number(v.trim())
+              ? decimalNumber(v)
               : Number.NaN;
         if (!Number.isFinite(n)) errors[q.id] = [WIZARD_TEXTS.numberRequired];
         else if (n < 0) errors[q.id] = [WIZARD_TEXTS.numberMin];

@@ -9,7 +9,10 @@ import path from 'node:path';
 import { ConfigError, loadConfig, REPO_ROOT } from '../config.ts';
 import { BackupError, backupPglite, backupPostgres, restorePglite, restorePostgres } from './backup.ts';
 import { openDatabase } from './client.ts';
-import { pgliteDir } from './open.ts';
+import { pgliteDir, usePrivateFileModes } from './open.ts';
+
+// Files written from here on (database, backups) are for this user only (DATA_DIR 0700, files 0600).
+usePrivateFileModes();
 
 const [command, ...rest] = process.argv.slice(2);
 const force = rest.includes('--force');

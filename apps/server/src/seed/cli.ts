@@ -4,9 +4,12 @@
  */
 import { loadConfig } from '../config.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { openConfiguredDatabase } from '../db/open.ts';
+import { openConfiguredDatabase, usePrivateFileModes } from '../db/open.ts';
 import { seedDemo } from './demo.ts';
 import { OuladDataError } from './oulad-files.ts';
+
+// Files written from here on (database, backups) are for this user only (DATA_DIR 0700, files 0600).
+usePrivateFileModes();
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);

@@ -94,6 +94,8 @@ export const imageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
         tags: ['images'],
         params: CoachParams,
         querystring: UploadQuery,
+        // The raw file (checked by content in the handler); declared so that the route takes a body.
+        body: z.unknown().describe('The picture’s bytes (application/octet-stream or image/*).'),
         response: { 201: ImageOptionSchema, ...errors },
       },
     },

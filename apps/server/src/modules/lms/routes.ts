@@ -21,7 +21,7 @@ import type { AppDeps } from '../../app.ts';
 import { access } from '../../auth/access.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { createLmsService } from './index.ts';
-import { isSafeReturnPath, LinkedElsewhereError, LmsError } from './service.ts';
+import { LinkedElsewhereError, LmsError, safeReturnPath } from './service.ts';
 
 const InstitutionParams = z.object({ institutionId: z.string() });
 const staff = access.institution('staff', 'admin');
@@ -52,7 +52,8 @@ async function answer<T>(run: () => Promise<T>): Promise<T> {
 
 /** Adds `lms=<result>` (and `lms_error=<code>`) to a same-site path. */
 function withResult(path: string, result: string, code?: string): string {
-  const url = new URL(path, 'http://x');
+  // Checked again on the way out (a row stored before the check normalised paths); unsafe → home.
+  const url = new URL(safeReturnPath(path) ?? '/', 'http://x');
   url.searchParams.set(LMS_RESULT_PARAM, result);
   if (code) url.searchParams.set(`${LMS_RESULT_PARAM}_error`, code);
   return `${url.pathname}${url.search}${url.hash}`;
@@ -78,7 +79,11 @@ export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         tags: ['lms'],
         params: InstitutionParams,
         querystring: z.strictObject({
-          return_to: z.string().refine(isSafeReturnPath, LMS_TEXTS.badReturnTo).optional(),
+          return_to: z
+            .string()
+            .refine((path) => safeReturnPath(path) !== null, LMS_TEXTS.badReturnTo)
+            .transform((path) => safeReturnPath(path) as string)
+            .optional(),
         }),
         response: { 302: z.null(), ...lmsErrors },
       },

@@ -8,6 +8,7 @@ import {
   type LmsCourse,
   type LmsErrorCode,
   type RosterImportResult,
+  safeSameOriginPath,
 } from '@course-coach/contracts';
 import { newToken, safeEqual } from '../../auth/tokens.ts';
 import type { Database, Query } from '../../db/client.ts';
@@ -90,9 +91,13 @@ interface AuthorizationRow {
 const tokenContext = (a: LmsActor, kind: 'access' | 'refresh') =>
   `${LMS_PROVIDER}:${a.institutionId}:${a.userId}:${kind}`;
 
-/** A same-site path: starts with one `/`, no scheme, no backslash, no control characters. */
-export function isSafeReturnPath(path: string): boolean {
-  return /^\/(?![/\\])[^\\\s]*$/.test(path) && !/\p{Cc}/u.test(path) && path.length <= 500;
+/**
+ * A same-site path to come back to after Canvas, normalised (`safeSameOriginPath` in contracts: the
+ * path is resolved first and the result checked, so `/..//evil.example` is refused), at most 500
+ * characters; null when unsafe.
+ */
+export function safeReturnPath(path: string): string | null {
+  return safeSameOriginPath(path, 500);
 }
 
 /**

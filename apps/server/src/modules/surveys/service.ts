@@ -1,5 +1,6 @@
 import {
   characteristicKind,
+  decimalNumber,
   type FieldErrors,
   SURVEY_MESSAGES,
   SURVEY_SOURCE,
@@ -371,7 +372,7 @@ export async function answerSurvey(
         continue;
       }
       if (kind === 'range') {
-        const n = Number(values[0]);
+        const n = decimalNumber(values[0]!);
         if (!Number.isFinite(n)) add(key, SURVEY_MESSAGES.notANumber);
         else if (!c.restrictionset.ranges.some((r) => n >= r.min && n <= r.max))
           add(key, SURVEY_MESSAGES.outOfRange(c.restrictionset.ranges));

@@ -313,7 +313,9 @@ export const tailoringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const rows = await cohortMembersForExport(database, scopeOf(request), cohortId);
       const csv = stringify(
         rows.map((r) => [r.external_id ?? '', r.name, r.email]),
-        { header: true, columns: ['student_id', 'name', 'email'] },
+        // Cells starting with = + - @ tab or CR are prefixed with ' so spreadsheets show them as text
+        // instead of running them as formulas (OWASP "CSV injection"; csv-stringify's escape_formulas).
+        { header: true, columns: ['student_id', 'name', 'email'], escape_formulas: true },
       );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -400,6 +402,8 @@ export const tailoringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
           source: z.string().trim().min(1, 'This field is required.').max(100),
           dry_run: z.enum(['true', 'false', '1', '0']).optional(),
         }),
+        // The CSV file as text (checked in the handler); declared so that the route takes a body.
+        body: z.unknown().describe('The CSV file (text/csv).'),
         response: { 200: ImportReportSchema, 202: ImportReportSchema, ...errors },
       },
     },
