@@ -46,7 +46,10 @@ export function makePrivateDir(dir: string): void {
  * PostgreSQL: keeps trying to connect for DATABASE_CONNECT_TIMEOUT_S, one `log` line per retry.
  * @throws DatabaseUnreachableError when PostgreSQL did not answer in that time.
  */
-export async function openConfiguredDatabase(config: Config, log?: (message: string) => void): Promise<Database> {
+export async function openConfiguredDatabase(
+  config: Config,
+  log?: (message: string) => void,
+): Promise<Database> {
   const options = {
     url: config.DATABASE_URL,
     dataDir: pgliteDir(config),
