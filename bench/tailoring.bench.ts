@@ -374,7 +374,7 @@ async function generated() {
         `first sync ${secs(r.ours)}, floor ${secs(r.floor)}, ratio ${(r.ours / r.floor).toFixed(2)}x; re-sync ${secs(r.resync)}`,
     );
 
-    // The distribution endpoint over HTTP, as the cohort detail screen calls it.
+    // The distribution endpoint over HTTP, as the cohort detail screen calls it (counts only: page_size=0).
     const app = await buildApp({ database, config: { ...config, DATABASE_URL: url }, boss: null });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -401,12 +401,14 @@ async function generated() {
         return median(xs);
       };
       const one = await time(
-        `/api/v1/coach/${coach!.id}/cohort/${cohortId}/tailoring-distribution?characteristic=s1`,
+        `/api/v1/coach/${coach!.id}/cohort/${cohortId}/tailoring-distribution?characteristic=s1&page_size=0`,
       );
       const multi = await time(
-        `/api/v1/coach/${coach!.id}/cohort/${cohortId}/tailoring-distribution?characteristic=m1`,
+        `/api/v1/coach/${coach!.id}/cohort/${cohortId}/tailoring-distribution?characteristic=m1&page_size=0`,
       );
-      const all = await time(`/api/v1/coach/${coach!.id}/cohort/${cohortId}/tailoring-distribution`);
+      const all = await time(
+        `/api/v1/coach/${coach!.id}/cohort/${cohortId}/tailoring-distribution?page_size=0`,
+      );
       console.log(
         `tailoring-distribution at ${STUDENTS.toLocaleString('en')} students: one characteristic ${secs(one)}, ` +
           `a multivalued one ${secs(multi)}, all 20 ${secs(all)}`,

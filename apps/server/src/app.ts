@@ -32,6 +32,7 @@ import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { bulletinRoutes } from './modules/bulletins/routes.ts';
 import { characteristicsRoutes } from './modules/characteristics/routes.ts';
 import { chartRoutes } from './modules/charts/routes.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
 import { emailRoutes } from './modules/emails/routes.ts';
 import { gradeRoutes } from './modules/grades/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chartRoutes, deps);
   await app.register(tipRoutes, deps);
   await app.register(imageRoutes, deps);
+  await app.register(documentRoutes, deps);
   await app.register(todoRoutes, deps);
   await app.register(bulletinRoutes, deps);
   await app.register(tailoringRoutes, deps);

@@ -187,6 +187,15 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   // student of the coach it does not exist (library pictures, with no uploader, are everyone's).
   [`GET ${C}/images/:id/file`]: { policy: except(PRESETS.coachMember, { studentA: 404 }) },
   [`DELETE ${C}/images/:id`]: { policy: except(PRESETS.coachStaff, { studentA: 404 }), fresh: 'image' },
+  // --- documents of content items (a published bulletin: its students see it) -----------------------
+  [`GET ${C}/documents/:kind/:itemId`]: { policy: PRESETS.coachMember },
+  [`GET ${C}/documents/:kind/:itemId/file`]: { policy: PRESETS.coachMember },
+  [`PUT ${C}/documents/:kind/:itemId`]: {
+    policy: PRESETS.coachStaff,
+    query: 'file_name=matrix.png',
+    raw: () => ({ body: png, contentType: 'application/octet-stream' }),
+  },
+  [`DELETE ${C}/documents/:kind/:itemId`]: { policy: PRESETS.coachStaff, fresh: 'documentedBulletin' },
   [`GET ${C}/image-fields/:name`]: { policy: PRESETS.coachMember },
   [`PUT ${C}/image-fields/:name`]: { policy: PRESETS.coachMember, body: () => ({ image_id: null }) },
 

@@ -319,6 +319,27 @@ export async function buildWorld(tag: string): Promise<World> {
         }),
         'bulletin',
       ),
+    // A published bulletin with a document (a PNG) attached, for the document routes.
+    documentedBulletin: async () => {
+      const id = await created(
+        await staff.post(API.bulletins(coachA), {
+          title: 'Matrix bulletin with a document',
+          publish_timestamp: new Date(Date.now() - 3_600_000).toISOString(),
+          status: 'Published',
+        }),
+        'bulletin',
+      );
+      const res = await staff.request(
+        'PUT',
+        `${API.contentDocument(coachA, 'bulletins', id)}?file_name=m.png`,
+        {
+          body: png,
+          contentType: 'application/octet-stream',
+        },
+      );
+      expect(res.status, `attaching a document: ${res.text}`).toBe(200);
+      return id;
+    },
     survey: async () =>
       created(
         await staff.post(`/api/v1/coach/${coachA}/surveys`, {
@@ -488,6 +509,9 @@ function paramValue(w: World, name: string, previous: string, url: string): stri
     ruleId: () => w.ids.rule,
     importId: () => w.ids.mtsImport,
     gradebookId: () => w.ids.gradebook,
+    // Documents: the bulletin with one.
+    kind: () => 'bulletins',
+    itemId: () => w.ids.documentedBulletin,
     // A Canvas course of the stand-in's teacher.
     courseId: () => w.ids.canvasCourse,
     name: () => 'testimonial_icon',

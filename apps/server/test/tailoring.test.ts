@@ -377,11 +377,109 @@ describe('membership characteristic, distribution, export', () => {
           expected[k] = e;
         }
       }
-      expect(body.distribution[name], name).toEqual(expected);
+      expect(body.counts[name], name).toEqual(expected);
     }
     const unknown = await staff.get(`${API.tailoringDistribution(coachD, cohort.id)}?characteristic=nope`);
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({ characteristic: [expect.any(String)] });
+  });
+
+  it('distribution lists the members behind each source__value, paged, with the counts (spec §3)', async () => {
+    const rules: RefRule[] = [
+      { characteristic: 'studied_credits', operation: 'greater than or equal to', value: '120' },
+    ];
+    const cohort = await createGroup(coachD, 'Distribution lists', rules);
+    const members = new Set(ref.members(Q, rules));
+    expect(members.size).toBeGreaterThan(10);
+    const userOf = new Map([...studentOf].map(([user, student]) => [student, user]));
+    const url = (query: string) => `${API.tailoringDistribution(coachD, cohort.id)}?${query}`;
+    for (const name of ['gender', 'imd_band', 'modules']) {
+      // Expected from the OULAD reference: member id_students per key (no value → the default alone).
+      const expected = new Map<string, Set<number>>();
+      for (const id of members) {
+        const own = ref.values.get(id)?.get(name) ?? [];
+        const keys = own.length > 0 ? own.map((v) => `registrar__${v}`) : ref.valuesOf(id, name);
+        for (const k of keys.length ? keys : ['']) {
+          const set = expected.get(k) ?? new Set<number>();
+          set.add(userOf.get(id)!);
+          expected.set(k, set);
+        }
+      }
+      const pageSize = Math.max(2, Math.ceil(members.size / 4));
+      const seen = new Map<string, number[]>();
+      let page = 1;
+      for (;;) {
+        const res = await staff.get(url(`characteristic=${name}&page=${page}&page_size=${pageSize}`));
+        expect(res.status, res.text).toBe(200);
+        const body = TailoringDistributionSchema.parse(res.body);
+        expect(body).toMatchObject({ page, page_size: pageSize, membership_count: members.size });
+        expect(Object.keys(body.distribution[name]!).sort()).toEqual(Object.keys(body.counts[name]!).sort());
+        let any = false;
+        for (const [key, list] of Object.entries(body.distribution[name]!)) {
+          const total = expected.get(key)?.size ?? 0;
+          expect(body.counts[name]![key]!.current, `${name} ${key}`).toBe(total);
+          expect(list.length).toBe(Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize)));
+          for (const u of list) expect(u.email).toBe(studentEmailOf(studentOf.get(u.id)!));
+          seen.set(key, [...(seen.get(key) ?? []), ...list.map((u) => u.id)]);
+          if (list.length > 0) any = true;
+        }
+        if (!any) break; // a page past every list: empty lists, counts kept
+        page++;
+      }
+      expect(page).toBeGreaterThan(1);
+      for (const [key, ids] of expected) {
+        expect(new Set(seen.get(key)), `${name} ${key}`).toEqual(ids);
+        expect(seen.get(key)!.length, 'no student twice').toBe(ids.size);
+      }
+    }
+    // Without paging: the first 50 of each list; page_size=0: the counts alone.
+    const all = TailoringDistributionSchema.parse((await staff.get(url('characteristic=gender'))).body);
+    expect(all.page_size).toBe(50);
+    const countsOnly = TailoringDistributionSchema.parse((await staff.get(url('page_size=0'))).body);
+    expect(
+      Object.values(countsOnly.distribution).every((m) => Object.values(m).every((l) => l.length === 0)),
+    ).toBe(true);
+    expect(countsOnly.counts.gender).toEqual(all.counts.gender);
+    // A page past the end: 200 with empty lists and the totals.
+    const far = TailoringDistributionSchema.parse(
+      (await staff.get(url('characteristic=gender&page=9999'))).body,
+    );
+    expect(Object.values(far.distribution.gender!).flat()).toEqual([]);
+    expect(far.counts.gender).toEqual(all.counts.gender);
+    // Bad paging: 400 with a field error on that field.
+    for (const [query, field] of [
+      ['page=0', 'page'],
+      ['page=x', 'page'],
+      ['page_size=-1', 'page_size'],
+      ['page_size=501', 'page_size'],
+    ] as const) {
+      const bad = await staff.get(url(query));
+      expect(bad.status, query).toBe(400);
+      expect(Object.keys(bad.body as object), query).toEqual([field]);
+    }
+  });
+
+  it('lists each collection with its students: those in any of its groups, each once (spec §2)', async () => {
+    const made = await staff.post<{ id: number }>(API.cohortGroups(coachA), { name: 'Counted collection' });
+    expect(made.status).toBe(201);
+    const a: RefRule[] = [{ characteristic: 'gender', operation: 'equal to', value: 'F' }];
+    const b: RefRule[] = [{ characteristic: 'disability', operation: 'equal to', value: 'Y' }];
+    await createGroup(coachA, 'Collection women', a, { cohort_group: made.body.id });
+    await createGroup(coachA, 'Collection disability', b, { cohort_group: made.body.id });
+    const union = new Set([...ref.members(P, a), ...ref.members(P, b)]);
+    expect(union.size).toBeLessThan(ref.members(P, a).length + ref.members(P, b).length); // they overlap
+    const res = await staff.get<Array<{ id: number; name: string; membership_count: number }>>(
+      API.cohortGroups(coachA),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.find((g) => g.id === made.body.id)).toEqual({
+      id: made.body.id,
+      name: 'Counted collection',
+      membership_count: union.size,
+    });
+    const empty = await staff.post<{ id: number }>(API.cohortGroups(coachA), { name: 'Empty counted' });
+    const again = await staff.get<Array<{ id: number; membership_count: number }>>(API.cohortGroups(coachA));
+    expect(again.body.find((g) => g.id === empty.body.id)?.membership_count).toBe(0);
   });
 
   it('exports the members as CSV', async () => {

@@ -5,6 +5,7 @@ import {
   MembershipTaskSchema,
   PAGES,
   TAILORING_TEXTS,
+  TailoringDistributionSchema,
 } from '@course-coach/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STAFF, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
@@ -310,6 +311,112 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 667 },
+  ]) {
+    test(`collections show Students Current/Total/Percent; a distribution value expands to its students (${viewport.width}×${viewport.height})`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(viewport);
+      await signIn(page, STAFF);
+      const aaa = page.getByTestId('institution-coach').filter({ hasText: 'AAA 2013J' });
+      await aaa.getByRole('link', { name: /Open coach dashboard/ }).click();
+      const coachId = /\/Dashboard\/Coach\/(\d+)\//.exec(page.url())?.[1] ?? '0';
+      await page.goto(PAGES.cohortManager(coachId));
+      // The server's own figures: the groups and the enrolment.
+      const cohorts = CohortSchema.array().parse(await (await page.request.get(API.cohorts(coachId))).json());
+      const { enrollment_count } = EnrollmentDetailsSchema.parse(
+        await (await page.request.get(API.enrollmentDetails(coachId))).json(),
+      );
+      const table = page.getByTestId('collections-table');
+      await expect(table.getByRole('columnheader')).toHaveText([
+        'Name',
+        'Students',
+        'Action',
+        'Current',
+        'Total',
+        'Percent',
+      ]);
+      // Background holds one group: its students are that group's.
+      const first = cohorts.find((c) => c.name === 'First in family to study at this level')!;
+      await expect(
+        table.getByTestId('collection-row').filter({ hasText: 'Background' }).locator('td'),
+      ).toHaveText([
+        'Background',
+        String(first.membership_count),
+        String(enrollment_count),
+        `${Math.round((first.membership_count / enrollment_count) * 100)}%`,
+        'Details',
+      ]);
+      // Support priorities: at least its biggest group, at most both groups together.
+      const support = cohorts.filter((c) =>
+        c.cohort_group === first.cohort_group ? false : c.cohort_group !== null,
+      );
+      const supportCurrent = Number(
+        await table
+          .getByTestId('collection-row')
+          .filter({ hasText: 'Support priorities' })
+          .locator('td')
+          .nth(1)
+          .textContent(),
+      );
+      expect(supportCurrent).toBeGreaterThanOrEqual(Math.max(...support.map((c) => c.membership_count)));
+      expect(supportCurrent).toBeLessThanOrEqual(support.reduce((n, c) => n + c.membership_count, 0));
+      await expectNoAxeViolations(page);
+
+      // A group's distribution: expand Female to see who is behind the value, 10 a page.
+      await page.getByRole('link', { name: 'Details: Heavy study load' }).click();
+      await choose(
+        page,
+        page.locator('body'),
+        /Select a characteristic to see the student distribution/,
+        'gender',
+      );
+      const female = page.getByTestId('distribution-row').filter({ hasText: 'Female' });
+      const expand = female.getByTestId('distribution-expand');
+      const total = Number(await expand.textContent());
+      expect(total).toBeGreaterThan(10);
+      await expect(expand).toHaveAttribute('aria-expanded', 'false');
+      await expand.click();
+      await expect(expand).toHaveAttribute('aria-expanded', 'true');
+      const panel = page.getByTestId('distribution-students');
+      await expect(panel.getByRole('listitem')).toHaveCount(10);
+      await expect(panel.getByTestId('distribution-students-range')).toHaveText(
+        `Students with Female: 1–10 of ${total}`,
+      );
+      await expectNoAxeViolations(page);
+      const before = await panel.getByRole('listitem').first().textContent();
+      await panel.getByRole('button', { name: 'Next' }).click();
+      await expect(panel.getByTestId('distribution-students-range')).toHaveText(
+        `Students with Female: 11–${Math.min(20, total)} of ${total}`,
+      );
+      await expect(panel.getByRole('listitem').first()).not.toHaveText(before ?? '');
+      await expect(panel.getByRole('button', { name: 'Previous' })).toBeVisible();
+      // The same students as the API lists (the spec's shape), page 2 of 10.
+      const cohortId = /\/cohort-manager\/(\d+)\//.exec(page.url())?.[1] ?? '0';
+      const api = await (
+        await page.request.get(
+          `${API.tailoringDistribution(coachId, cohortId)}?characteristic=gender&page=2&page_size=10`,
+        )
+      ).json();
+      const names = (TailoringDistributionSchema.parse(api).distribution.gender?.registrar__F ?? []).map(
+        (u) => u.name,
+      );
+      for (const [i, name] of names.entries())
+        await expect(panel.getByRole('listitem').nth(i)).toContainText(name);
+      if (viewport.width < 768) {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
+      // Keyboard: the toggle closes the list again.
+      await expand.focus();
+      await page.keyboard.press('Enter');
+      await expect(panel).toHaveCount(0);
+    });
+  }
 
   test('a student cannot use the cohort manager', async ({ page }) => {
     await signIn(page, STUDENT_WITH_GRADES);

@@ -60,6 +60,11 @@ export const CharacteristicWiringItemSchema = z.object({
   subtitle: z.string(),
   status: ContentStatusSchema.nullable(),
   document_name: z.string().nullable(),
+  /**
+   * Where the document is (ours): the download path of an uploaded file or the link's URL (see
+   * documents.ts); null without a document or for a course characteristic's named document.
+   */
+  document_url: z.string().nullable().optional(),
   characteristics: z.array(WiringItemSchema),
 });
 export type CharacteristicWiringItem = z.infer<typeof CharacteristicWiringItemSchema>;
@@ -76,17 +81,35 @@ export const PlaybookWiringSchema = z.object({
   planning_emotions_characteristics: z.array(WiringItemSchema),
   reflection_characteristics: z.array(WiringItemSchema),
   planning_status: ContentStatusSchema,
+  /** The playbook's document (spec §2 Document column; documents.ts), null when none. */
+  document_name: z.string().nullable(),
+  document_url: z.string().nullable(),
 });
 export type PlaybookWiring = z.infer<typeof PlaybookWiringSchema>;
 export const PlaybookWiringListSchema = z.array(PlaybookWiringSchema);
 
-/** Spec §3 "Gradebook (wiring)": id, title, characteristics, assignment_characteristics[{id, title, characteristics}]. */
+/**
+ * Spec §3 "Gradebook (wiring)": id, title, characteristics, assignment_characteristics[{id, title,
+ * characteristics}]; plus, for the overview's Document and Status columns (spec §2), each one's
+ * document (documents.ts) and status. Gradebooks and assignments have no draft state: they are live
+ * for students from the start (the grade pages use them), so their status is always 'Published'.
+ */
 export const GradebookWiringSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   characteristics: z.array(WiringItemSchema),
+  status: ContentStatusSchema,
+  document_name: z.string().nullable(),
+  document_url: z.string().nullable(),
   assignment_characteristics: z.array(
-    z.object({ id: z.number().int(), title: z.string(), characteristics: z.array(WiringItemSchema) }),
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      characteristics: z.array(WiringItemSchema),
+      status: ContentStatusSchema,
+      document_name: z.string().nullable(),
+      document_url: z.string().nullable(),
+    }),
   ),
 });
 export type GradebookWiring = z.infer<typeof GradebookWiringSchema>;

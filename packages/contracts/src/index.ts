@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './bulletins.ts';
 export * from './characteristics.ts';
 export * from './charts.ts';
+export * from './documents.ts';
 export * from './emails.ts';
 export * from './errors.ts';
 export * from './grades.ts';

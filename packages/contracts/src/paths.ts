@@ -29,6 +29,12 @@ export const API = {
   image: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}`,
   imageFile: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}/file`,
   imageField: (coachId: number | string, name: string) => `/api/v1/coach/${coachId}/image-fields/${name}`,
+  /** A content item's document: GET its description, PUT (file body or JSON link) to attach, DELETE to remove (ours). */
+  contentDocument: (coachId: number | string, kind: string, itemId: number | string) =>
+    `/api/v1/coach/${coachId}/documents/${kind}/${itemId}`,
+  /** The uploaded file of a content item's document, as an attachment (ours). */
+  contentDocumentFile: (coachId: number | string, kind: string, itemId: number | string) =>
+    `/api/v1/coach/${coachId}/documents/${kind}/${itemId}/file`,
   // Activity (spec §7 "Activity": GETs with {coachId}; exact paths are ours). The coach list is institutionCoaches.
   userCredits: (coachId: number | string) => `/api/v1/coach/${coachId}/user-credits`,
   userActivity: (coachId: number | string) => `/api/v1/coach/${coachId}/user-activity`,

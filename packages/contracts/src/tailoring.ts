@@ -122,6 +122,14 @@ export type CohortRuleBody = z.input<typeof CohortRuleBodySchema>;
 export const CohortGroupSchema = z.object({ id: z.number().int(), name: z.string() });
 export type CohortGroup = z.infer<typeof CohortGroupSchema>;
 
+/**
+ * An entry of GET .../cohort/groups: the collection plus `membership_count`, the students who are in
+ * at least one of its groups (each counted once), for the list's Students columns (spec §2 Cohort
+ * manager: Current, Total, Percent; Total is the coach's enrollment_count).
+ */
+export const CohortGroupListEntrySchema = CohortGroupSchema.extend({ membership_count: z.number().int() });
+export type CohortGroupListEntry = z.infer<typeof CohortGroupListEntrySchema>;
+
 /** POST .../cohort/groups and PUT .../cohort/groups/{id}/ body. Name required, trimmed. */
 export const CohortGroupBodySchema = z.object({
   name: z
@@ -195,14 +203,29 @@ export const EnrollmentDetailsSchema = z.object({ enrollment_count: z.number().i
 export type EnrollmentDetails = z.infer<typeof EnrollmentDetailsSchema>;
 
 /**
- * GET /api/v1/coach/{coachId}/cohort/{cohortId}/tailoring-distribution[?characteristic=name]
- * (spec §3 "Tailoring distribution"). `distribution` maps characteristic → key → counts, where the key
- * is `source__value`; students without a value are counted under their default value alone (no `__`,
- * shown as 'No source'). Deviation from the spec's "list of students" per key: we send counts
- * (`current`: members of this group with that value; `group_total`: enrolled students with it), which
- * is what the screen shows and stays small at a million students. Without `characteristic`, every
- * characteristic of the dictionary is included.
+ * GET /api/v1/coach/{coachId}/cohort/{cohortId}/tailoring-distribution[?characteristic=name][&page=N]
+ * [&page_size=M] (spec §3 "Tailoring distribution": a map of characteristic to a map of `source__value`
+ * key to a list of students, plus enrollment_count).
+ *
+ * - `distribution` is the spec's shape: characteristic → key → the group's members with that value
+ *   (id, name, email; by name, then id). The key is `source__value`; members without a value of the
+ *   characteristic are listed under its default value alone (no `__`, shown as 'No source').
+ * - The lists are paged so that large classes stay small: every list is cut to page `page` (from 1) of
+ *   `page_size` students (default {@link DISTRIBUTION_PAGE_SIZE}, at most {@link DISTRIBUTION_MAX_PAGE_SIZE}).
+ *   A page past the end of a list gives an empty list (200), never an error: `counts` still says how
+ *   many there are, so a client knows the list's pages. `page_size=0` asks for the counts alone (every
+ *   list empty). A `page` or `page_size` that is not a whole number in range: 400 on that field.
+ * - `counts` holds the totals the screen shows per key: `current` (members of this group with the
+ *   value = the full length of the key's list) and `group_total` (enrolled students with it).
+ *   Every key of `counts` is in `distribution` (with a possibly empty list) and the other way round.
+ * - Without `characteristic`, every characteristic of the dictionary is included.
  */
+export const DistributionStudentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+});
+export type DistributionStudent = z.infer<typeof DistributionStudentSchema>;
 export const TailoringDistributionEntrySchema = z.object({
   current: z.number().int(),
   group_total: z.number().int(),
@@ -210,8 +233,15 @@ export const TailoringDistributionEntrySchema = z.object({
 export const TailoringDistributionSchema = z.object({
   enrollment_count: z.number().int(),
   membership_count: z.number().int(),
-  distribution: z.record(z.string(), z.record(z.string(), TailoringDistributionEntrySchema)),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  distribution: z.record(z.string(), z.record(z.string(), z.array(DistributionStudentSchema))),
+  counts: z.record(z.string(), z.record(z.string(), TailoringDistributionEntrySchema)),
 });
+/** Students per value and page of the distribution when no page_size is asked for. */
+export const DISTRIBUTION_PAGE_SIZE = 50;
+/** The largest page_size the distribution accepts. */
+export const DISTRIBUTION_MAX_PAGE_SIZE = 500;
 export type TailoringDistribution = z.infer<typeof TailoringDistributionSchema>;
 
 /** GET .../cohort/{cohortId}/users?page=N (page size 50): the members, paged like the to-do list. */

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './coaches.ts';
 export * from './content.ts';
+export * from './documents.ts';
 export * from './emails.ts';
 export * from './grades.ts';
 export * from './images.ts';

@@ -1,9 +1,11 @@
 import {
+  API,
   type Assignment,
   type AssignmentBody,
   type CharacteristicWiringItem,
   type ContentStatus,
   type CourseCharacteristicBody,
+  type DocumentKind,
   type Gradebook,
   type GradebookBody,
   type GradebookWiring,
@@ -32,6 +34,27 @@ interface Row {
   subtitle: string;
   status: ContentStatus | null;
   document_name: string | null;
+  document_link?: string | null;
+  document_file?: boolean;
+}
+
+/**
+ * SQL joining an item's document (content_documents, see modules/documents): `left join` text for the
+ * item alias's `id`, and the columns document_name, document_link (a link's URL), document_file.
+ */
+const DOC_JOIN = (kind: string, idExpr: string) =>
+  `left join content_documents doc on doc.content_kind = '${kind}' and doc.content_id = ${idExpr}`;
+const DOC_COLUMNS = 'doc.document_name, doc.url as document_link, (doc.data is not null) as document_file';
+
+/** Where an item's document is: the download path of a file, a link's URL, or null (documents.ts). */
+function documentUrl(
+  coachId: number,
+  kind: DocumentKind,
+  id: number,
+  row: { document_link?: string | null; document_file?: boolean | null },
+): string | null {
+  if (row.document_link) return row.document_link;
+  return row.document_file ? API.contentDocumentFile(coachId, kind, id) : null;
 }
 
 /** Attaches each row's wiring of `kind` and sorts by status (spec §2: Draft, Scheduled, then the rest). */
@@ -42,8 +65,15 @@ async function withWiring(
   rows: Row[],
 ): Promise<CharacteristicWiringItem[]> {
   const wiring = await loadWiring(q, coachId, kind);
+  const docKind = `${kind}s` as DocumentKind;
   return sortByStatus(
-    rows.map((r) => ({ ...r, characteristics: wiring.get(r.id) ?? [] })),
+    rows.map(({ document_link, document_file, ...r }) => ({
+      ...r,
+      ...(kind === 'course' || kind === 'todolist'
+        ? {}
+        : { document_url: documentUrl(coachId, docKind, r.id, { document_link, document_file }) }),
+      characteristics: wiring.get(r.id) ?? [],
+    })),
     (r) => r.status,
   );
 }
@@ -71,9 +101,10 @@ export async function overviewItems(
         scope.coachId,
         'bulletin',
         await q<Row>(
-          `select id, title, subtitle, ${FLAG_STATUS('is_published', 'is_queued', 'under_review')} as status,
-                  null::text as document_name
-             from bulletins where coach_id = $1 order by publish_timestamp desc, id desc`,
+          `select b.id, b.title, b.subtitle, ${FLAG_STATUS('b.is_published', 'b.is_queued', 'b.under_review')} as status,
+                  ${DOC_COLUMNS}
+             from bulletins b ${DOC_JOIN('bulletin', 'b.id')}
+            where b.coach_id = $1 order by b.publish_timestamp desc, b.id desc`,
           [scope.coachId],
         ),
       );
@@ -83,9 +114,10 @@ export async function overviewItems(
         scope.coachId,
         'survey',
         await q<Row>(
-          `select id, title, '' as subtitle, ${FLAG_STATUS('is_published', 'is_queued', 'under_review')} as status,
-                  null::text as document_name
-             from surveys where coach_id = $1 order by publish_timestamp desc, id desc`,
+          `select s.id, s.title, '' as subtitle, ${FLAG_STATUS('s.is_published', 's.is_queued', 's.under_review')} as status,
+                  ${DOC_COLUMNS}
+             from surveys s ${DOC_JOIN('survey', 's.id')}
+            where s.coach_id = $1 order by s.publish_timestamp desc, s.id desc`,
           [scope.coachId],
         ),
       );
@@ -96,10 +128,11 @@ export async function overviewItems(
         scope.coachId,
         'email',
         await q<Row>(
-          `select id, title, subject as subtitle,
-                  case state when 'draft' then 'Draft' when 'delivered' then 'Delivered' else 'Scheduled' end as status,
-                  null::text as document_name
-             from emails where coach_id = $1 order by coalesce(send_at, created_at) desc, id desc`,
+          `select e.id, e.title, e.subject as subtitle,
+                  case e.state when 'draft' then 'Draft' when 'delivered' then 'Delivered' else 'Scheduled' end as status,
+                  ${DOC_COLUMNS}
+             from emails e ${DOC_JOIN('email', 'e.id')}
+            where e.coach_id = $1 order by coalesce(e.send_at, e.created_at) desc, e.id desc`,
           [scope.coachId],
         ),
       );
@@ -133,8 +166,17 @@ export async function overviewItems(
 /** GET characteristics/playbooks (spec §3 "Playbook (wiring)"), sorted by planning_status. */
 export async function overviewPlaybooks(database: Database, scope: CoachScope): Promise<PlaybookWiring[]> {
   const q = database.query;
-  const rows = await q<{ id: number; title: string; is_released: boolean }>(
-    'select id, title, is_released from playbooks where coach_id = $1 order by exam_date nulls last, id',
+  const rows = await q<{
+    id: number;
+    title: string;
+    is_released: boolean;
+    document_name: string | null;
+    document_link: string | null;
+    document_file: boolean;
+  }>(
+    `select p.id, p.title, p.is_released, ${DOC_COLUMNS}
+       from playbooks p ${DOC_JOIN('playbook', 'p.id')}
+      where p.coach_id = $1 order by p.exam_date nulls last, p.id`,
     [scope.coachId],
   );
   const [planning, emotions, reflection] = await Promise.all([
@@ -150,6 +192,8 @@ export async function overviewPlaybooks(database: Database, scope: CoachScope): 
       planning_emotions_characteristics: emotions.get(r.id) ?? [],
       reflection_characteristics: reflection.get(r.id) ?? [],
       planning_status: (r.is_released ? 'Published' : 'Draft') as ContentStatus,
+      document_name: r.document_name,
+      document_url: documentUrl(scope.coachId, 'playbooks', r.id, r),
     })),
     (r) => r.planning_status,
   );
@@ -158,25 +202,40 @@ export async function overviewPlaybooks(database: Database, scope: CoachScope): 
 /** GET characteristics/gradebooks (spec §3 "Gradebook (wiring)"). */
 export async function overviewGradebooks(database: Database, scope: CoachScope): Promise<GradebookWiring[]> {
   const q = database.query;
-  const books = await q<{ id: number; title: string }>(
-    'select id, title from gradebooks where coach_id = $1 order by id',
+  type DocColumns = { document_name: string | null; document_link: string | null; document_file: boolean };
+  const books = await q<{ id: number; title: string } & DocColumns>(
+    `select g.id, g.title, ${DOC_COLUMNS}
+       from gradebooks g ${DOC_JOIN('gradebook', 'g.id')} where g.coach_id = $1 order by g.id`,
     [scope.coachId],
   );
-  const assignments = await q<{ id: number; gradebook_id: number; title: string }>(
-    'select id, gradebook_id, title from assignments where coach_id = $1 order by due_day, id',
+  const assignments = await q<{ id: number; gradebook_id: number; title: string } & DocColumns>(
+    `select a.id, a.gradebook_id, a.title, ${DOC_COLUMNS}
+       from assignments a ${DOC_JOIN('assignment', 'a.id')} where a.coach_id = $1 order by a.due_day, a.id`,
     [scope.coachId],
   );
   const [bookWiring, assignmentWiring] = await Promise.all([
     loadWiring(q, scope.coachId, 'gradebook'),
     loadWiring(q, scope.coachId, 'assignment'),
   ]);
+  // Gradebooks and assignments are live from the start (contracts: GradebookWiringSchema).
+  const status: ContentStatus = 'Published';
   return books.map((b) => ({
     id: b.id,
     title: b.title,
     characteristics: bookWiring.get(b.id) ?? [],
+    status,
+    document_name: b.document_name,
+    document_url: documentUrl(scope.coachId, 'gradebooks', b.id, b),
     assignment_characteristics: assignments
       .filter((a) => a.gradebook_id === b.id)
-      .map((a) => ({ id: a.id, title: a.title, characteristics: assignmentWiring.get(a.id) ?? [] })),
+      .map((a) => ({
+        id: a.id,
+        title: a.title,
+        characteristics: assignmentWiring.get(a.id) ?? [],
+        status,
+        document_name: a.document_name,
+        document_url: documentUrl(scope.coachId, 'assignments', a.id, a),
+      })),
   }));
 }
 

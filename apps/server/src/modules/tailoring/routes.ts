@@ -2,11 +2,14 @@ import {
   API,
   CohortBodySchema,
   CohortGroupBodySchema,
+  CohortGroupListEntrySchema,
   CohortGroupSchema,
   CohortRuleBodySchema,
   CohortRuleSchema,
   CohortSchema,
   CohortUsersPageSchema,
+  DISTRIBUTION_MAX_PAGE_SIZE,
+  DISTRIBUTION_PAGE_SIZE,
   DictionaryDataSchema,
   EnrollmentDetailsSchema,
   ImportReportSchema,
@@ -111,7 +114,11 @@ export const tailoringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     API.cohortGroups(':coachId'),
     {
       config: staffOnly,
-      schema: { tags, params: CoachParams, response: { 200: z.array(CohortGroupSchema), ...errors } },
+      schema: {
+        tags,
+        params: CoachParams,
+        response: { 200: z.array(CohortGroupListEntrySchema), ...errors },
+      },
     },
     async (request) => listCohortGroups(database, scopeOf(request)),
   );
@@ -324,7 +331,13 @@ export const tailoringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
   );
 
-  /** GET cohort/{id}/tailoring-distribution[?characteristic=name]. */
+  /**
+   * GET cohort/{id}/tailoring-distribution[?characteristic=name][&page=N][&page_size=M]: the spec's
+   * characteristic → `source__value` → students, one page of each list, plus the counts per key (see
+   * TailoringDistributionSchema). A page past the end gives empty lists with the counts; page_size=0
+   * asks for the counts alone (empty lists, no student query). A page or
+   * page_size that is not a whole number in range is a 400 on that field.
+   */
   app.get(
     API.tailoringDistribution(':coachId', ':cohortId'),
     {
@@ -332,7 +345,27 @@ export const tailoringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       schema: {
         tags,
         params: CohortParams,
-        querystring: z.strictObject({ characteristic: z.string().max(200).optional() }),
+        querystring: z.strictObject({
+          characteristic: z.string().max(200).optional(),
+          page: z
+            .string()
+            .regex(/^[1-9][0-9]{0,6}$/, 'Enter a valid page number.')
+            .pipe(z.coerce.number<string>().int())
+            .optional(),
+          page_size: z
+            .string()
+            .regex(/^(0|[1-9][0-9]{0,3})$/, 'Enter a whole number from 0.')
+            .pipe(
+              z.coerce
+                .number<string>()
+                .int()
+                .max(
+                  DISTRIBUTION_MAX_PAGE_SIZE,
+                  `Ensure this value is at most ${DISTRIBUTION_MAX_PAGE_SIZE}.`,
+                ),
+            )
+            .optional(),
+        }),
         response: { 200: TailoringDistributionSchema, ...errors },
       },
     },
@@ -349,7 +382,10 @@ export const tailoringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
             characteristic: [`“${name}” is not a characteristic in the tailoring dictionary.`],
           });
       }
-      return tailoringDistribution(database, scope, id(request.params.cohortId), name);
+      return tailoringDistribution(database, scope, id(request.params.cohortId), name, {
+        page: request.query.page ?? 1,
+        page_size: request.query.page_size ?? DISTRIBUTION_PAGE_SIZE,
+      });
     },
   );
 

@@ -3,7 +3,10 @@ import {
   type Cohort,
   type CohortBody,
   type CohortGroup,
+  type CohortGroupListEntry,
   type CohortUsersPage,
+  DISTRIBUTION_PAGE_SIZE,
+  type DistributionStudent,
   type FieldErrors,
   NON_FIELD_ERRORS,
   type TailoringDistribution,
@@ -30,10 +33,20 @@ const NAME_MESSAGE = 'Use letters, digits, “_” and “-” only.';
 // Cohort groups (Insight Group Collections)
 // ------------------------------------------------------------------------------------------------
 
-/** The coach's collections, by name. */
-export async function listCohortGroups(database: Database, scope: CoachScope): Promise<CohortGroup[]> {
-  return database.query<CohortGroup>(
-    'select id, name from cohort_groups where coach_id = $1 order by name, id',
+/**
+ * The coach's collections, by name, each with `membership_count`: the students in at least one of its
+ * groups, each counted once (spec §2 Cohort manager, Students: Current).
+ */
+export async function listCohortGroups(
+  database: Database,
+  scope: CoachScope,
+): Promise<CohortGroupListEntry[]> {
+  return database.query<CohortGroupListEntry>(
+    `select g.id, g.name,
+            (select count(distinct m.user_id)::int from cohort_memberships m
+               join cohorts c on c.id = m.cohort_id
+              where c.cohort_group_id = g.id) as membership_count
+       from cohort_groups g where g.coach_id = $1 order by g.name, g.id`,
     [scope.coachId],
   );
 }
@@ -402,8 +415,9 @@ export async function cohortMembersForExport(database: Database, scope: CoachSco
 }
 
 /**
- * Tailoring distribution (spec §3): per characteristic, per `source__value`, how many of the group's
- * members (`current`) and of the coach's enrolled students (`group_total`) have that value. Enrolled
+ * Tailoring distribution (spec §3): per characteristic, per `source__value`, the group's members with
+ * that value (one page of each list, see {@link distributionStudents}), and how many of the group's
+ * members (`current`) and of the coach's enrolled students (`group_total`) have it (`counts`). Enrolled
  * students with no value of a characteristic are counted under its default value alone (no `__`).
  * One aggregate over the enrolled students' values (members found by a hash join), plus, for
  * characteristics where a student may have several values, a semi-join count of students with any.
@@ -414,6 +428,7 @@ export async function tailoringDistribution(
   scope: CoachScope,
   cohortId: number,
   characteristic: string | undefined,
+  paging: { page: number; page_size: number } = { page: 1, page_size: DISTRIBUTION_PAGE_SIZE },
 ): Promise<TailoringDistribution> {
   const [cohort] = await database.query<{ membership_count: number }>(
     'select membership_count from cohorts where id = $1 and coach_id = $2',
@@ -481,10 +496,10 @@ export async function tailoringDistribution(
     for (const v of values)
       rows.push({ ...base, key: v.key, group_total: v.group_total, current: v.current });
   }
-  const distribution: TailoringDistribution['distribution'] = {};
+  const counts: TailoringDistribution['counts'] = {};
   for (const r of rows) {
-    const map = distribution[r.name] ?? {};
-    distribution[r.name] = map;
+    const map = counts[r.name] ?? {};
+    counts[r.name] = map;
     if (r.key !== null) map[r.key] = { current: r.current, group_total: r.group_total };
   }
   const seen = new Set<string>();
@@ -494,7 +509,7 @@ export async function tailoringDistribution(
     const withoutValue = enrollment - r.users;
     if (withoutValue > 0) {
       const key = r.default_value ?? '';
-      const map = distribution[r.name]!;
+      const map = counts[r.name]!;
       const prev = map[key] ?? { current: 0, group_total: 0 };
       map[key] = {
         current: prev.current + ((members?.n ?? 0) - r.member_users),
@@ -502,5 +517,78 @@ export async function tailoringDistribution(
       };
     }
   }
-  return { enrollment_count: enrollment, membership_count: members?.n ?? 0, distribution };
+  // The spec's shape: every counted key with its page of students (empty past the end of a list).
+  const students = await distributionStudents(database.query, scope.coachId, cohortId, dictionary, paging);
+  const distribution: TailoringDistribution['distribution'] = {};
+  for (const [name, keys] of Object.entries(counts)) {
+    const lists: Record<string, DistributionStudent[]> = {};
+    for (const key of Object.keys(keys)) lists[key] = students.get(`${name}\u0000${key}`) ?? [];
+    distribution[name] = lists;
+  }
+  return {
+    enrollment_count: enrollment,
+    membership_count: members?.n ?? 0,
+    page: paging.page,
+    page_size: paging.page_size,
+    distribution,
+    counts,
+  };
+}
+
+/**
+ * One page of the group's enrolled members per characteristic and `source__value` key (members with
+ * no value of a characteristic under its default alone), by name then id. Keyed `name\0key`. One
+ * query: the members' values plus, per characteristic, the members without any, numbered per key by a
+ * window and cut to rows (page-1)·size+1 … page·size. Cost grows with members × characteristics.
+ */
+async function distributionStudents(
+  q: Query,
+  coachId: number,
+  cohortId: number,
+  dictionary: ReadonlyArray<{ id: number; name: string; default: string | null }>,
+  paging: { page: number; page_size: number },
+): Promise<Map<string, DistributionStudent[]>> {
+  const out = new Map<string, DistributionStudent[]>();
+  if (dictionary.length === 0 || paging.page_size === 0) return out;
+  const rows = await q<{ name: string; key: string; id: number; student: string; email: string }>(
+    `with chars as (select * from unnest($3::int[], $4::text[], $5::text[]) as c(id, name, default_value)),
+          members as (
+            select m.user_id from cohort_memberships m
+              join enrollments e on e.user_id = m.user_id and e.coach_id = $1 and e.role = 'student'
+             where m.cohort_id = $2),
+          vals as (
+            select c.name, s.name || '__' || v.value as key, mb.user_id
+              from members mb
+              join student_characteristic_values v on v.user_id = mb.user_id
+              join chars c on c.id = v.characteristic_id
+              join tailoring_sources s on s.id = v.source_id
+            union all
+            select c.name, coalesce(c.default_value, ''), mb.user_id
+              from members mb cross join chars c
+             where not exists (select 1 from student_characteristic_values v
+                                where v.characteristic_id = c.id and v.user_id = mb.user_id)),
+          ranked as (
+            select vals.name, vals.key, u.id, u.name as student, u.email,
+                   row_number() over (partition by vals.name, vals.key order by u.name, u.id) as rn
+              from vals join users u on u.id = vals.user_id)
+     select name, key, id, student, email from ranked
+      where rn > $6 and rn <= $6 + $7
+      order by name, key, rn`,
+    [
+      coachId,
+      cohortId,
+      dictionary.map((c) => c.id),
+      dictionary.map((c) => c.name),
+      dictionary.map((c) => c.default),
+      (paging.page - 1) * paging.page_size,
+      paging.page_size,
+    ],
+  );
+  for (const r of rows) {
+    const k = `${r.name}\u0000${r.key}`;
+    const list = out.get(k) ?? [];
+    list.push({ id: r.id, name: r.student, email: r.email });
+    out.set(k, list);
+  }
+  return out;
 }

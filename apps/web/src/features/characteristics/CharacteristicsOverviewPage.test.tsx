@@ -54,6 +54,8 @@ function routes(over: FetchRoutes = {}): FetchRoutes {
           planning_emotions_characteristics: [],
           reflection_characteristics: [],
           planning_status: 'Published',
+          document_name: 'Plan.pdf',
+          document_url: '/api/v1/coach/7/documents/playbooks/1/file',
         },
       ],
     },
@@ -63,7 +65,19 @@ function routes(over: FetchRoutes = {}): FetchRoutes {
           id: 51,
           title: 'AAA 2013J gradebook',
           characteristics: [],
-          assignment_characteristics: [{ id: 61, title: 'TMA 1', characteristics: [] }],
+          status: 'Published',
+          document_name: null,
+          document_url: null,
+          assignment_characteristics: [
+            {
+              id: 61,
+              title: 'TMA 1',
+              characteristics: [],
+              status: 'Published',
+              document_name: 'Rubric',
+              document_url: 'https://example.edu/rubric',
+            },
+          ],
         },
       ],
     },
@@ -153,7 +167,24 @@ describe('CharacteristicsOverviewPage', () => {
       'href',
       '/Dashboard/coach/3/PlaybookOverview/EditPlaybook/41/',
     );
-    expect(rowsOf(planning)).toEqual([['Midterm', 'disability: Y', 'not wired', 'Published', 'Edit']]);
+    // Document (a download link) and Status on playbooks, gradebooks and assignments (spec §2).
+    expect(rowsOf(planning)).toEqual([
+      ['Midterm', 'disability: Y', 'not wired', 'Plan.pdf', 'Published', 'Edit'],
+    ]);
+    expect(within(planning).getByRole('link', { name: 'Plan.pdf' })).toHaveAttribute(
+      'href',
+      '/api/v1/coach/7/documents/playbooks/1/file',
+    );
+    expect(rowsOf(screen.getByTestId('overview-assignment'))).toEqual([
+      ['TMA 1', 'not wired', 'Rubric', 'Published', 'Edit'],
+    ]);
+    expect(rowsOf(screen.getByTestId('overview-gradebook'))[0]).toEqual([
+      'AAA 2013J gradebook',
+      'not wired',
+      'No document',
+      'Published',
+      'Edit',
+    ]);
     expect(screen.getByRole('link', { name: 'Edit AAA 2013J gradebook' })).toHaveAttribute(
       'href',
       '/gradebook/coach/3/EditGradebook/51/',

@@ -26,6 +26,8 @@ export interface OverviewRow {
   wirings: ReadonlyArray<ReadonlyArray<WiringItem>>;
   /** undefined: the table has no Document column. */
   document?: string | null;
+  /** Where the document is (a download path or a link), null/undefined: shown as text only. */
+  documentUrl?: string | null;
   /** undefined: the table has no Status column. */
   status?: string | null;
   /** null: no Edit link (a Delivered email). */
@@ -91,7 +93,25 @@ export function OverviewTable({
                       <WiringValues wiring={w} />
                     </Table.Td>
                   ))}
-                  {showDocument && <Table.Td>{r.document?.trim() ? r.document : T.noDocument}</Table.Td>}
+                  {showDocument && (
+                    <Table.Td>
+                      {r.document?.trim() ? (
+                        r.documentUrl ? (
+                          <Anchor
+                            href={r.documentUrl}
+                            rel="noopener noreferrer"
+                            data-testid="overview-document"
+                          >
+                            {r.document}
+                          </Anchor>
+                        ) : (
+                          r.document
+                        )
+                      ) : (
+                        T.noDocument
+                      )}
+                    </Table.Td>
+                  )}
                   {showStatus && <Table.Td data-testid="overview-status">{r.status ?? ''}</Table.Td>}
                   <Table.Td>
                     {r.editHref && (
@@ -139,6 +159,7 @@ function itemRows(
     title: i.title,
     wirings: [i.characteristics],
     document: withDocument ? i.document_name : undefined,
+    documentUrl: withDocument ? (i.document_url ?? null) : undefined,
     status: i.status,
     editHref: href(i),
   }));
@@ -240,22 +261,26 @@ function Overview({ coachId }: { coachId: number }) {
                     `${T.colCharacteristic} (${T.colGeneral})`,
                     `${T.colCharacteristic} (${T.colEmotions})`,
                   ]}
-                  showDocument={false}
+                  showDocument
                   rows={sorted.map((p) => ({
                     key: p.id,
                     title: p.title,
                     wirings: [p.planning_characteristics, p.planning_emotions_characteristics],
+                    document: p.document_name,
+                    documentUrl: p.document_url,
                     status: p.planning_status,
                     editHref: PAGES.editPlaybook(coachId, p.id),
                   }))}
                 />
                 <OverviewTable
                   title={T.reflection}
-                  showDocument={false}
+                  showDocument
                   rows={sorted.map((p) => ({
                     key: p.id,
                     title: p.title,
                     wirings: [p.reflection_characteristics],
+                    document: p.document_name,
+                    documentUrl: p.document_url,
                     status: p.planning_status,
                     editHref: PAGES.editPlaybook(coachId, p.id),
                   }))}
@@ -271,24 +296,28 @@ function Overview({ coachId }: { coachId: number }) {
             <>
               <OverviewTable
                 title={T.gradebook}
-                showDocument={false}
-                showStatus={false}
+                showDocument
                 rows={books.map((b) => ({
                   key: b.id,
                   title: b.title,
                   wirings: [b.characteristics],
+                  document: b.document_name,
+                  documentUrl: b.document_url,
+                  status: b.status,
                   editHref: PAGES.editGradebook(coachId, b.id),
                 }))}
               />
               <OverviewTable
                 title={T.assignment}
-                showDocument={false}
-                showStatus={false}
+                showDocument
                 rows={books.flatMap((b) =>
                   b.assignment_characteristics.map((a) => ({
                     key: a.id,
                     title: a.title,
                     wirings: [a.characteristics],
+                    document: a.document_name,
+                    documentUrl: a.document_url,
+                    status: a.status,
                     editHref: PAGES.editAssignment(coachId, b.id, a.id),
                   })),
                 )}

@@ -201,6 +201,54 @@ describe('CohortDetailPage', () => {
     ]);
   });
 
+  it('expands a value to its students, paged 10 at a time from the value’s count', async () => {
+    const students = [
+      { id: 71, name: 'Ada Lovelace', email: 'ada@example.edu' },
+      { id: 72, name: 'Alan Turing', email: 'alan@example.edu' },
+    ];
+    const body = distribution();
+    const fetch = stubFetch(
+      routes({
+        [DISTRIBUTION]: {
+          body: {
+            ...body,
+            distribution: { ...body.distribution, imd_band: { 'registrar__0-10%': students, unknown: [] } },
+          },
+        },
+      }),
+    );
+    renderPage();
+    const select = await screen.findByTestId('distribution-select');
+    await waitFor(() => expect(select).not.toBeDisabled());
+    // The screen first asks for the counts alone.
+    const first = new URL(
+      String(fetch.mock.calls.find(([u]) => String(u).includes('distribution'))![0]),
+      'http://x',
+    );
+    expect(first.searchParams.get('page_size')).toBe('0');
+    chooseOption(/Select a characteristic to see the student distribution within this group/, 'imd_band');
+    const expand = await screen.findByRole('button', { name: /Show the 12 students with 0–10%/ });
+    expect(expand).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(expand);
+    const panel = await screen.findByTestId('distribution-students');
+    expect(within(panel).getByRole('list', { name: 'Students with 0–10%' })).toHaveTextContent(
+      'Ada Lovelace',
+    );
+    expect(within(panel).getByTestId('distribution-students-range')).toHaveTextContent('1–2 of 12');
+    const asked = () =>
+      fetch.mock.calls
+        .map(([u]) => new URL(String(u), 'http://x'))
+        .filter((u) => u.searchParams.get('characteristic') === 'imd_band')
+        .map((u) => `${u.searchParams.get('page')}/${u.searchParams.get('page_size')}`);
+    expect(asked()).toEqual(['1/10']);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(asked()).toEqual(['1/10', '2/10']));
+    expect(screen.getByRole('button', { name: /Hide the 12 students/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
   it('shows an error with a working Try again when the group cannot be loaded', async () => {
     let calls = 0;
     stubFetch(

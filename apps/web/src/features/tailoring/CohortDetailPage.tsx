@@ -31,7 +31,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiRequest, errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -40,10 +40,12 @@ import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import {
+  DISTRIBUTION_STUDENTS_PAGE_SIZE,
   tailoringKeys,
   useCohort,
   useDictionary,
   useDistribution,
+  useDistributionStudents,
   useEnrollmentDetails,
   useInvalidateTailoring,
   useMembershipTask,
@@ -235,6 +237,70 @@ function RulesTable({
   );
 }
 
+/**
+ * The students behind one value of the distribution (the group's members with it), 10 a page
+ * (GET .../tailoring-distribution?characteristic=&page=&page_size=10, the key's list), with
+ * Previous / Next from the value's count.
+ */
+function DistributionStudents({
+  coachId,
+  cohortId,
+  characteristic,
+  distributionKey,
+  total,
+  label,
+}: Ids & { characteristic: string; distributionKey: string; total: number; label: string }) {
+  const [page, setPage] = useState(1);
+  const students = useDistributionStudents(coachId, cohortId, characteristic, page);
+  const pages = Math.max(1, Math.ceil(total / DISTRIBUTION_STUDENTS_PAGE_SIZE));
+  if (students.isPending) return <LoadingState />;
+  if (students.isError)
+    return (
+      <ErrorState
+        title="We couldn’t load these students"
+        message={errorMessage(students.error)}
+        onRetry={() => void students.refetch()}
+        retrying={students.isFetching}
+      />
+    );
+  const list = students.data.distribution[characteristic]?.[distributionKey] ?? [];
+  if (list.length === 0) return <Text size="sm">No students of this group have this value.</Text>;
+  const first = (page - 1) * DISTRIBUTION_STUDENTS_PAGE_SIZE + 1;
+  return (
+    <Stack gap="xs" data-testid="distribution-students">
+      <Text size="sm" fw={500} data-testid="distribution-students-range">
+        Students with {label}: {first}–{first + list.length - 1} of {total}
+      </Text>
+      <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }} aria-label={`Students with ${label}`}>
+        {list.map((u) => (
+          <li key={u.id}>
+            <Text size="sm" span>
+              {u.name}
+            </Text>{' '}
+            <Text size="sm" span c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {u.email}
+            </Text>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <Group gap="sm">
+          {page > 1 && (
+            <Button variant="default" size="xs" onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+          )}
+          {page < pages && (
+            <Button variant="default" size="xs" onClick={() => setPage(page + 1)}>
+              Next
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
 /** Group Distribution: a characteristic selector and its Source / Value / Students table. */
 function GroupDistribution({
   coachId,
@@ -243,9 +309,10 @@ function GroupDistribution({
 }: Ids & { characteristics: Characteristic[] }) {
   const distribution = useDistribution(coachId, cohortId);
   const [selected, setSelected] = useState<string | null>(null);
-  const names = distribution.data ? Object.keys(distribution.data.distribution).sort() : [];
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const names = distribution.data ? Object.keys(distribution.data.counts).sort() : [];
   const characteristic = characteristics.find((c) => c.name === selected);
-  const entries = selected && distribution.data ? distribution.data.distribution[selected] : undefined;
+  const entries = selected && distribution.data ? distribution.data.counts[selected] : undefined;
 
   let body: React.ReactNode = null;
   if (distribution.isPending) body = <LoadingState />;
@@ -290,13 +357,49 @@ function GroupDistribution({
             <Table.Tbody>
               {rows.map(([key, counts]) => {
                 const { source, value } = splitDistributionKey(key);
+                const label = characteristic ? valueLabel(characteristic, value) : value;
+                const open = expanded === key;
+                const panelId = `distribution-students-${rows.findIndex(([k]) => k === key)}`;
                 return (
-                  <Table.Tr key={key} data-testid="distribution-row">
-                    <Table.Td>{source ?? TAILORING_TEXTS.noSource}</Table.Td>
-                    <Table.Td>{characteristic ? valueLabel(characteristic, value) : value}</Table.Td>
-                    <Table.Td>{counts.current}</Table.Td>
-                    <Table.Td>{counts.group_total}</Table.Td>
-                  </Table.Tr>
+                  <Fragment key={key}>
+                    <Table.Tr data-testid="distribution-row">
+                      <Table.Td>{source ?? TAILORING_TEXTS.noSource}</Table.Td>
+                      <Table.Td>{label}</Table.Td>
+                      <Table.Td>
+                        {counts.current > 0 ? (
+                          <Button
+                            variant="subtle"
+                            size="compact-sm"
+                            aria-expanded={open}
+                            aria-controls={open ? panelId : undefined}
+                            aria-label={`${open ? 'Hide' : 'Show'} the ${counts.current} students with ${label} (${source ?? TAILORING_TEXTS.noSource})`}
+                            onClick={() => setExpanded(open ? null : key)}
+                            data-testid="distribution-expand"
+                            td="underline"
+                          >
+                            {counts.current}
+                          </Button>
+                        ) : (
+                          counts.current
+                        )}
+                      </Table.Td>
+                      <Table.Td>{counts.group_total}</Table.Td>
+                    </Table.Tr>
+                    {open && (
+                      <Table.Tr>
+                        <Table.Td colSpan={4} id={panelId}>
+                          <DistributionStudents
+                            coachId={coachId}
+                            cohortId={cohortId}
+                            characteristic={selected}
+                            distributionKey={key}
+                            total={counts.current}
+                            label={label}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
                 );
               })}
             </Table.Tbody>
@@ -315,7 +418,10 @@ function GroupDistribution({
         description={TAILORING_UI_TEXTS.distributionHint}
         data={names}
         value={selected}
-        onChange={setSelected}
+        onChange={(name) => {
+          setSelected(name);
+          setExpanded(null);
+        }}
         searchable
         clearable
         placeholder="Choose a characteristic"

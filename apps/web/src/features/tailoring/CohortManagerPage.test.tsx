@@ -15,8 +15,8 @@ const ENROLLMENT = `GET ${API.enrollmentDetails(COACH_ID)}`;
 const DICT = `GET ${API.mtsDictionaryData(COACH_ID)}`;
 
 const collections = [
-  { id: 5, name: 'Support' },
-  { id: 6, name: 'Empty collection' },
+  { id: 5, name: 'Support', membership_count: 57 },
+  { id: 6, name: 'Empty collection', membership_count: 0 },
 ];
 const groups = [
   cohort({ id: 1, name: 'Heavy load', membership_count: 57, cohort_group: 5 }),
@@ -92,6 +92,22 @@ describe('CohortManagerPage', () => {
     const { router } = renderAt(PAGES.cohortManager(COACH_ID));
     const row = (await screen.findAllByTestId('collection-row'))[0] as HTMLElement;
     expect(row).toHaveTextContent('Support');
+    // Students: Current, Total, Percent (spec §2 Cohort manager), as for groups.
+    const table = screen.getByTestId('collections-table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Students', 'Action', 'Current', 'Total', 'Percent']);
+    await waitFor(() =>
+      expect(Array.from(row.querySelectorAll('td')).map((td) => td.textContent)).toEqual([
+        'Support',
+        '57',
+        '383',
+        '15%',
+        'Details',
+      ]),
+    );
     fireEvent.click(within(row).getByRole('link', { name: 'Details: Support' }));
     const view = await screen.findByTestId('collection-view');
     expect(within(view).getByRole('heading', { name: 'Support' })).toBeInTheDocument();

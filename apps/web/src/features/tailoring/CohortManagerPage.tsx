@@ -1,7 +1,7 @@
 import {
   API,
   type Cohort,
-  type CohortGroup,
+  type CohortGroupListEntry,
   membershipPercent,
   PAGES,
   TAILORING_TEXTS,
@@ -158,7 +158,7 @@ function ViewToggle({ view, onChange }: { view: GroupView; onChange: (v: GroupVi
 
 interface CollectionViewProps {
   coachId: number;
-  collection: CohortGroup;
+  collection: CohortGroupListEntry;
   cohorts: Cohort[];
   enrollmentCount: number | null;
   view: GroupView;
@@ -319,20 +319,33 @@ function CohortManager({ coachId }: { coachId: number }) {
                 {TAILORING_TEXTS.noCollections}
               </Text>
             ) : (
-              <ScrollTable minWidth={360} label={TAILORING_TEXTS.insightGroupCollections}>
+              <ScrollTable minWidth={520} label={TAILORING_TEXTS.insightGroupCollections}>
                 <Table striped aria-labelledby="collections-heading" data-testid="collections-table">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th scope="col">{TAILORING_TEXTS.columnName}</Table.Th>
-                      <Table.Th scope="col">{TAILORING_TEXTS.insightGroups}</Table.Th>
-                      <Table.Th scope="col">{TAILORING_TEXTS.columnAction}</Table.Th>
+                      <Table.Th rowSpan={2} scope="col">
+                        {TAILORING_TEXTS.columnName}
+                      </Table.Th>
+                      <Table.Th colSpan={3} scope="colgroup">
+                        {TAILORING_TEXTS.columnStudents}
+                      </Table.Th>
+                      <Table.Th rowSpan={2} scope="col">
+                        {TAILORING_TEXTS.columnAction}
+                      </Table.Th>
+                    </Table.Tr>
+                    <Table.Tr>
+                      <Table.Th scope="col">{TAILORING_TEXTS.columnCurrent}</Table.Th>
+                      <Table.Th scope="col">{TAILORING_TEXTS.columnTotal}</Table.Th>
+                      <Table.Th scope="col">{TAILORING_TEXTS.columnPercent}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {collections.map((c) => (
                       <Table.Tr key={c.id} data-testid="collection-row">
                         <Table.Td>{c.name}</Table.Td>
-                        <Table.Td>{allCohorts.filter((g) => g.cohort_group === c.id).length}</Table.Td>
+                        <Table.Td>{c.membership_count}</Table.Td>
+                        <Table.Td>{enrollmentCount === null ? '…' : enrollmentCount}</Table.Td>
+                        <Table.Td>{membershipPercent(c.membership_count, enrollmentCount ?? 0)}%</Table.Td>
                         <Table.Td>
                           <Anchor
                             component={Link}

@@ -24,8 +24,8 @@ function renderOverview(
     [`GET ${API.cohorts(COACH_ID)}`]: { body: cohorts },
     [`GET ${API.cohortGroups(COACH_ID)}`]: {
       body: [
-        { id: 5, name: 'Support' },
-        { id: 6, name: 'Empty' },
+        { id: 5, name: 'Support', membership_count: 0 },
+        { id: 6, name: 'Empty', membership_count: 0 },
       ],
     },
     [`GET ${API.mtsDictionaryData(COACH_ID)}`]: { body: DICTIONARY },

@@ -1,7 +1,7 @@
 import {
   API,
   COHORT_SYNC_POLL_MS,
-  CohortGroupSchema,
+  CohortGroupListEntrySchema,
   CohortSchema,
   DictionaryDataSchema,
   EnrollmentDetailsSchema,
@@ -13,7 +13,7 @@ import { useCallback } from 'react';
 import { apiGet } from '../../api/client.ts';
 
 const CohortListSchema = CohortSchema.array();
-const CohortGroupListSchema = CohortGroupSchema.array();
+const CohortGroupListSchema = CohortGroupListEntrySchema.array();
 
 /** Query keys of a coach's tailoring data; all start with ['tailoring', coachId]. */
 export const tailoringKeys = {
@@ -68,12 +68,46 @@ export function useEnrollmentDetails(coachId: number) {
   });
 }
 
-/** Distribution of a group's members over every characteristic (GET .../tailoring-distribution). */
+/**
+ * Distribution of a group's members over every characteristic, counts only
+ * (GET .../tailoring-distribution?page_size=0: the lists of students are asked for per value).
+ */
 export function useDistribution(coachId: number, cohortId: number) {
   return useQuery({
     queryKey: tailoringKeys.distribution(coachId, cohortId),
     queryFn: ({ signal }) =>
-      apiGet(API.tailoringDistribution(coachId, cohortId), TailoringDistributionSchema, signal),
+      apiGet(
+        `${API.tailoringDistribution(coachId, cohortId)}?page_size=0`,
+        TailoringDistributionSchema,
+        signal,
+      ),
+  });
+}
+
+/** Students per page when a distribution value is expanded on the cohort detail screen. */
+export const DISTRIBUTION_STUDENTS_PAGE_SIZE = 10;
+
+/**
+ * One page of the students behind each value of one characteristic (GET .../tailoring-distribution
+ * ?characteristic=&page=&page_size=10); the caller picks its value's list. Under the distribution key,
+ * so it reloads with the distribution.
+ */
+export function useDistributionStudents(
+  coachId: number,
+  cohortId: number,
+  characteristic: string,
+  page: number,
+) {
+  const query = new URLSearchParams({
+    characteristic,
+    page: String(page),
+    page_size: String(DISTRIBUTION_STUDENTS_PAGE_SIZE),
+  });
+  return useQuery({
+    queryKey: [...tailoringKeys.distribution(coachId, cohortId), characteristic, page] as const,
+    queryFn: ({ signal }) =>
+      apiGet(`${API.tailoringDistribution(coachId, cohortId)}?${query}`, TailoringDistributionSchema, signal),
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -103,7 +103,13 @@ export function distribution(overrides: Partial<TailoringDistribution> = {}): Ta
   return {
     enrollment_count: 383,
     membership_count: 57,
+    page: 1,
+    page_size: 0,
     distribution: {
+      imd_band: { 'registrar__0-10%': [], unknown: [] },
+      studied_credits: { registrar__120: [] },
+    },
+    counts: {
       imd_band: {
         'registrar__0-10%': { current: 12, group_total: 40 },
         unknown: { current: 3, group_total: 9 },
