@@ -24,6 +24,8 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_PRESENTATIONS: TEST_PRESENTATIONS.join(','),
+    // The OULAD files when they are not beside the repository (a git worktree elsewhere).
+    OULAD_DIR: process.env.OULAD_DIR,
     WEB_DIST: path.join(path.dirname(fileURLToPath(import.meta.url)), '__no_web_build__'),
     ...overrides,
   });
