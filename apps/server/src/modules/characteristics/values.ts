@@ -79,7 +79,7 @@ export async function writeCharacteristicValue(q: Query, w: CharacteristicValueW
       ? `select true as ok from enrollments e join users u on u.id = e.user_id
           where e.coach_id = $2 and e.user_id = $1 and e.role = 'student' and u.institution_id = $3`
       : `select true as ok from users u where u.id = $1 and u.institution_id = $3
-           and exists (select 1 from enrollments e where e.user_id = u.id and e.role = 'student')`,
+           and exists (select 1 from enrollments e where e.user_id = u.id and e.role = 'student' and $2::int = 0)`,
     [w.userId, coachId, w.institutionId],
   );
   if (!student) throw badRequest({ user: [VALUE_MESSAGES.notEnrolled] });
