@@ -435,6 +435,9 @@ describe('rules over a staff-defined characteristic, end to end', () => {
       (await staff.get(API.characteristicDefinition(ctx.institutionId, def!.id))).body,
     );
     expect(after.retired).toBe(true);
+    // Leave coach A's groups as the demo made them (the tailoring suite checks every group of it).
+    for (const id of [cohortId, noAnswerId])
+      expect((await del(instructorA, API.cohort(coachA, id))).status).toBe(204);
   });
 });
 
