@@ -30,6 +30,7 @@ import { DOCS_CSP, installSecurityHeaders } from './http/security-headers.ts';
 import { installCompression, installWebFiles, loadIndexPage, sendIndexPage } from './http/web-app.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { bulletinRoutes } from './modules/bulletins/routes.ts';
+import { characteristicDefinitionRoutes } from './modules/characteristics/definition-routes.ts';
 import { characteristicsRoutes } from './modules/characteristics/routes.ts';
 import { chartRoutes } from './modules/charts/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tailoringRoutes, deps);
   await app.register(lmsRoutes, deps);
   await app.register(characteristicsRoutes, deps);
+  await app.register(characteristicDefinitionRoutes, deps);
   await app.register(playbookRoutes, deps);
   await app.register(emailRoutes, deps);
   await app.register(surveyRoutes, deps);

@@ -1,4 +1,4 @@
-import { MX_CHAR, type Persona, png, type World } from './matrix-fixtures.ts';
+import { MX_CHAR, MX_DEFINITION, type Persona, png, type World } from './matrix-fixtures.ts';
 
 /**
  * The declared access policy of every API route. Written from the product
@@ -281,6 +281,34 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
     raw: (w) => ({ body: `email,${MX_CHAR}\n${w.users.studentA.email},sad\n`, contentType: 'text/csv' }),
   },
   [`GET ${C}/mts-import/:importId`]: { policy: PRESETS.coachStaff },
+  // Characteristic definitions: institution staff only (instructors read them through mtsdictionarydata).
+  [`GET ${I}/characteristic-definitions`]: { policy: PRESETS.institutionStaff },
+  [`POST ${I}/characteristic-definitions`]: {
+    policy: PRESETS.institutionStaff,
+    body: () => ({
+      name: `mx_def_new_${Math.random().toString(36).slice(2, 10)}`,
+      label: 'Matrix new definition',
+      type: 'number',
+      range: { min: 0, max: 10, step: 1 },
+    }),
+  },
+  [`GET ${I}/characteristic-definitions/:id`]: { policy: PRESETS.institutionStaff },
+  [`PUT ${I}/characteristic-definitions/:id`]: {
+    policy: PRESETS.institutionStaff,
+    body: () => ({
+      name: MX_DEFINITION,
+      label: `Matrix definition ${Math.random()}`,
+      type: 'categorical',
+      values: [
+        { value: 'a', label: 'A' },
+        { value: 'b', label: 'B' },
+      ],
+    }),
+  },
+  [`DELETE ${I}/characteristic-definitions/:id`]: {
+    policy: PRESETS.institutionStaff,
+    fresh: 'characteristicDefinition',
+  },
 
   // --- Canvas LMS (institution staff) --------------------------------------------------------------------
   [`GET ${I}/lms/canvas/authorize`]: { policy: PRESETS.institutionStaff },

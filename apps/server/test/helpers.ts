@@ -24,7 +24,7 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_PRESENTATIONS: TEST_PRESENTATIONS.join(','),
-    // Where the OULAD files are when the worktree is not beside shared/ (the default is ../shared).
+    // Another copy of the OULAD files (the default is the repository's demo-data/oulad).
     OULAD_DIR: process.env.OULAD_DIR,
     WEB_DIST: path.join(path.dirname(fileURLToPath(import.meta.url)), '__no_web_build__'),
     ...overrides,

@@ -145,6 +145,9 @@ export const png = encodePng(3, 2, (x, y) => [x * 80, y * 100, 50]);
 
 /** The characteristic of institution 1 the fixtures wire and rule on. */
 export const MX_CHAR = 'mx_mood';
+/** The code name of the shared characteristic definition fixture (the first one created). */
+export const MX_DEFINITION = 'mx_def_1';
+let definitions = 0;
 
 /**
  * Builds the world: its own app on the shared test database (with an `onRoute` hook collecting the route
@@ -298,6 +301,7 @@ export async function buildWorld(tag: string): Promise<World> {
     inst1,
     canvasCourse: FIRST_COURSE_ID,
   };
+  definitions = 0;
   const creators: Record<string, () => Promise<number>> = {
     tip: async () => created(await staff.post(API.tips(coachA), { html: '<p>Matrix tip</p>' }), 'tip'),
     todoList: async () =>
@@ -410,6 +414,20 @@ export async function buildWorld(tag: string): Promise<World> {
         }),
         'playbook',
       ),
+    // Characteristic definitions: the first one made is the shared fixture (MX_DEFINITION).
+    characteristicDefinition: async () =>
+      created(
+        await staff.post(API.characteristicDefinitions(inst1), {
+          name: `mx_def_${++definitions}`,
+          label: 'Matrix definition',
+          type: 'categorical',
+          values: [
+            { value: 'a', label: 'A' },
+            { value: 'b', label: 'B' },
+          ],
+        }),
+        'characteristic definition',
+      ),
     mtsImport: async () =>
       created(
         await staff.request('POST', `${API.mtsImport(coachA)}?source=registrar`, {
@@ -494,6 +512,7 @@ const ID_KINDS: Record<string, string> = {
   'course-characteristics': 'courseCharacteristic',
   gradebooks: 'gradebook',
   assignments: 'assignment',
+  'characteristic-definitions': 'characteristicDefinition',
 };
 
 /** Path parameters other than `:id`, resolved against the world. */

@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
+import { recomputeMembership } from '../src/modules/tailoring/membership.ts';
+import { tailoringDistribution } from '../src/modules/tailoring/service.ts';
+import { studentValues } from '../src/modules/wiring/service.ts';
 import { importOulad } from '../src/seed/oulad.ts';
 import { OuladDataError } from '../src/seed/oulad-files.ts';
 import { openTestDatabase, TEST_PRESENTATIONS } from './helpers.ts';
@@ -326,4 +329,74 @@ describe('importOulad on a fresh database', () => {
     );
     expect(missing!.n).toBe(aaa.studentAssessments.filter((r) => r.score === '?').length);
   });
+});
+
+describe('course facts per enrolment (FFF 2013J)', () => {
+  // FFF 2013J and the later FFF 2014B, where some of its students (33600 among them) try again.
+  const FFF = ['FFF-2013J', 'FFF-2014B'];
+  const files = subsetOf(FFF);
+  const own = files.studentInfo.filter((r) => presentationOf(r) === 'FFF-2013J');
+  // The figure from each student's own FFF 2013J registration, from the file alone.
+  const repeaters = new Set(own.filter((r) => Number(r.num_of_prev_attempts) > 0).map((r) => r.id_student!));
+  // The figure the old model gave: each student's latest registration of the imported presentations.
+  const latest = new Map<string, Record<string, string>>();
+  for (const r of files.studentInfo) {
+    const prev = latest.get(r.id_student!);
+    if (!prev || r.code_presentation! > prev.code_presentation!) latest.set(r.id_student!, r);
+  }
+  const latestRepeaters = own.filter((r) => Number(latest.get(r.id_student!)!.num_of_prev_attempts) > 0);
+
+  it('“previous attempts > 0” reads the student’s own registration: 289 in FFF 2013J, 33600 is not a repeater', async () => {
+    expect(repeaters.size).toBe(289);
+    expect(latestRepeaters.length).toBeGreaterThan(repeaters.size);
+    expect(own.find((r) => r.id_student === '33600')!.num_of_prev_attempts).toBe('0');
+    const result = await importOulad(database, { dir: OULAD_DIR, presentations: FFF, reset: true });
+    const [coach] = await database.query<{ id: number }>(
+      `select id from coaches where institution_id = $1 and course_code = 'FFF' and term_code = '2013J'`,
+      [result.institutionId],
+    );
+    const { cohortId, members, values33600 } = await database.transaction(async (q) => {
+      const [cohort] = await q<{ id: number }>(
+        `insert into cohorts (institution_id, coach_id, name) values ($1, $2, 'Repeaters') returning id`,
+        [result.institutionId, coach!.id],
+      );
+      await q(
+        `insert into cohort_rules (institution_id, cohort_id, characteristic, operation, value)
+         values ($1, $2, 'num_of_prev_attempts', 'greater than', '0')`,
+        [result.institutionId, cohort!.id],
+      );
+      const m = await recomputeMembership(q, cohort!.id);
+      const ids = await q<{ external_id: string }>(
+        `select u.external_id from cohort_memberships m join users u on u.id = m.user_id where m.cohort_id = $1`,
+        [cohort!.id],
+      );
+      const [student] = await q<{ id: number }>('select id from users where external_id = $1', ['33600']);
+      return {
+        cohortId: cohort!.id,
+        members: { count: m.membershipCount, ids: ids.map((r) => r.external_id) },
+        values33600: await studentValues(q, result.institutionId, student!.id, coach!.id),
+      };
+    });
+    expect(members.count).toBe(289);
+    expect(new Set(members.ids)).toEqual(repeaters);
+    expect(members.ids).not.toContain('33600');
+    // The distribution counts the enrolment's values too: 0 attempts for 33600's FFF 2013J enrolment.
+    const dist = await tailoringDistribution(
+      database,
+      { coachId: coach!.id, institutionId: result.institutionId },
+      cohortId,
+      'num_of_prev_attempts',
+    );
+    const expected: Record<string, { current: number; group_total: number }> = {};
+    for (const r of own) {
+      const key = `registrar__${r.num_of_prev_attempts}`;
+      const e = expected[key] ?? { current: 0, group_total: 0 };
+      e.group_total++;
+      if (repeaters.has(r.id_student!)) e.current++;
+      expected[key] = e;
+    }
+    expect(dist.distribution.num_of_prev_attempts).toEqual(expected);
+    // What wiring, emails and surveys read for 33600 in FFF 2013J.
+    expect(values33600.filter((v) => v.name === 'num_of_prev_attempts').map((v) => v.value)).toEqual(['0']);
+  }, 300_000);
 });

@@ -362,13 +362,13 @@ describe('membership characteristic, distribution, export', () => {
       expect(body.membership_count).toBe(members.size);
       const expected: Record<string, { current: number; group_total: number }> = {};
       for (const id of ref.populations.get(Q)!) {
-        const own = ref.values.get(id)?.get(name) ?? [];
+        const own = ref.ownValues(id, name, Q);
         const source = name === 'average_score_band' ? 'gradebook' : 'registrar';
         const keys =
           own.length > 0
             ? own.map((v) => `${source}__${v}`)
-            : ref.valuesOf(id, name).length
-              ? ref.valuesOf(id, name)
+            : ref.valuesOf(id, name, Q).length
+              ? ref.valuesOf(id, name, Q)
               : [''];
         for (const k of keys) {
           const e = expected[k] ?? { current: 0, group_total: 0 };
@@ -795,7 +795,7 @@ describe('CSV import', () => {
       { row: 3, column: 'gender', message: '“X” is not an allowed value of gender.' },
       { row: 3, column: 'studied_credits', message: 'Enter a number. (“abc”)' },
       { row: 3, column: 'modules', message: '“ZZZ” is not an allowed value of modules.' },
-      { row: 4, column: 'student', message: '“99999999” is not a student of this institution.' },
+      { row: 4, column: 'student', message: '“99999999” is not a student of this coach.' },
       { row: 5, column: 'student', message: `“${studentEmailOf(b!)}” is listed more than once.` },
     ]);
     const real = await staff.request<Record<string, string[]>>(

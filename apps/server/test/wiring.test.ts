@@ -185,15 +185,15 @@ describe('matching against real students', () => {
         contentIds: ids,
       });
       expect(sql).toEqual(expected(r));
-      const values = await studentValues(ctx.database.query, ctx.institutionId, userId);
+      const values = await studentValues(ctx.database.query, ctx.institutionId, userId, coachId);
       for (const [id, w] of wirings) expect(matchesWiring(w, values)).toBe(expected(r).get(id));
       // The SQL expressions for list queries agree, and an unwired item is visible but not recommended.
       const rows = await ctx.database.query<{ id: number; visible: boolean; recommended: boolean }>(
-        `with sv as (${studentValuesSql('$1', '$2')})
+        `with sv as (${studentValuesSql('$1', '$2', '$4::int')})
          select t.cid as id, ${wiringVisibleSql('t.cid', "'todolist'")} as visible,
                 ${wiringRecommendedSql('t.cid', "'todolist'")} as recommended
            from unnest($3::int[]) as t(cid) order by t.cid`,
-        [userId, ctx.institutionId, [...ids, ID + 99]],
+        [userId, ctx.institutionId, [...ids, ID + 99], coachId],
       );
       for (const row of rows) {
         const want = row.id === ID + 99 ? true : expected(r).get(row.id);

@@ -16,6 +16,7 @@ import { CoachDashboardPage } from './features/coach/CoachDashboardPage.tsx';
 import { EmailManagerPage } from './features/emails/EmailManagerPage.tsx';
 import { HistoryPage } from './features/history/HistoryPage.tsx';
 import { ImagesPage } from './features/images/ImagesPage.tsx';
+import { CharacteristicsPage } from './features/institution/CharacteristicsPage.tsx';
 import { InstitutionCoachDashboardPage } from './features/institution/InstitutionCoachDashboardPage.tsx';
 import { EditPlaybookPage } from './features/playbooks/EditPlaybookPage.tsx';
 import { AppLayout } from './features/shell/AppLayout.tsx';
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
             path: 'Dashboard/Institution/:institutionId/CoachDashboard',
             element: <InstitutionCoachDashboardPage />,
           },
+          { path: 'Dashboard/Institution/:institutionId/Characteristics', element: <CharacteristicsPage /> },
           { path: 'Dashboard/Coach/:coachId/ToDo', element: <TodosPage /> },
           { path: 'Dashboard/Coach/:coachId/ToDo/Add', element: <TodoFormPage /> },
           { path: 'Dashboard/Coach/:coachId/ToDo/Edit/:todoItemId', element: <TodoFormPage /> },

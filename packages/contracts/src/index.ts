@@ -1,6 +1,7 @@
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './bulletins.ts';
+export * from './characteristic-definitions.ts';
 export * from './characteristics.ts';
 export * from './charts.ts';
 export * from './documents.ts';

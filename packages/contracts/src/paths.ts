@@ -63,6 +63,11 @@ export const API = {
   cohortMembershipUpdate: (coachId: Id, cohortId: Id) =>
     `/Dashboard/Coach/${coachId}/cohort-membership-update/${cohortId}`,
   /** Ours: CSV import of characteristic values (see ImportReportSchema). */
+  /** Characteristic definitions of an institution (staff; paths ours, DESIGN.md "Characteristic definitions"). */
+  characteristicDefinitions: (institutionId: Id) =>
+    `/api/v1/institution/${institutionId}/characteristic-definitions`,
+  characteristicDefinition: (institutionId: Id, id: Id) =>
+    `/api/v1/institution/${institutionId}/characteristic-definitions/${id}`,
   mtsImport: (coachId: Id) => `/api/v1/coach/${coachId}/mts-import`,
   mtsImportStatus: (coachId: Id, importId: Id) => `/api/v1/coach/${coachId}/mts-import/${importId}`,
   // Characteristics overview (spec §7) and the editors behind its Edit links (paths ours).
@@ -126,6 +131,9 @@ export const PAGES = {
     `/Dashboard/Coach/${coachId}/CoachDetails/EditCourseCharacteristic/${id}/`,
   /** Bulletins: the student list and the manager (paths ours), the editor (spec §2 Edit link). */
   bulletins: (coachId: Id) => `/Dashboard/Coach/${coachId}/Bulletins/`,
+  /** The staff page of characteristic definitions (path ours). */
+  institutionCharacteristics: (institutionId: Id) =>
+    `/Dashboard/Institution/${institutionId}/Characteristics/`,
   institutionBulletins: (institutionId: Id) => `/Dashboard/Institution/${institutionId}/Bulletins/`,
   bulletinManager: (coachId: Id) => `/Dashboard/Coach/${coachId}/ContentManager/Bulletins/`,
   editBulletin: (coachId: Id, id: Id) => `/Dashboard/Coach/${coachId}/ContentManager/EditBulletin/${id}/`,

@@ -30,7 +30,11 @@ export type RestrictionRange = z.infer<typeof RestrictionRangeSchema>;
  */
 export const CharacteristicSchema = z.object({
   name: z.string(),
+  /** What screens show for the characteristic (never the code `name`); see `characteristicLabel`. */
+  label: z.string().optional(),
   question: z.string(),
+  /** `student` (institution-wide) or `enrolment` (one value per student and coach). */
+  scope: z.enum(['student', 'enrolment']).optional(),
   sources: z.array(z.string()),
   is_multivalued: z.boolean(),
   default: z.string().nullable(),
@@ -353,15 +357,35 @@ export function usesValuesForInclude(operation: string): boolean {
 /** Spec §5: a value equal to the characteristic default is labelled 'No Answer'. */
 export const NO_ANSWER = 'No Answer';
 
+/**
+ * The reserved "no answer" value (DESIGN.md "Characteristic definitions"): a characteristic whose
+ * default is this value treats a missing answer as an explicit No Answer. Rules name it with `equal to`,
+ * `includes` or `contains`; comparisons (`greater than` …) never match it, and it is never stored.
+ */
+export const NO_ANSWER_VALUE = '__no_answer__';
+
+/** The label a screen shows for a characteristic: its label, else its code name made readable. */
+export function characteristicLabel(c: Pick<Characteristic, 'name' | 'label'>): string {
+  if (c.label && c.label.trim() !== '') return c.label;
+  const words = c.name.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** The label shown for a value: 'No Answer' for the default, the restriction set's label, else the value. */
 export function valueLabel(c: Pick<Characteristic, 'default' | 'restrictionset'>, value: string): string {
+  if (value === NO_ANSWER_VALUE) return NO_ANSWER;
   if (c.default !== null && value === c.default) return NO_ANSWER;
   return c.restrictionset.values.find((v) => v.value === value)?.label ?? value;
 }
 
-/** The checkbox options for includes/contains: the restriction set, default labelled 'No Answer'. */
+/**
+ * The checkbox options for includes/contains: the restriction set, default labelled 'No Answer', and
+ * the explicit No Answer value last when the characteristic has one.
+ */
 export function valueOptions(c: Pick<Characteristic, 'default' | 'restrictionset'>): RestrictionValue[] {
-  return c.restrictionset.values.map((v) => ({ value: v.value, label: valueLabel(c, v.value) }));
+  const options = c.restrictionset.values.map((v) => ({ value: v.value, label: valueLabel(c, v.value) }));
+  if (c.default === NO_ANSWER_VALUE) options.push({ value: NO_ANSWER_VALUE, label: NO_ANSWER });
+  return options;
 }
 
 /** Rule validation messages (the spec names the checks, not the words). */
@@ -375,13 +399,16 @@ export const RULE_MESSAGES = {
     `Enter a number ${ranges.map((r) => `from ${r.min} to ${r.max}`).join(' or ')}.`,
   notInSet: (value: string, name: string) => `“${value}” is not an allowed value of ${name}.`,
   selectValues: 'Select at least one value.',
+  noAnswerCompared: 'No Answer can only be used with “equal to”, “includes” or “contains”.',
 } as const;
 
 /** Does `value` lie in the characteristic's restriction set or range? (Free text: any non-empty value.) */
 export function valueAllowed(
-  c: Pick<Characteristic, 'is_multivalued' | 'restrictionset'>,
+  c: Pick<Characteristic, 'is_multivalued' | 'restrictionset'> & { default?: string | null },
   value: string,
 ): boolean {
+  // The explicit No Answer is a value a rule may name, on characteristics that have it.
+  if (value === NO_ANSWER_VALUE) return c.default === NO_ANSWER_VALUE;
   const kind = characteristicKind(c);
   if (kind === 'range') {
     if (value.trim() === '') return false;
@@ -431,12 +458,17 @@ export function validateRule(dictionary: ReadonlyArray<Characteristic>, input: R
     return errors;
   }
   const kind = characteristicKind(c);
+  const comparison = !list && op !== 'equal to';
+  if (comparison && input.value.trim() === NO_ANSWER_VALUE) {
+    add('value', RULE_MESSAGES.noAnswerCompared);
+    return errors;
+  }
   if (list) {
     for (const v of values)
       if (!valueAllowed(c, v)) add('values_for_include', RULE_MESSAGES.notInSet(v, c.name));
   } else if (input.value.trim() !== '') {
     const v = input.value.trim();
-    if (kind === 'range') {
+    if (kind === 'range' && v !== NO_ANSWER_VALUE) {
       if (!Number.isFinite(decimalNumber(v))) add('value', RULE_MESSAGES.notANumber);
       else if (!valueAllowed(c, v)) add('value', RULE_MESSAGES.outOfRange(c.restrictionset.ranges));
     } else if (!valueAllowed(c, v)) add('value', RULE_MESSAGES.notInSet(v, c.name));

@@ -10,9 +10,13 @@ import { recomputeMembership } from '../modules/tailoring/membership.ts';
  *   `studied_credits` (ranges), `modules` (multivalued: the module codes a student registered for);
  *   from the gradebook `average_score_band` (set, default `none` = 'No Answer') and
  *   `assessments_submitted` (range, default `0`);
- * - each student's values. A student in several presentations has one studentInfo row per presentation;
- *   the registrar values come from the latest (highest code_presentation, then code_module). `?` in the
- *   data means no value (the student has the default: `unknown` for imd_band).
+ * - each student's values. Per-registration facts are enrolment-scoped (DESIGN.md "Characteristic
+ *   definitions"): `num_of_prev_attempts`, `studied_credits`, `final_result` come from the student's own
+ *   studentInfo row of each presentation, stored with that presentation's coach; the gradebook values
+ *   from the scores of that coach's assessments. Institution-wide facts (`gender`, `region`,
+ *   `highest_education`, `imd_band`, `age_band`, `disability`) are per student and come from the latest
+ *   row (highest code_presentation, then code_module). `?` in the data means no value (the student has
+ *   the default: `unknown` for imd_band).
  * - a few demo Insight Groups in two Collections on one or two coaches, synced.
  *
  * Everything is set-wise: studentInfo is staged once with unnest, then each table is filled by one
@@ -155,6 +159,23 @@ export async function seedTailoring(
        from (select distinct code_module as m from tmp_student_info) d`,
     [institutionId],
   );
+  // Labels (what screens show), ordinal value types and the enrolment scope of per-registration facts.
+  await q(
+    `update characteristics c set label = x.label, scope = x.scope, value_type = x.value_type
+       from unnest($2::text[], $3::text[], $4::text[], $5::text[]) as x(name, label, scope, value_type)
+      where c.institution_id = $1 and c.name = x.name`,
+    [
+      institutionId,
+      ...transpose(
+        CHARACTERISTIC_LABELS.map((l) => [
+          l.name,
+          l.label,
+          ENROLMENT_SCOPED.includes(l.name) ? 'enrolment' : 'student',
+          l.type,
+        ]),
+      ),
+    ],
+  );
   const chars = await q<{ id: number; name: string }>(
     'select id, name from characteristics where institution_id = $1',
     [institutionId],
@@ -169,23 +190,39 @@ export async function seedTailoring(
   );
 
   log('tailoring: student characteristic values');
-  const registrar = [...setChars.map((c) => c.name), 'num_of_prev_attempts', 'studied_credits'];
-  const numeric = new Set(['num_of_prev_attempts', 'studied_credits']);
+  const perStudent = setChars.map((c) => c.name).filter((n) => !ENROLMENT_SCOPED.includes(n));
   await q(
     `with latest as (
        select distinct on (id_student) * from tmp_student_info
         order by id_student, code_presentation desc, code_module desc
      )
      insert into student_characteristic_values (institution_id, characteristic_id, user_id, source_id, value, num)
-     select $1, x.cid, u.id, $2, x.value, case when x.numeric then x.value::float8 end
+     select $1, x.cid, u.id, $2, x.value, null
        from latest l
        join users u on u.institution_id = $1 and u.external_id = l.id_student
-       cross join lateral (values ${registrar
-         .map((n, i) => `($${i + 3}::int, l.${n}, ${numeric.has(n) ? 'true' : 'false'})`)
-         .join(', ')}) as x(cid, value, numeric)
+       cross join lateral (values ${perStudent
+         .map((n, i) => `($${i + 3}::int, l.${n})`)
+         .join(', ')}) as x(cid, value)
       where x.value is not null
       order by x.cid, u.id`,
-    [institutionId, sourceId('registrar'), ...registrar.map(cid)],
+    [institutionId, sourceId('registrar'), ...perStudent.map(cid)],
+  );
+  // Per registration: each studentInfo row's facts belong to the enrolment in that presentation's coach.
+  const perEnrolment = ['num_of_prev_attempts', 'studied_credits', 'final_result'];
+  const numeric = new Set(['num_of_prev_attempts', 'studied_credits']);
+  await q(
+    `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
+     select $1, x.cid, u.id, co.id, $2, x.value, case when x.numeric then x.value::float8 end
+       from tmp_student_info s
+       join users u on u.institution_id = $1 and u.external_id = s.id_student
+       join coaches co on co.institution_id = $1 and co.course_code = s.code_module
+                      and co.term_code = s.code_presentation
+       cross join lateral (values ${perEnrolment
+         .map((n, i) => `($${i + 3}::int, s.${n}, ${numeric.has(n) ? 'true' : 'false'})`)
+         .join(', ')}) as x(cid, value, numeric)
+      where x.value is not null
+      order by x.cid, u.id, co.id`,
+    [institutionId, sourceId('registrar'), ...perEnrolment.map(cid)],
   );
   log('tailoring: modules and gradebook values');
   await q(
@@ -194,17 +231,21 @@ export async function seedTailoring(
        from tmp_student_info s join users u on u.institution_id = $1 and u.external_id = s.id_student`,
     [institutionId, cid('modules'), sourceId('registrar')],
   );
+  // Gradebook values per enrolment: the scores of the coach's own assessments.
   await q(
-    `insert into student_characteristic_values (institution_id, characteristic_id, user_id, source_id, value, num)
-     select $1, $2, s.user_id, $3, count(*)::text, count(*) from scores s where s.institution_id = $1 group by s.user_id`,
+    `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
+     select $1, $2, s.user_id, a.coach_id, $3, count(*)::text, count(*)
+       from scores s join assignments a on a.id = s.assignment_id
+      where s.institution_id = $1 group by s.user_id, a.coach_id`,
     [institutionId, cid('assessments_submitted'), sourceId('gradebook')],
   );
   await q(
-    `insert into student_characteristic_values (institution_id, characteristic_id, user_id, source_id, value)
-     select $1, $2, s.user_id, $3,
+    `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value)
+     select $1, $2, s.user_id, a.coach_id, $3,
             case when avg(s.score) < 40 then '0-39' when avg(s.score) < 60 then '40-59'
                  when avg(s.score) < 70 then '60-69' when avg(s.score) < 80 then '70-79' else '80-100' end
-       from scores s where s.institution_id = $1 and s.score is not null group by s.user_id`,
+       from scores s join assignments a on a.id = s.assignment_id
+      where s.institution_id = $1 and s.score is not null group by s.user_id, a.coach_id`,
     [institutionId, cid('average_score_band'), sourceId('gradebook')],
   );
 
@@ -214,6 +255,35 @@ export async function seedTailoring(
   await q('analyze enrollments');
   log('tailoring: demo Insight Groups');
   await seedDemoGroups(q, institutionId);
+}
+
+/** Facts of one registration (enrolment-scoped): a student's value differs from course to course. */
+export const ENROLMENT_SCOPED = [
+  'num_of_prev_attempts',
+  'studied_credits',
+  'final_result',
+  'assessments_submitted',
+  'average_score_band',
+];
+
+/** The demo characteristics' labels and value types (what the screens show instead of code names). */
+const CHARACTERISTIC_LABELS: Array<{ name: string; label: string; type: string }> = [
+  { name: 'gender', label: 'Gender', type: 'categorical' },
+  { name: 'region', label: 'Region', type: 'categorical' },
+  { name: 'highest_education', label: 'Highest education', type: 'ordinal' },
+  { name: 'imd_band', label: 'Deprivation (IMD) band', type: 'ordinal' },
+  { name: 'age_band', label: 'Age band', type: 'ordinal' },
+  { name: 'disability', label: 'Declared disability', type: 'categorical' },
+  { name: 'final_result', label: 'Final result', type: 'categorical' },
+  { name: 'num_of_prev_attempts', label: 'Previous attempts', type: 'number' },
+  { name: 'studied_credits', label: 'Studied credits', type: 'number' },
+  { name: 'assessments_submitted', label: 'Assessments submitted', type: 'number' },
+  { name: 'average_score_band', label: 'Average score band', type: 'ordinal' },
+  { name: 'modules', label: 'Registered modules', type: 'multivalued' },
+];
+
+function transpose(rows: string[][]): string[][] {
+  return rows[0]!.map((_, i) => rows.map((r) => r[i]!));
 }
 
 /** Demo Insight Groups of the demo coaches AAA 2013J and DDD 2013B (whichever were imported). */

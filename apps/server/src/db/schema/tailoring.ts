@@ -36,10 +36,19 @@ export const tailoringSources = pgTable(
 );
 
 /**
- * A characteristic of the institution's tailoring dictionary ("MTS"). `kind` follows from the
- * restriction set: `range` (numeric `ranges`), `set` (fixed `values`), `text` (neither).
- * `default_value` is what a student without a value has. `cohort_id` is set on a characteristic a
- * group's membership is written back to.
+ * A characteristic of the institution's tailoring dictionary ("MTS"), defined by staff (DESIGN.md
+ * "Characteristic definitions"). `name` is the code name rules, wiring and imports use; `label` is what
+ * every screen shows. `kind` is the storage kind the rule engine compares by: `range` (numeric
+ * `ranges`), `set` (fixed `values`), `text` (neither). `value_type` is the kind staff chose:
+ * `categorical`, `ordinal` (values in order), `number` (one range with a `step`), `multivalued` (a set
+ * of values), `yes_no` (values `yes`/`no`); null on characteristics made before definitions existed
+ * (read as the kind implies). `default_value` is what a student without a value has; the reserved value
+ * `__no_answer__` (contracts NO_ANSWER_VALUE) means "a missing answer is an explicit No Answer" that
+ * rules can name and that comparisons never match. `scope`: `student` (one value per student,
+ * institution-wide: gender, disability) or `enrolment` (one value per student and coach: previous
+ * attempts, final result); see `student_characteristic_values.coach_id`. `retired_at`: retired
+ * characteristics leave the dictionary (rules on them turn invalid) but keep their values.
+ * `cohort_id` is set on a characteristic a group's membership is written back to.
  */
 export const characteristics = pgTable(
   'characteristics',
@@ -49,11 +58,17 @@ export const characteristics = pgTable(
       .notNull()
       .references(() => institutions.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    label: text('label').notNull().default(''),
     question: text('question').notNull(),
+    description: text('description').notNull().default(''),
     kind: text('kind', { enum: ['range', 'set', 'text'] }).notNull(),
+    value_type: text('value_type', { enum: ['categorical', 'ordinal', 'number', 'multivalued', 'yes_no'] }),
+    scope: text('scope', { enum: ['student', 'enrolment'] })
+      .notNull()
+      .default('student'),
     is_multivalued: boolean('is_multivalued').notNull().default(false),
     default_value: text('default_value'),
-    /** [{ value, label }] for `set` characteristics. */
+    /** [{ value, label }] for `set` characteristics, in order (the order of an ordinal). */
     restriction_values: jsonb('restriction_values')
       .$type<Array<{ value: string; label: string }>>()
       .notNull()
@@ -63,11 +78,19 @@ export const characteristics = pgTable(
       .$type<Array<{ min: number; max: number }>>()
       .notNull()
       .default([]),
+    /** The step of a `number` characteristic (null: any number in the range). */
+    step: doublePrecision('step'),
     cohort_id: integer('cohort_id'),
+    retired_at: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('characteristics_key').on(t.institution_id, t.name),
     check('characteristics_kind', sql`${t.kind} in ('range', 'set', 'text')`),
+    check('characteristics_scope', sql`${t.scope} in ('student', 'enrolment')`),
+    check(
+      'characteristics_value_type',
+      sql`${t.value_type} is null or ${t.value_type} in ('categorical', 'ordinal', 'number', 'multivalued', 'yes_no')`,
+    ),
   ],
 );
 
@@ -87,13 +110,17 @@ export const characteristicSources = pgTable(
 
 /**
  * A student's value of a characteristic from a source: one row per value (several for a multivalued
- * characteristic), none when the student has the default. Built for tens of millions of rows: four
- * integers, the value and its number; the primary key leads with (characteristic, user) so that each
- * rule is one scan or hash join per characteristic; `num` holds the value of range characteristics as
- * a number (compared numerically). Only the characteristic has a foreign key (its deletion, and so the
- * institution's, removes the rows): checking users and sources on every row would triple the cost of
- * bulk loads, and both are only ever written by the code that checked them (users are never deleted
- * alone). No index beyond the primary key: every query reads by characteristic.
+ * characteristic), none when the student has the default. `coach_id` is the enrolment a value belongs
+ * to: the coach's id for an `enrolment`-scoped characteristic (the student's own registration in that
+ * course: previous attempts, final result), 0 for a `student`-scoped one (institution-wide). So every
+ * reader in a coach reads `coach_id in (0, <coach>)` and gets exactly the student's values for that
+ * coach; the one writer (modules/characteristics/values.ts `writeCharacteristicValues`) keeps the rule
+ * "enrolment-scoped ⇔ coach_id ≠ 0". Built for tens of millions of rows: five integers, the value and
+ * its number; the primary key leads with (characteristic, user, coach) so that each rule is one scan or
+ * hash join per characteristic; `num` holds the value of range characteristics as a number (compared
+ * numerically). Only the characteristic has a foreign key (its deletion, and so the institution's,
+ * removes the rows): checking users and sources on every row would triple the cost of bulk loads, and
+ * both are only ever written by the code that checked them (users are never deleted alone).
  */
 export const studentCharacteristicValues = pgTable(
   'student_characteristic_values',
@@ -103,12 +130,14 @@ export const studentCharacteristicValues = pgTable(
       .notNull()
       .references(() => characteristics.id, { onDelete: 'cascade' }),
     user_id: integer('user_id').notNull(),
+    /** The coach of the enrolment for enrolment-scoped characteristics; 0 for student-scoped ones. */
+    coach_id: integer('coach_id').notNull().default(0),
     source_id: integer('source_id').notNull(),
     value: text('value').notNull(),
     num: doublePrecision('num'),
   },
   (t) => [
-    primaryKey({ columns: [t.characteristic_id, t.user_id, t.source_id, t.value] }),
+    primaryKey({ columns: [t.characteristic_id, t.user_id, t.coach_id, t.source_id, t.value] }),
     // A student's values (wiring/service.ts studentValuesSql, per request on every wired item check).
     index('student_characteristic_values_user_idx').on(t.user_id, t.institution_id),
   ],

@@ -16,7 +16,7 @@ import { studentValuesSql, wiringVisibleSql } from '../wiring/service.ts';
 
 /** The student's (`$2`) characteristic values in the coach's (`$1`) institution, as a subquery. */
 export const studentValuesOf = (user: string) =>
-  `(${studentValuesSql(user, '(select co.institution_id from coaches co where co.id = $1)')})`;
+  `(${studentValuesSql(user, '(select co.institution_id from coaches co where co.id = $1)', '$1')})`;
 export const LIVE_BULLETINS = `
   select b.* from bulletins b
    where b.coach_id = $1 and b.is_published and not b.is_queued and not b.under_review

@@ -32,10 +32,14 @@ export type DeliveryResult =
   | { ran: false }
   | { ran: true; sent: number; failed: number; unconfirmed: number; delivered: boolean };
 
-/** Values of the given characteristics for a set of users (any source), plus each characteristic's default. */
+/**
+ * Values of the given characteristics for a set of users in a coach (any source; institution-wide and
+ * that coach's enrolment values), plus each characteristic's default.
+ */
 async function valuesOf(
   q: Query,
   institutionId: number,
+  coachId: number,
   names: string[],
   userIds: number[],
 ): Promise<Map<number, StudentValue[]>> {
@@ -45,8 +49,9 @@ async function valuesOf(
     `select v.user_id, c.name, v.value, v.num
        from characteristics c
        join student_characteristic_values v on v.characteristic_id = c.id and v.user_id = any($3::int[])
+                                           and v.coach_id in (0, $4)
       where c.institution_id = $1 and c.name = any($2::text[])`,
-    [institutionId, names, userIds],
+    [institutionId, names, userIds, coachId],
   );
   for (const r of rows) out.get(r.user_id)?.push({ name: r.name, value: r.value, num: r.num });
   const defaults = await q<{ name: string; default_value: string; kind: string }>(
@@ -88,10 +93,11 @@ export const RECIPIENTS_SQL = `
           select 1 from w
            where w.characteristic = wc.characteristic and w.cid is not null
              and (exists (select 1 from student_characteristic_values v
-                           where v.characteristic_id = w.cid and v.user_id = e.user_id
+                           where v.characteristic_id = w.cid and v.user_id = e.user_id and v.coach_id in (0, $2)
                              and (v.value = w.value or (w.num is not null and v.num = w.num)))
                   or (not exists (select 1 from student_characteristic_values v
-                                   where v.characteristic_id = w.cid and v.user_id = e.user_id)
+                                   where v.characteristic_id = w.cid and v.user_id = e.user_id
+                                     and v.coach_id in (0, $2))
                       and (w.default_value = w.value
                            or (w.num is not null and w.kind = 'range'
                                and w.default_value ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$'
@@ -177,6 +183,7 @@ export async function deliverEmail(
     const values = await valuesOf(
       q,
       email.institution_id,
+      email.coach_id,
       names,
       batch.map((r) => r.user_id),
     );

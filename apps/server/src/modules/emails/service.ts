@@ -268,7 +268,7 @@ export async function previewEmail(
     'select characteristic, value, body from email_sections where email_id = $1 order by position, id',
     [id],
   );
-  const values = await studentValues(q, scope.institutionId, userId);
+  const values = await studentValues(q, scope.institutionId, userId, scope.coachId);
   const rendered = renderEmail(email, sections, student, values);
   const recipient = await q(`${RECIPIENTS_SQL} and e.user_id = $4`, [
     id,

@@ -79,7 +79,7 @@ async function visibleRows(q: Query, caller: SurveyCaller, only?: number): Promi
     );
   }
   return q<SurveyRow>(
-    `with sv as (${studentValuesSql('$2', '$3')})
+    `with sv as (${studentValuesSql('$2', '$3', '$1')})
      select ${columns} from (${LIVE_SURVEYS}) s
       where ${wiringVisibleSql('s.id', "'survey'")} ${only ? 'and s.id = $4' : ''}
       order by s.publish_timestamp desc, s.id desc`,
@@ -396,14 +396,16 @@ export async function answerSurvey(
        select c, $2 from unnest($1::int[]) as x(c) on conflict do nothing`,
       [ids, source!.id],
     );
+    // Enrolment-scoped characteristics get the answer for this coach's enrolment, others for the student.
+    const coachOf = (c: { scope: string }) => (c.scope === 'enrolment' ? caller.coachId : 0);
     await q(
-      `delete from student_characteristic_values
-        where characteristic_id = any($1::int[]) and user_id = $2 and source_id = $3`,
-      [ids, caller.userId, source!.id],
+      `delete from student_characteristic_values v using unnest($1::int[], $4::int[]) as x(c, coach)
+        where v.characteristic_id = x.c and v.coach_id = x.coach and v.user_id = $2 and v.source_id = $3`,
+      [ids, caller.userId, source!.id, writes.map((w) => coachOf(w.c))],
     );
     await q(
-      `insert into student_characteristic_values (institution_id, characteristic_id, user_id, source_id, value, num)
-       select $1, c, $2, $3, v, n from unnest($4::int[], $5::text[], $6::float8[]) as x(c, v, n)`,
+      `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
+       select $1, c, $2, coach, $3, v, n from unnest($4::int[], $5::text[], $6::float8[], $7::int[]) as x(c, v, n, coach)`,
       [
         caller.institutionId,
         caller.userId,
@@ -411,6 +413,7 @@ export async function answerSurvey(
         writes.flatMap((w) => w.values.map(() => w.c.id)),
         writes.flatMap((w) => w.values),
         writes.flatMap((w) => w.nums),
+        writes.flatMap((w) => w.values.map(() => coachOf(w.c))),
       ],
     );
     const questionIds = questions.map((x) => x.id);

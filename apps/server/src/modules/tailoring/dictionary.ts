@@ -2,27 +2,38 @@ import {
   type Characteristic,
   type CohortRule,
   characteristicKind,
+  characteristicLabel,
   type DictionaryData,
+  NO_ANSWER_VALUE,
   operationsFor,
   usesValuesForInclude,
   valueAllowed,
 } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 
-/** A dictionary characteristic with its database id and kind. */
+/** A dictionary characteristic with its database id, kind and scope. */
 export interface DictCharacteristic extends Characteristic {
   id: number;
   kind: 'range' | 'set' | 'text';
+  label: string;
+  scope: 'student' | 'enrolment';
+  /** The step of a number characteristic (null: any number in range). */
+  step: number | null;
   cohort_id: number | null;
 }
 
 /**
- * The institution's tailoring dictionary: every characteristic with its sources, ordered by name.
+ * The institution's tailoring dictionary: every characteristic that is not retired, with its sources,
+ * ordered by name (DESIGN.md "Characteristic definitions": a retired characteristic leaves it, so rules
+ * on it turn invalid and imports refuse it).
  */
 export async function loadDictionary(q: Query, institutionId: number): Promise<DictCharacteristic[]> {
   const rows = await q<{
     id: number;
     name: string;
+    label: string;
+    scope: 'student' | 'enrolment';
+    step: number | null;
     question: string;
     kind: 'range' | 'set' | 'text';
     is_multivalued: boolean;
@@ -32,13 +43,13 @@ export async function loadDictionary(q: Query, institutionId: number): Promise<D
     cohort_id: number | null;
     sources: string[];
   }>(
-    `select c.id, c.name, c.question, c.kind, c.is_multivalued, c.default_value, c.restriction_values,
+    `select c.id, c.name, c.label, c.scope, c.step, c.question, c.kind, c.is_multivalued, c.default_value, c.restriction_values,
             c.restriction_ranges, c.cohort_id,
             coalesce(array_agg(s.name order by s.name) filter (where s.name is not null), '{}') as sources
        from characteristics c
        left join characteristic_sources cs on cs.characteristic_id = c.id
        left join tailoring_sources s on s.id = cs.source_id
-      where c.institution_id = $1
+      where c.institution_id = $1 and c.retired_at is null
       group by c.id
       order by c.name`,
     [institutionId],
@@ -48,6 +59,9 @@ export async function loadDictionary(q: Query, institutionId: number): Promise<D
     kind: r.kind,
     cohort_id: r.cohort_id,
     name: r.name,
+    label: characteristicLabel(r),
+    scope: r.scope,
+    step: r.step,
     question: r.question,
     sources: r.sources,
     is_multivalued: r.is_multivalued,
@@ -67,7 +81,7 @@ export async function dictionaryData(q: Query, institutionId: number): Promise<D
     [institutionId],
   );
   return {
-    characteristics: characteristics.map(({ id: _id, kind: _kind, cohort_id: _c, ...c }) => c),
+    characteristics: characteristics.map(({ id: _id, kind: _kind, cohort_id: _c, step: _s, ...c }) => c),
     sources,
     sourced_characteristics: sources.map((s) => ({
       source: s.name,
@@ -95,6 +109,13 @@ export interface StoredRule {
 export function ruleIsValid(rule: StoredRule, c: Characteristic | undefined): boolean {
   if (!c) return false;
   if (!operationsFor(c).includes(rule.operation as never)) return false;
+  // The explicit No Answer is never compared (DESIGN.md "Characteristic definitions").
+  if (
+    rule.value === NO_ANSWER_VALUE &&
+    rule.operation !== 'equal to' &&
+    !usesValuesForInclude(rule.operation)
+  )
+    return false;
   if (usesValuesForInclude(rule.operation)) {
     return rule.values_for_include.length > 0 && rule.values_for_include.every((v) => valueAllowed(c, v));
   }
@@ -117,10 +138,17 @@ export function ruleOut(rule: StoredRule, dictionary: ReadonlyArray<Characterist
   };
 }
 
-/** Does a student who has no value (and so has the default) satisfy the rule? */
+/**
+ * Does a student who has no value (and so has the default) satisfy the rule? With the explicit No
+ * Answer as default, only a rule naming No Answer (`equal to`, or in its list) is satisfied.
+ */
 export function defaultSatisfies(rule: StoredRule, c: DictCharacteristic): boolean {
   const d = c.default;
   if (d === null) return false;
+  if (d === NO_ANSWER_VALUE) {
+    if (usesValuesForInclude(rule.operation)) return rule.values_for_include.includes(d);
+    return rule.operation === 'equal to' && rule.value === d;
+  }
   if (usesValuesForInclude(rule.operation)) return rule.values_for_include.includes(d);
   const v = rule.value ?? '';
   if (characteristicKind(c) === 'range') {
@@ -163,6 +191,8 @@ const SQL_OPS: Record<string, string> = {
  * `= any(list)` on `value` otherwise.
  */
 export function rulePredicate(rule: StoredRule, c: DictCharacteristic, params: unknown[]): string {
+  // No stored value is No Answer (it is never written), so a rule naming it matches no value row.
+  if (!usesValuesForInclude(rule.operation) && rule.value === NO_ANSWER_VALUE) return 'false';
   if (usesValuesForInclude(rule.operation)) {
     params.push(rule.values_for_include);
     return `v.value = any($${params.length}::text[])`;

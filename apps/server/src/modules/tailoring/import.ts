@@ -10,6 +10,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { valueError } from '../characteristics/values.ts';
 import { type DictCharacteristic, loadDictionary } from './dictionary.ts';
 import type { CoachScope } from './service.ts';
 import { markStarted, requestResync, type SyncRunner } from './sync.ts';
@@ -33,16 +34,36 @@ interface Checked {
   columns: DictCharacteristic[];
 }
 
+/** Who is importing: institution staff may write per-student values, instructors only course facts. */
+export interface ImportCaller {
+  /** Staff or admin of the coach's institution (else an instructor of the coach). */
+  isInstitutionStaff: boolean;
+}
+
+/** Import messages about who may write what (DESIGN.md "Characteristic definitions", Who may write). */
+export const IMPORT_SCOPE_MESSAGES = {
+  /** The one answer for a student who does not exist and one who is not in this coach (instructors). */
+  notInCoach: (key: string) => `“${key}” is not a student of this coach.`,
+  notInInstitution: (key: string) => `“${key}” is not a student of this institution.`,
+  staffOnly: (name: string) =>
+    `“${name}” is a per-student characteristic: only institution staff can import it. Instructors import course facts (per-enrolment characteristics).`,
+} as const;
+
 /**
  * Parses and checks a characteristic CSV without writing anything: the header (a student column, then
- * known characteristics that are not Insight Group membership characteristics, no repeats), every row
- * (a known student of the institution, once; each value in the characteristic's restriction set or
- * range; numbers for range characteristics; `;` separates the values of a multivalued cell; an empty
- * cell means "no value": the student has the default). Malformed CSV is reported as a row error.
+ * known characteristics that are not Insight Group membership characteristics, no repeats; for an
+ * instructor, only enrolment-scoped characteristics), every row (a student, once: for an instructor, or
+ * when a column is enrolment-scoped, a student enrolled in this coach; otherwise a student of the
+ * institution; each value in the characteristic's restriction set or range and on its step; numbers
+ * for range characteristics; `;` separates the values of a multivalued cell; an empty cell means "no
+ * value": the student has the default). An instructor gets the same message for a student who does not
+ * exist and one outside the coach, so a dry run reveals nothing about other courses. Malformed CSV is
+ * reported as a row error.
  */
 async function checkCsv(
   database: Database,
   scope: CoachScope,
+  caller: ImportCaller,
   source: string,
   text: string,
 ): Promise<Checked> {
@@ -103,6 +124,8 @@ async function checkCsv(
         column: name,
         message: `“${name}” is written by an Insight Group and cannot be imported.`,
       });
+    else if (c.scope === 'student' && !caller.isInstitutionStaff)
+      errors.push({ row: 1, column: name, message: IMPORT_SCOPE_MESSAGES.staffOnly(name) });
     seen.add(name);
     if (c) columns.push(c);
   }
@@ -111,12 +134,17 @@ async function checkCsv(
   const names = header.slice(1);
   if (errors.length > 0) return { report: report(rows.length, names), staged: [], columns };
 
-  // Students of the institution: by student number or email.
+  // The students the file may name, by student number or email: the coach's own students when any
+  // column is a course fact or the caller is an instructor; else the institution's students.
+  const coachOnly = !caller.isInstitutionStaff || columns.some((c) => c.scope === 'enrolment');
   const students = await database.query<{ id: number; email: string; external_id: string | null }>(
-    `select u.id, u.email, u.external_id from users u
-      where u.institution_id = $1
-        and exists (select 1 from enrollments e where e.user_id = u.id and e.role = 'student')`,
-    [scope.institutionId],
+    coachOnly
+      ? `select u.id, u.email, u.external_id from enrollments e join users u on u.id = e.user_id
+          where e.coach_id = $2 and e.role = 'student' and u.institution_id = $1`
+      : `select u.id, u.email, u.external_id from users u
+          where u.institution_id = $1
+            and exists (select 1 from enrollments e where e.user_id = u.id and e.role = 'student')`,
+    coachOnly ? [scope.institutionId, scope.coachId] : [scope.institutionId],
   );
   const byKey = new Map<string, number>();
   for (const s of students) {
@@ -133,7 +161,9 @@ async function checkCsv(
       errors.push({
         row: line,
         column: header[0]!,
-        message: `“${key}” is not a student of this institution.`,
+        message: coachOnly
+          ? IMPORT_SCOPE_MESSAGES.notInCoach(key)
+          : IMPORT_SCOPE_MESSAGES.notInInstitution(key),
       });
       return;
     }
@@ -160,17 +190,9 @@ async function checkCsv(
         : [cell];
       for (const v of values) {
         const kind = characteristicKind(c);
-        if (kind === 'range' && !Number.isFinite(Number(v))) {
-          errors.push({ row: line, column: c.name, message: `${RULE_MESSAGES.notANumber} (“${v}”)` });
-        } else if (!valueAllowed(c, v)) {
-          errors.push({
-            row: line,
-            column: c.name,
-            message:
-              kind === 'range'
-                ? RULE_MESSAGES.outOfRange(c.restrictionset.ranges)
-                : RULE_MESSAGES.notInSet(v, c.name),
-          });
+        const problem = valueError(c, v);
+        if (problem !== null) {
+          errors.push({ row: line, column: c.name, message: problem });
         } else {
           staged.push({ userId, characteristicId: c.id, value: v, num: kind === 'range' ? Number(v) : null });
         }
@@ -185,17 +207,19 @@ async function checkCsv(
  * A real import with any error answers 400 with field errors keyed `row_<line>.<column>` and writes
  * nothing; otherwise it records the import (`started`), answers 202, and in the background stages the
  * values in chunks (progress = rows staged) and applies them in one transaction: for every listed
- * student and imported characteristic, the source's old values are replaced. Then every Insight Group of
+ * student and imported characteristic, the source's old values are replaced (those of the student's
+ * enrolment in this coach for enrolment-scoped characteristics, their institution-wide ones otherwise). Then every Insight Group of
  * the institution is re-synced.
  */
 export async function importCsv(
   runner: SyncRunner,
   scope: CoachScope,
+  caller: ImportCaller,
   source: string,
   text: string,
   dryRun: boolean,
 ): Promise<ImportReport> {
-  const { report, staged, columns } = await checkCsv(runner.database, scope, source, text);
+  const { report, staged, columns } = await checkCsv(runner.database, scope, caller, source, text);
   if (dryRun) return report;
   if (report.errors.length > 0) {
     const fieldErrors: Record<string, string[]> = {
@@ -263,17 +287,24 @@ async function applyImport(
          select c, $2 from unnest($1::int[]) as x(c) on conflict do nothing`,
         [columns.map((c) => c.id), src!.id],
       );
+      // Course facts belong to the enrolment in this coach, the others to the student (coach_id 0).
       await q(
-        `delete from student_characteristic_values v using (select distinct user_id, characteristic_id
-                                                             from characteristic_import_rows where import_id = $1) r
-          where v.user_id = r.user_id and v.characteristic_id = r.characteristic_id and v.source_id = $2`,
-        [importId, src!.id],
+        `delete from student_characteristic_values v
+          using (select distinct r.user_id, r.characteristic_id,
+                        case when c.scope = 'enrolment' then $3::int else 0 end as coach_id
+                   from characteristic_import_rows r join characteristics c on c.id = r.characteristic_id
+                  where r.import_id = $1) r
+          where v.user_id = r.user_id and v.characteristic_id = r.characteristic_id
+            and v.coach_id = r.coach_id and v.source_id = $2`,
+        [importId, src!.id, scope.coachId],
       );
       await q(
-        `insert into student_characteristic_values (institution_id, characteristic_id, user_id, source_id, value, num)
-         select $3, characteristic_id, user_id, $2, value, num from characteristic_import_rows
-          where import_id = $1 and value is not null`,
-        [importId, src!.id, scope.institutionId],
+        `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
+         select $3, r.characteristic_id, r.user_id, case when c.scope = 'enrolment' then $4::int else 0 end,
+                $2, r.value, r.num
+           from characteristic_import_rows r join characteristics c on c.id = r.characteristic_id
+          where r.import_id = $1 and r.value is not null`,
+        [importId, src!.id, scope.institutionId, scope.coachId],
       );
       await q('delete from characteristic_import_rows where import_id = $1', [importId]);
       // The groups show as syncing from the moment the data changes (requested again after commit).

@@ -22,8 +22,10 @@ export interface MembershipResult {
  * Tailoring semantics) and inserts it into `cohort_memberships`, returning the member count and each
  * rule's qualifying count.
  *
- * The population is the coach's enrolled students. For each valid rule, a student satisfies it when one
- * of their values (from any source) satisfies it, or when they have no value and the characteristic's
+ * The population is the coach's enrolled students. Each student's values are those of their enrolment
+ * in this coach for enrolment-scoped characteristics (`coach_id` = the coach) and their institution-wide
+ * values for student-scoped ones (`coach_id` = 0); see the schema's `student_characteristic_values`.
+ * For each valid rule, a student satisfies it when one of their values (from any source) satisfies it, or when they have no value and the characteristic's
  * default satisfies it. Each rule becomes one hash-joined set over `student_characteristic_values`:
  * - default does not satisfy: the students with a satisfying value (`m` = joined);
  * - default satisfies: the students with values of which none satisfies (`m` = not joined).
@@ -46,31 +48,33 @@ export function membershipStatement(
     const c = byName.get(rule.characteristic)!;
     params.push(c.id);
     const cid = `$${params.length}::int`;
+    // Scoped values only: the enrolment's own for course facts, the student's for the others.
+    const scoped = c.scope === 'enrolment' ? '$2::int' : '0';
     const pred = rulePredicate(rule, c, params);
     const single = !c.is_multivalued && c.sources.length <= 1;
     const own = pred.replaceAll('v.', `r${i}.`);
     if (defaultSatisfies(rule, c) && single) {
       // One value at most: members are those whose value does not fail the rule (or who have none).
       joins.push(
-        `left join student_characteristic_values r${i} on r${i}.characteristic_id = ${cid} and r${i}.user_id = e.user_id and not coalesce(${own}, false)`,
+        `left join student_characteristic_values r${i} on r${i}.characteristic_id = ${cid} and r${i}.user_id = e.user_id and r${i}.coach_id = ${scoped} and not coalesce(${own}, false)`,
       );
       flags.push(`(r${i}.user_id is null) as m${i}`);
     } else if (defaultSatisfies(rule, c)) {
       joins.push(
-        `left join (select v.user_id from student_characteristic_values v where v.characteristic_id = ${cid}
+        `left join (select v.user_id from student_characteristic_values v where v.characteristic_id = ${cid} and v.coach_id = ${scoped}
                      group by v.user_id having not bool_or(coalesce(${pred}, false))) r${i} on r${i}.user_id = e.user_id`,
       );
       flags.push(`(r${i}.user_id is null) as m${i}`);
     } else if (!single) {
       joins.push(
         `left join (select distinct v.user_id from student_characteristic_values v
-                     where v.characteristic_id = ${cid} and ${pred}) r${i} on r${i}.user_id = e.user_id`,
+                     where v.characteristic_id = ${cid} and v.coach_id = ${scoped} and ${pred}) r${i} on r${i}.user_id = e.user_id`,
       );
       flags.push(`(r${i}.user_id is not null) as m${i}`);
     } else {
       // One value per student (single-valued, one source): no need to de-duplicate.
       joins.push(
-        `left join student_characteristic_values r${i} on r${i}.characteristic_id = ${cid} and r${i}.user_id = e.user_id and ${own}`,
+        `left join student_characteristic_values r${i} on r${i}.characteristic_id = ${cid} and r${i}.user_id = e.user_id and r${i}.coach_id = ${scoped} and ${own}`,
       );
       flags.push(`(r${i}.user_id is not null) as m${i}`);
     }
@@ -159,10 +163,10 @@ export async function writeBackMembership(
     [cohort.institution_id, sourceName],
   );
   const [c] = await q<{ id: number; cohort_id: number | null }>(
-    `insert into characteristics (institution_id, name, question, kind, is_multivalued, default_value,
-                                  restriction_values, cohort_id)
-     values ($1, $2, $3, 'set', false, 'false', $4::jsonb, $5)
-     on conflict (institution_id, name) do update set question = excluded.question
+    `insert into characteristics (institution_id, name, label, question, kind, value_type, is_multivalued,
+                                  default_value, restriction_values, cohort_id)
+     values ($1, $2, $6, $3, 'set', 'yes_no', false, 'false', $4::jsonb, $5)
+     on conflict (institution_id, name) do update set question = excluded.question, label = excluded.label
      returning id, cohort_id`,
     [
       cohort.institution_id,
@@ -173,6 +177,7 @@ export async function writeBackMembership(
         { value: 'false', label: 'Not a member' },
       ]),
       cohort.id,
+      `Member of “${cohort.name}”`,
     ],
   );
   // A name taken by another characteristic is refused when the group is saved; never overwrite one.

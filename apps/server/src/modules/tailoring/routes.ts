@@ -447,7 +447,9 @@ export const tailoringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const dryRun = request.query.dry_run === 'true' || request.query.dry_run === '1';
       const body = request.body;
       if (typeof body !== 'string') throw badRequest({ non_field_errors: ['Send the file as text/csv.'] });
-      const report = await importCsv(runner, scopeOf(request), request.query.source, body, dryRun);
+      // Instructors write only course facts of their own students (DESIGN.md "Who may write what").
+      const caller = { isInstitutionStaff: request.coach!.institutionRole !== null };
+      const report = await importCsv(runner, scopeOf(request), caller, request.query.source, body, dryRun);
       return reply.code(dryRun ? 200 : 202).send(report);
     },
   );

@@ -416,7 +416,7 @@ export async function cohortMembersForExport(database: Database, scope: CoachSco
 
 /**
  * Tailoring distribution (spec §3): per characteristic, per `source__value`, the group's members with
- * that value (one page of each list, see {@link distributionStudents}), and how many of the group's
+ * that value — the enrolment's own value for enrolment-scoped characteristics — (one page of each list, see {@link distributionStudents}), and how many of the group's
  * members (`current`) and of the coach's enrolled students (`group_total`) have it (`counts`). Enrolled
  * students with no value of a characteristic are counted under its default value alone (no `__`).
  * One aggregate over the enrolled students' values (members found by a hash join), plus, for
@@ -459,7 +459,7 @@ export async function tailoringDistribution(
        join enrollments e on e.user_id = v.user_id and e.coach_id = $1 and e.role = 'student'
        left join cohort_memberships m on m.cohort_id = $2 and m.user_id = v.user_id
        join tailoring_sources s on s.id = v.source_id
-      where v.characteristic_id = any($3::int[])
+      where v.characteristic_id = any($3::int[]) and v.coach_id in (0, $1)
       group by v.characteristic_id, s.name, v.value
       order by 1, 2`,
     [scope.coachId, cohortId, ids],
@@ -472,7 +472,8 @@ export async function tailoringDistribution(
          from enrollments e
          left join cohort_memberships m on m.cohort_id = $2 and m.user_id = e.user_id
         where e.coach_id = $1 and e.role = 'student'
-          and exists (select 1 from student_characteristic_values v where v.characteristic_id = $3 and v.user_id = e.user_id)`,
+          and exists (select 1 from student_characteristic_values v
+                       where v.characteristic_id = $3 and v.user_id = e.user_id and v.coach_id in (0, $1))`,
       [scope.coachId, cohortId, cid],
     );
     byUser.push({ characteristic_id: cid, users: row?.users ?? 0, member_users: row?.member_users ?? 0 });

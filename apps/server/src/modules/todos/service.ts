@@ -48,7 +48,7 @@ function listVisibility(caller: TodoCaller): string {
   return caller.isStaff
     ? 'l.coach_id = $1'
     : `l.coach_id = $1 and not l.is_queued and not l.is_under_review
-       and ${wiringVisibleForSql('l.id', 'todolist', caller.userId, caller.institutionId)}`;
+       and ${wiringVisibleForSql('l.id', 'todolist', caller.userId, caller.institutionId, caller.coachId)}`;
 }
 
 /** SQL condition (on alias `i`) for the items the caller may see; `$2` is the caller's user id. */

@@ -135,15 +135,17 @@ export async function loadWiring(
 }
 
 /**
- * SQL of a CTE body listing one student's characteristic values (any source) and, for characteristics
- * the student has no value of, the default: columns `name`, `value`, `num` (numeric only for range
- * characteristics). `$user` and `$institution` are the placeholders to use (e.g. '$1', '$2').
+ * SQL of a CTE body listing one student's characteristic values in a coach (any source) and, for
+ * characteristics the student has no value of, the default: columns `name`, `value`, `num` (numeric
+ * only for range characteristics). `user`, `institution` and `coach` are SQL expressions (placeholders
+ * such as '$1'). Values are the student's institution-wide ones (`coach_id` 0) and those of their
+ * enrolment in `coach` (enrolment-scoped characteristics; DESIGN.md "Characteristic definitions").
  */
-export function studentValuesSql(user: string, institution: string): string {
+export function studentValuesSql(user: string, institution: string, coach: string): string {
   return `select c.name, v.value, v.num
             from student_characteristic_values v
             join characteristics c on c.id = v.characteristic_id
-           where v.user_id = ${user} and v.institution_id = ${institution}
+           where v.user_id = ${user} and v.institution_id = ${institution} and v.coach_id in (0, ${coach})
           union all
           select c.name, c.default_value as value,
                  case when c.kind = 'range' and c.default_value ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$'
@@ -151,16 +153,18 @@ export function studentValuesSql(user: string, institution: string): string {
             from characteristics c
            where c.institution_id = ${institution} and c.default_value is not null
              and not exists (select 1 from student_characteristic_values d
-                              where d.characteristic_id = c.id and d.user_id = ${user})`;
+                              where d.characteristic_id = c.id and d.user_id = ${user}
+                                and d.coach_id in (0, ${coach}))`;
 }
 
-/** One student's characteristic values (any source, defaults included), for `matchesWiring`. */
+/** One student's characteristic values in a coach (any source, defaults included), for `matchesWiring`. */
 export async function studentValues(
   q: Query,
   institutionId: number,
   userId: number,
+  coachId: number,
 ): Promise<StudentValue[]> {
-  return q<StudentValue>(studentValuesSql('$1', '$2'), [userId, institutionId]);
+  return q<StudentValue>(studentValuesSql('$1', '$2', '$3::int'), [userId, institutionId, coachId]);
 }
 
 /**
@@ -181,7 +185,7 @@ export async function matchWiring(
   const params: unknown[] = [opts.userId, opts.institutionId, opts.coachId, opts.kind];
   if (opts.contentIds) params.push(opts.contentIds);
   const rows = await q<{ content_id: number; matches: boolean }>(
-    `with sv as (${studentValuesSql('$1', '$2')}),
+    `with sv as (${studentValuesSql('$1', '$2', '$3')}),
           per_characteristic as (
             select w.content_id, bool_or(sv.name is not null) as ok
               from content_characteristics w
@@ -236,11 +240,13 @@ export function wiringVisibleForSql(
   kind: WiringContentKind,
   userId: number,
   institutionId: number,
+  coachId: number,
 ): string {
-  if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(institutionId)) throw new Error('bad id');
+  if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(institutionId) || !Number.isSafeInteger(coachId))
+    throw new Error('bad id');
   return wiringVisibleSql(
     idExpr,
     `'${kind}'`,
-    `(${studentValuesSql(String(userId), String(institutionId))})`,
+    `(${studentValuesSql(String(userId), String(institutionId), String(coachId))})`,
   );
 }

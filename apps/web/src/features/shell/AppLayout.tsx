@@ -43,7 +43,7 @@ export function AppLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only.
   useEffect(() => menu.close(), [location.pathname]);
 
-  const institutionLinks = (me?.institutions ?? []).map((inst) => (
+  const institutionLinks = (me?.institutions ?? []).flatMap((inst) => [
     <Anchor
       key={inst.id}
       component={Link}
@@ -52,8 +52,18 @@ export function AppLayout() {
       className={classes.navLink}
     >
       {me && me.institutions.length > 1 ? `${inst.name} coaches` : 'Coaches'}
-    </Anchor>
-  ));
+    </Anchor>,
+    <Anchor
+      key={`characteristics-${inst.id}`}
+      component={Link}
+      to={PAGES.institutionCharacteristics(inst.id)}
+      onClick={menu.close}
+      className={classes.navLink}
+      data-testid="nav-characteristics"
+    >
+      {me && me.institutions.length > 1 ? `${inst.name} characteristics` : 'Characteristics'}
+    </Anchor>,
+  ]);
 
   // On a coach's pages, its staff and instructors get a link to the coach's Insight Groups.
   const coachMatch = useMatch('/Dashboard/Coach/:coachId/*');

@@ -1,0 +1,30 @@
+CREATE TABLE "content_documents" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"institution_id" integer NOT NULL,
+	"coach_id" integer NOT NULL,
+	"content_kind" text NOT NULL,
+	"content_id" integer NOT NULL,
+	"document_name" text NOT NULL,
+	"content_type" text,
+	"byte_size" integer,
+	"data" "bytea",
+	"url" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "content_documents_kind" CHECK ("content_documents"."content_kind" in ('bulletin', 'email', 'survey', 'playbook', 'gradebook', 'assignment')),
+	CONSTRAINT "content_documents_file_or_link" CHECK (("content_documents"."data" is null) <> ("content_documents"."url" is null))
+);
+--> statement-breakpoint
+ALTER TABLE "student_characteristic_values" ADD COLUMN "coach_id" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "student_characteristic_values" DROP CONSTRAINT "student_characteristic_values_characteristic_id_user_id_source_id_value_pk";--> statement-breakpoint
+ALTER TABLE "student_characteristic_values" ADD CONSTRAINT "student_characteristic_values_characteristic_id_user_id_coach_id_source_id_value_pk" PRIMARY KEY("characteristic_id","user_id","coach_id","source_id","value");--> statement-breakpoint
+ALTER TABLE "characteristics" ADD COLUMN "label" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "characteristics" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "characteristics" ADD COLUMN "value_type" text;--> statement-breakpoint
+ALTER TABLE "characteristics" ADD COLUMN "scope" text DEFAULT 'student' NOT NULL;--> statement-breakpoint
+ALTER TABLE "characteristics" ADD COLUMN "step" double precision;--> statement-breakpoint
+ALTER TABLE "characteristics" ADD COLUMN "retired_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "content_documents" ADD CONSTRAINT "content_documents_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "content_documents" ADD CONSTRAINT "content_documents_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "content_documents_item_key" ON "content_documents" USING btree ("content_kind","content_id");--> statement-breakpoint
+ALTER TABLE "characteristics" ADD CONSTRAINT "characteristics_scope" CHECK ("characteristics"."scope" in ('student', 'enrolment'));--> statement-breakpoint
+ALTER TABLE "characteristics" ADD CONSTRAINT "characteristics_value_type" CHECK ("characteristics"."value_type" is null or "characteristics"."value_type" in ('categorical', 'ordinal', 'number', 'multivalued', 'yes_no'));
