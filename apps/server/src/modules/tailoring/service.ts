@@ -560,14 +560,15 @@ async function distributionStudents(
           vals as (
             select c.name, s.name || '__' || v.value as key, mb.user_id
               from members mb
-              join student_characteristic_values v on v.user_id = mb.user_id
+              join student_characteristic_values v on v.user_id = mb.user_id and v.coach_id in (0, $1)
               join chars c on c.id = v.characteristic_id
               join tailoring_sources s on s.id = v.source_id
             union all
             select c.name, coalesce(c.default_value, ''), mb.user_id
               from members mb cross join chars c
              where not exists (select 1 from student_characteristic_values v
-                                where v.characteristic_id = c.id and v.user_id = mb.user_id)),
+                                where v.characteristic_id = c.id and v.user_id = mb.user_id
+                                  and v.coach_id in (0, $1))),
           ranked as (
             select vals.name, vals.key, u.id, u.name as student, u.email,
                    row_number() over (partition by vals.name, vals.key order by u.name, u.id) as rn
