@@ -25,6 +25,8 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     LOG_LEVEL: 'silent',
     SEED_PRESENTATIONS: TEST_PRESENTATIONS.join(','),
     WEB_DIST: path.join(path.dirname(fileURLToPath(import.meta.url)), '__no_web_build__'),
+    // The OULAD files where the environment says (a checkout whose ../shared is elsewhere), else the default.
+    OULAD_DIR: process.env.OULAD_DIR,
     ...overrides,
   });
 }

@@ -15,6 +15,7 @@ export * from './messages.ts';
 export * from './paths.ts';
 export * from './surveys.ts';
 export * from './tailoring.ts';
+export * from './testimonials.ts';
 export * from './tips.ts';
 export * from './todos.ts';
 export * from './wiring.ts';
