@@ -371,12 +371,7 @@ export function TodoForm({
       <Stack gap="md">
         {multiple
           ? rows.map((row, index) => (
-              <Fieldset
-                key={row.key}
-                legend={TODO_UI_TEXTS.row(index + 1)}
-                data-testid="todo-form-row"
-                variant="filled"
-              >
+              <Fieldset key={row.key} legend={TODO_UI_TEXTS.row(index + 1)} data-testid="todo-form-row">
                 <Stack gap="md">
                   <ItemFields
                     values={row.values}
