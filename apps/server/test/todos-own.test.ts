@@ -103,10 +103,11 @@ describe('own to-dos in a coach without a staff to-do list', () => {
   });
 
   it('the own list comes after the staff lists, as one more page', async () => {
+    // Made while the coach has no list, so it goes to Alice's own list.
+    expect((await alice.post(API.todoItems(coachId), { title: 'Mine' })).status).toBe(201);
     const list = await staff.post<{ id: number }>(API.todoLists(coachId), { title: 'Week 1' });
     expect(list.status).toBe(201);
     try {
-      await alice.post(API.todoItems(coachId), { title: 'Mine' });
       const first = TodoListPageSchema.parse((await alice.get(`${API.todoLists(coachId)}?page=1`)).body);
       expect(first).toMatchObject({ count: 2, previous: null });
       expect(first.next).not.toBeNull();
@@ -115,6 +116,15 @@ describe('own to-dos in a coach without a staff to-do list', () => {
       expect(second.results.map((l) => [l.title, l.own])).toEqual([[TODO_UI_TEXTS.ownListTitle, true]]);
       expect(second.next).toBeNull();
       expect((await alice.get(`${API.todoLists(coachId)}?page=3`)).status).toBe(404);
+      // Now that there is a list, an item without one goes to the first list (as before); editing an item
+      // of the own list keeps it there.
+      const next = await alice.post(API.todoItems(coachId), { title: 'Into Week 1' });
+      expect(next.body).toMatchObject({ todo_list: list.body.id });
+      const mine = second.results[0]!.items[0]!;
+      const put = await alice.request('PUT', API.todoItem(coachId, mine.id), {
+        json: { ...mine, title: 'Mine, edited', todo_list: null },
+      });
+      expect(put.body).toMatchObject({ title: 'Mine, edited', todo_list: null });
     } finally {
       await ctx.database.query('delete from todo_items where coach_id = $1 and owner_user_id = $2', [
         coachId,

@@ -295,7 +295,7 @@ test.describe('Spec gaps (own to-dos in one go, tip formatting, topic images, te
       await rows.nth(1).getByRole('textbox', { name: TODO_TEXTS.dueDate }).fill('');
       await page.getByRole('button', { name: TODO_TEXTS.save }).click();
       await expect(page).toHaveURL(new RegExp(`/Dashboard/Coach/${coachId}/ToDo/$`));
-      // Both are there (the first list, where the page's Add goes without ?list=: the student's own list).
+      // Both are there (without ?list=, in the first list the student sees).
       const card = page.getByTestId('todo-card');
       while ((await card.getByTestId('todo-item').filter({ hasText: titles[0]! }).count()) === 0) {
         await card.getByRole('button', { name: TODO_TEXTS.nextList }).click();

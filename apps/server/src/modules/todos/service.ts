@@ -259,7 +259,8 @@ export async function listTags(database: Database, coachId: number): Promise<Tod
 
 /**
  * Checks the fields of an item write that need the database and returns what to store:
- * the list (the given one, which must be one the caller sees; else the caller's first list), the
+ * the list (the given one, which must be one the caller sees; else the caller's first list, or for a
+ * student without any list, or editing an item of their own list, none: their own list), the
  * tags (all of this coach), the sanitised description and the ISO due date. Throws 400 with field
  * errors, or 403 when a student claims a staff item.
  */
@@ -267,6 +268,7 @@ async function checkItemBody(
   query: Query,
   caller: TodoCaller,
   body: TodoItemBody,
+  keepOwn = false,
 ): Promise<{
   listId: number | null;
   tagIds: number[];
@@ -287,8 +289,7 @@ async function checkItemBody(
     );
     if (row) listId = row.id;
     else errors.todo_list = [TODO_ERRORS.unknownList];
-  } else if (!caller.isStaff) {
-    // A student's item without a list goes to their own list (spec §1: they can always add their own).
+  } else if (!caller.isStaff && keepOwn) {
     listId = null;
   } else {
     const [row] = await query<{ id: number }>(
@@ -296,6 +297,9 @@ async function checkItemBody(
       [caller.coachId],
     );
     if (row) listId = row.id;
+    // A student's item goes to their own list when the coach has no list for them (spec §1: a student
+    // can always keep their own to-dos); staff items need a list.
+    else if (!caller.isStaff) listId = null;
     else errors.todo_list = [TODO_ERRORS.noList];
   }
   const tagIds = [...new Set(body.item_tag_ids ?? [])];
@@ -435,7 +439,12 @@ export async function updateItem(
 ): Promise<TodoItem> {
   return database.transaction(async (query) => {
     await itemForWrite(query, caller, itemId);
-    const v = await checkItemBody(query, caller, body);
+    // An item of the student's own list stays there unless a list is named.
+    const [current] = await query<{ todo_list_id: number | null }>(
+      'select todo_list_id from todo_items where id = $1',
+      [itemId],
+    );
+    const v = await checkItemBody(query, caller, body, current?.todo_list_id === null);
     await query(
       `update todo_items set todo_list_id = $3::int, title = $4, description = $5, due_date = $6::date,
                              updated_at = now()
