@@ -318,7 +318,9 @@ test.describe('Spec gaps (own to-dos in one go, tip formatting, topic images, te
     await signIn(page, STUDENT);
     const card = page.getByTestId('tips-card');
     const active = card.locator('[data-testid="tip-slide"][data-active]');
-    await expect(active.getByTestId('tip-preview').locator('p').first()).toBeVisible();
+    // The preview is the tip's sanitised HTML (its elements kept), not flattened text.
+    await expect(active.getByTestId('tip-preview')).toBeVisible();
+    expect(await active.getByTestId('tip-preview').innerHTML()).toMatch(/<(p|strong|em|ul|ol|li|h[2-4])\b/);
     const defaults = page.getByTestId('bulletin-default-icon');
     await expect(defaults.first()).toBeVisible();
     await expect(defaults.first()).toHaveAttribute('alt', /^Topic: /);
@@ -335,7 +337,7 @@ test.describe('Spec gaps (own to-dos in one go, tip formatting, topic images, te
   test('a testimonial: HTML refused, saved with consent, featured by staff, shown to another student', async ({
     browser,
   }) => {
-    const student = await browser.newPage();
+    const student = await (await browser.newContext()).newPage();
     await signIn(student, STUDENT);
     const coachId = coachIdOf(student);
     await student.goto(`/Dashboard/Coach/${coachId}/Images/`);
@@ -350,7 +352,7 @@ test.describe('Spec gaps (own to-dos in one go, tip formatting, topic images, te
     await student.getByRole('button', { name: TESTIMONIAL_TEXTS.save }).click();
     await expect(student.getByTestId('testimonial-saved')).toBeVisible();
 
-    const staff = await browser.newPage();
+    const staff = await (await browser.newContext()).newPage();
     await signIn(staff, STAFF);
     await staff.goto(`/Dashboard/Coach/${coachId}/TestimonialManager/`);
     const entry = staff.getByTestId('staff-testimonial').filter({ hasText: words });
@@ -358,7 +360,7 @@ test.describe('Spec gaps (own to-dos in one go, tip formatting, topic images, te
     await expect(entry.getByText(TESTIMONIAL_TEXTS.featuredBadge)).toBeVisible();
     await expectNoAxeViolations(staff);
 
-    const other = await browser.newPage();
+    const other = await (await browser.newContext()).newPage();
     await signIn(other, STUDENT_WITH_GRADES);
     await other.goto(`/Dashboard/Coach/${coachId}/CoachDetails/`);
     const featured = other.getByTestId('featured-testimonial').filter({ hasText: words });

@@ -382,12 +382,7 @@ export function TodoForm({
                   />
                   {rows.length > 1 && (
                     <Group>
-                      <Button
-                        variant="subtle"
-                        color="red.9"
-                        size="compact-sm"
-                        onClick={() => removeRow(index)}
-                      >
+                      <Button variant="default" size="compact-sm" onClick={() => removeRow(index)}>
                         {TODO_UI_TEXTS.removeRow(index + 1)}
                       </Button>
                     </Group>
