@@ -44,6 +44,7 @@ import type { LmsSettings } from './modules/lms/settings.ts';
 import { playbookRoutes } from './modules/playbooks/routes.ts';
 import { surveyRoutes } from './modules/surveys/routes.ts';
 import { tailoringRoutes } from './modules/tailoring/routes.ts';
+import { testimonialRoutes } from './modules/testimonials/routes.ts';
 import { tipRoutes } from './modules/tips/routes.ts';
 import { todoRoutes } from './modules/todos/routes.ts';
 import { wizardRoutes } from './modules/wizard/routes.ts';
@@ -93,6 +94,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    // `/x` and `/x/` are the same route (the spec writes some paths with a trailing slash and some without;
+    // a client adding or dropping one must not get a 404). Each route is still registered once, in the
+    // spec's form, so the route table, the access matrix and the OpenAPI document list it once.
+    routerOptions: { ignoreTrailingSlash: true },
     // The router's own errors (a malformed %-escape in a path parameter, a parameter over 100
     // characters) would otherwise answer with Fastify's internal error body: no such resource.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -212,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(imageRoutes, deps);
   await app.register(documentRoutes, deps);
   await app.register(todoRoutes, deps);
+  await app.register(testimonialRoutes, deps);
   await app.register(bulletinRoutes, deps);
   await app.register(tailoringRoutes, deps);
   await app.register(lmsRoutes, deps);

@@ -208,6 +208,28 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   // Students add items of their own.
   [`POST ${C}/todo-items`]: { policy: PRESETS.coachMember, body: () => ({ title: 'Matrix own item' }) },
   [`GET ${C}/todo-items/:id`]: { policy: PRESETS.coachMember },
+  // Several own items in one go (students; staff add staff items to a list).
+  [`POST ${C}/todo-items/batch`]: {
+    policy: PRESETS.coachMember,
+    body: (w) => ({
+      items: [
+        { title: 'Matrix batch item 1', todo_list: w.ids.todoList },
+        { title: 'Matrix batch item 2', todo_list: w.ids.todoList },
+      ],
+    }),
+  },
+  // Testimonials: a student's own (staff have none: 403); staff list and feature; members see the featured.
+  [`GET ${C}/testimonial`]: { policy: PRESETS.coachStudent },
+  [`PUT ${C}/testimonial`]: {
+    policy: PRESETS.coachStudent,
+    body: () => ({ text: 'Matrix testimonial', consent: true }),
+  },
+  // Student A deletes their testimonial last (the featured routes below use it), then has none.
+  [`DELETE ${C}/testimonial`]: { policy: PRESETS.coachStudent, last: true },
+  [`GET ${C}/testimonials`]: { policy: PRESETS.coachStaff },
+  [`PUT ${C}/testimonials/:id`]: { policy: PRESETS.coachStaff, body: () => ({ featured: true }) },
+  [`GET ${C}/featured-testimonials`]: { policy: PRESETS.coachMember },
+  [`GET ${C}/featured-testimonials/:id/picture`]: { policy: PRESETS.coachMember },
   // The fixture item is staff-created: read-only for students (spec §6).
   [`PUT ${C}/todo-items/:id`]: { policy: PRESETS.coachStaff, body: itemBody },
   [`DELETE ${C}/todo-items/:id`]: { policy: PRESETS.coachStaff, fresh: 'todoItem' },

@@ -460,6 +460,33 @@ export async function buildWorld(tag: string): Promise<World> {
     wizardMade.set(res.body.coach_id, data);
     return res.body.coach_id as number;
   };
+  // A testimonial of another student of coach A (not a persona, so that student A's own writes and
+  // deletes leave it be), with consent and a picture that student uploaded, featured by staff: its picture
+  // route answers for the coach's members.
+  creators.testimonial = async () => {
+    const [author] = await q<{ id: number }>(
+      `insert into users (institution_id, email, name, password_hash, external_id)
+       values ($1, $2, 'Matrix author', $3, $4) returning id`,
+      [inst1, `author-${stamp}@matrix.test`, hash, `author-${stamp}`],
+    );
+    await enroll(coachA, author!.id, 'student');
+    const [image] = await q<{ id: number }>(
+      `insert into images (institution_id, coach_id, owner_user_id, file_name, content_type, byte_size, data)
+       values ($1, $2, $3, 'me.png', 'image/png', $4, $5) returning id`,
+      [inst1, coachA, author!.id, png.length, png],
+    );
+    await q(
+      `insert into image_fields (institution_id, coach_id, user_id, name, image_id)
+       values ($1, $2, $3, 'testimonial_icon', $4)`,
+      [inst1, coachA, author!.id, image!.id],
+    );
+    const [row] = await q<{ id: number }>(
+      `insert into testimonials (institution_id, coach_id, user_id, text, consent, featured)
+       values ($1, $2, $3, 'Matrix testimonial', true, true) returning id`,
+      [inst1, coachA, author!.id],
+    );
+    return row!.id;
+  };
   for (const kind of Object.keys(creators)) ids[kind] = await creators[kind]!();
   const wizardCoachInfo = wizardMade.get(ids.wizardCoach!)!;
   // The survey's question (for response bodies).
@@ -504,6 +531,8 @@ const ID_KINDS: Record<string, string> = {
   'todo-lists': 'todoList',
   'todo-items': 'todoItem',
   'todo-tags': 'todoTag',
+  testimonials: 'testimonial',
+  'featured-testimonials': 'testimonial',
   bulletins: 'bulletin',
   surveys: 'survey',
   emails: 'email',

@@ -6,9 +6,12 @@ import {
   CSRF_COOKIE,
   IMAGE_TEXTS,
   TAILORING_TEXTS,
+  TESTIMONIAL_ERRORS,
+  TESTIMONIAL_TEXTS,
   TIP_TEXTS,
   TODO_ERRORS,
   TODO_TEXTS,
+  TODO_UI_TEXTS,
 } from '@course-coach/contracts';
 import {
   type APIRequestContext,
@@ -343,7 +346,16 @@ const SCREENS: Record<string, Screen[]> = {
       name: 'to-do add page',
       who: 'student',
       url: (ids) => `/Dashboard/Coach/${ids.coach}/ToDo/Add/`,
-      states: [saveEmpty(TODO_TEXTS.save)],
+      states: [
+        saveEmpty(TODO_TEXTS.save),
+        {
+          name: 'two rows (Add Your Own To-Do Item(s))',
+          enter: async (page) => {
+            await main(page).getByRole('button', { name: TODO_UI_TEXTS.addAnother }).click();
+            await expect(main(page).getByTestId('todo-form-row')).toHaveCount(2);
+          },
+        },
+      ],
     },
   ],
   'Dashboard/Coach/:coachId/ToDo/Edit/:todoItemId': [
@@ -401,7 +413,35 @@ const SCREENS: Record<string, Screen[]> = {
             await expect(dialog.getByRole('option').first()).toBeVisible();
           },
         },
+        {
+          name: 'testimonial refused for its HTML',
+          enter: async (page) => {
+            await main(page).getByRole('textbox', { name: TESTIMONIAL_TEXTS.text }).fill('I <b>love</b> it');
+            await main(page).getByRole('button', { name: TESTIMONIAL_TEXTS.save }).click();
+            await expect(main(page).getByText(TESTIMONIAL_ERRORS.html)).toBeVisible();
+          },
+        },
       ],
+    },
+  ],
+  'Dashboard/Coach/:coachId/Grades': [
+    {
+      name: 'grade page',
+      who: 'student',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/Grades/`,
+      ready: async (page) => {
+        await pageReady(page);
+        await expect(page.getByTestId('grade-card')).toBeVisible();
+        await expect(page.getByTestId('grade-charts')).toBeVisible();
+      },
+    },
+    { name: 'grade page, staff', who: 'staff', url: (ids) => `/Dashboard/Coach/${ids.coach}/Grades/` },
+  ],
+  'Dashboard/Coach/:coachId/TestimonialManager': [
+    {
+      name: 'testimonial manager',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/TestimonialManager/`,
     },
   ],
   'Dashboard/Coach/:coachId/History': [

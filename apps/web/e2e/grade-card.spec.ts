@@ -71,6 +71,30 @@ test.describe('Grade visualization card', () => {
     await expect(card.getByText(MESSAGES.gradeYouAreHere)).toHaveCount(0);
   });
 
+  test('the grade card links to the grade page: the card and the class charts, at both sizes', async ({
+    page,
+  }) => {
+    await signIn(page, STUDENT_WITH_GRADES);
+    const coachId = coachIdOf(page);
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 667 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/Dashboard/Coach/${coachId}/CoachDetails/`);
+      await page
+        .getByTestId('grade-card')
+        .getByRole('link', { name: 'See your grades and the class charts' })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/Dashboard/Coach/${coachId}/Grades/$`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Your grades' })).toBeVisible();
+      await expect(page.getByTestId('grade-bar')).toBeVisible();
+      await expect(page.getByTestId('grade-charts')).toBeVisible();
+      await expect(page.getByTestId('grade-card').getByTestId('grade-page-link')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    }
+  });
+
   test('the coach dashboard has no axe-core violations (WCAG 2.1 A/AA)', async ({ page }) => {
     await signIn(page, STUDENT_WITH_GRADES);
     await expect(page.getByTestId('grade-bar')).toBeVisible();

@@ -1,7 +1,15 @@
 import { deflateSync } from 'node:zlib';
-import { IMAGE_TEXTS, TIP_TEXTS, TODO_ERRORS, TODO_TEXTS } from '@course-coach/contracts';
+import {
+  IMAGE_TEXTS,
+  TESTIMONIAL_ERRORS,
+  TESTIMONIAL_TEXTS,
+  TIP_TEXTS,
+  TODO_ERRORS,
+  TODO_TEXTS,
+  TODO_UI_TEXTS,
+} from '@course-coach/contracts';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, STAFF, signIn } from './helpers.ts';
+import { expectNoAxeViolations, STAFF, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
 
 /**
  * To-dos, tips and the image picker in Chromium against the seeded demo: complete an item,
@@ -256,5 +264,115 @@ test.describe('Staff management', () => {
     await page.goto(`/Dashboard/Coach/${aaa.id}/TipManager/`);
     await expect(page.getByTestId('manager-tip')).toHaveCount(5);
     await expectNoAxeViolations(page);
+  });
+});
+
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 667 },
+];
+
+test.describe('Spec gaps (own to-dos in one go, tip formatting, topic images, testimonials)', () => {
+  test('Add Your Own To-Do Item(s) adds several items in one go, at both sizes', async ({ page }) => {
+    await signIn(page, STUDENT);
+    const coachId = coachIdOf(page);
+    for (const [n, viewport] of VIEWPORTS.entries()) {
+      await page.setViewportSize(viewport);
+      await page.goto(
+        `/Dashboard/Coach/${coachId}/ToDo/Add/?next=${encodeURIComponent(`/Dashboard/Coach/${coachId}/ToDo/`)}`,
+      );
+      await expect(page.getByRole('heading', { level: 1, name: TODO_TEXTS.pageAddTitle })).toBeVisible();
+      await page.getByRole('button', { name: TODO_UI_TEXTS.addAnother }).click();
+      const rows = page.getByTestId('todo-form-row');
+      await expect(rows).toHaveCount(2);
+      const titles = [`Batch ${n} first`, `Batch ${n} second`];
+      await rows.nth(0).getByRole('textbox', { name: /Title/ }).fill(titles[0]!);
+      await rows.nth(1).getByRole('textbox', { name: /Title/ }).fill(titles[1]!);
+      await rows.nth(1).getByRole('textbox', { name: TODO_TEXTS.dueDate }).fill('99/99/2026');
+      await page.getByRole('button', { name: TODO_TEXTS.save }).click();
+      await expect(rows.nth(1).getByText(TODO_ERRORS.dueDate)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await rows.nth(1).getByRole('textbox', { name: TODO_TEXTS.dueDate }).fill('');
+      await page.getByRole('button', { name: TODO_TEXTS.save }).click();
+      await expect(page).toHaveURL(new RegExp(`/Dashboard/Coach/${coachId}/ToDo/$`));
+      // Both are there (without ?list=, in the first list the student sees).
+      const card = page.getByTestId('todo-card');
+      while ((await card.getByTestId('todo-item').filter({ hasText: titles[0]! }).count()) === 0) {
+        await card.getByRole('button', { name: TODO_TEXTS.nextList }).click();
+      }
+      for (const title of titles)
+        await expect(card.getByTestId('todo-item').filter({ hasText: title })).toHaveCount(1);
+      await expectNoAxeViolations(page);
+      // Clean up through the edit page.
+      for (const title of titles) {
+        await card.getByRole('link', { name: `${TODO_TEXTS.edit} ${title}` }).click();
+        await page.getByRole('button', { name: TODO_TEXTS.delete }).click();
+        await expect(page).toHaveURL(new RegExp(`/Dashboard/Coach/${coachId}/ToDo/$`));
+      }
+    }
+  });
+
+  test('the tip preview keeps its formatting; bulletin cards without an icon show the topic image', async ({
+    page,
+  }) => {
+    await signIn(page, STUDENT);
+    const card = page.getByTestId('tips-card');
+    const active = card.locator('[data-testid="tip-slide"][data-active]');
+    // The preview is the tip's sanitised HTML (its elements kept), not flattened text.
+    await expect(active.getByTestId('tip-preview')).toBeVisible();
+    expect(await active.getByTestId('tip-preview').innerHTML()).toMatch(/<(p|strong|em|ul|ol|li|h[2-4])\b/);
+    const defaults = page.getByTestId('bulletin-default-icon');
+    await expect(defaults.first()).toBeVisible();
+    await expect(defaults.first()).toHaveAttribute('alt', /^Topic: /);
+    await expect
+      .poll(() => defaults.first().evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(page.locator('img[alt="Topic: Wellbeing"]').first()).toHaveAttribute(
+      'src',
+      '/images/wellbeing_topic.svg',
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  test('a testimonial: HTML refused, saved with consent, featured by staff, shown to another student', async ({
+    browser,
+  }) => {
+    const student = await (await browser.newContext()).newPage();
+    await signIn(student, STUDENT);
+    const coachId = coachIdOf(student);
+    await student.goto(`/Dashboard/Coach/${coachId}/Images/`);
+    const text = student.getByRole('textbox', { name: TESTIMONIAL_TEXTS.text });
+    await text.fill('Really <b>good</b>');
+    await student.getByRole('button', { name: TESTIMONIAL_TEXTS.save }).click();
+    await expect(student.getByText(TESTIMONIAL_ERRORS.html)).toBeVisible();
+    await expectNoAxeViolations(student);
+    const words = `Planning with this coach got me through (${Date.now()}).`;
+    await text.fill(words);
+    await student.getByRole('checkbox', { name: TESTIMONIAL_TEXTS.consent }).check();
+    await student.getByRole('button', { name: TESTIMONIAL_TEXTS.save }).click();
+    await expect(student.getByTestId('testimonial-saved')).toBeVisible();
+
+    const staff = await (await browser.newContext()).newPage();
+    await signIn(staff, STAFF);
+    await staff.goto(`/Dashboard/Coach/${coachId}/TestimonialManager/`);
+    const entry = staff.getByTestId('staff-testimonial').filter({ hasText: words });
+    await entry.getByRole('button', { name: /^Feature: / }).click();
+    await expect(entry.getByText(TESTIMONIAL_TEXTS.featuredBadge)).toBeVisible();
+    await expectNoAxeViolations(staff);
+
+    const other = await (await browser.newContext()).newPage();
+    await signIn(other, STUDENT_WITH_GRADES);
+    await other.goto(`/Dashboard/Coach/${coachId}/CoachDetails/`);
+    const featured = other.getByTestId('featured-testimonial').filter({ hasText: words });
+    await expect(featured).toBeVisible();
+    await expect(featured.getByRole('img', { name: TESTIMONIAL_TEXTS.pictureAlt })).toBeVisible();
+    await expectNoAxeViolations(other);
+
+    // Clean up: the student deletes it; it is gone from the dashboard.
+    await student.reload();
+    await student.getByRole('button', { name: TESTIMONIAL_TEXTS.remove }).click();
+    await expect(text).toHaveValue('');
+    await other.reload();
+    await expect(other.getByTestId('featured-testimonial').filter({ hasText: words })).toHaveCount(0);
   });
 });

@@ -180,8 +180,13 @@ test('staff create a coach through every step, leave with Save & Exit, resume, a
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: WIZARD_TEXTS.goToCoachDashboard }).click();
 
+  // Go to Coach Dashboard opens the new coach's own dashboard (spec §2), which passes axe.
+  await expect(page).toHaveURL(new RegExp(`/Dashboard/Coach/${coachId}/CoachDetails/$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+
   // The institution view lists the new coach, in the Coach Activity Breakdown's dropdown too.
-  await expect(page).toHaveURL(WIZARD_PAGES.done(institutionId));
+  await page.goto(WIZARD_PAGES.done(institutionId));
   await expect(page.getByRole('link', { name: `Open coach dashboard of ${coachName}` })).toBeVisible();
   await page.getByRole('combobox', { name: 'Coach' }).click();
   await page.getByRole('listbox').getByRole('option', { name: coachName }).click();

@@ -14,6 +14,7 @@ import { EditCourseCharacteristicPage } from './features/characteristics/EditCou
 import { EditAssignmentPage, EditGradebookPage } from './features/characteristics/EditGradebookPage.tsx';
 import { CoachDashboardPage } from './features/coach/CoachDashboardPage.tsx';
 import { EmailManagerPage } from './features/emails/EmailManagerPage.tsx';
+import { GradesPage } from './features/grades/GradesPage.tsx';
 import { HistoryPage } from './features/history/HistoryPage.tsx';
 import { ImagesPage } from './features/images/ImagesPage.tsx';
 import { CharacteristicsPage } from './features/institution/CharacteristicsPage.tsx';
@@ -28,6 +29,7 @@ import { AddCohortPage } from './features/tailoring/AddCohortPage.tsx';
 import { CohortDetailPage } from './features/tailoring/CohortDetailPage.tsx';
 import { CohortManagerPage } from './features/tailoring/CohortManagerPage.tsx';
 import { CohortOverviewPage } from './features/tailoring/CohortOverviewPage.tsx';
+import { TestimonialManagerPage } from './features/testimonials/TestimonialManagerPage.tsx';
 import { TipManagerPage } from './features/tips/TipManagerPage.tsx';
 import { TipsPage } from './features/tips/TipsPage.tsx';
 import { EditTodoListPage } from './features/todos/EditTodoListPage.tsx';
@@ -76,6 +78,8 @@ export const routes: RouteObject[] = [
           { path: 'Dashboard/Coach/:coachId/TipManager', element: <TipManagerPage /> },
           { path: 'Dashboard/Coach/:coachId/Images', element: <ImagesPage /> },
           { path: 'Dashboard/Coach/:coachId/History', element: <HistoryPage /> },
+          { path: 'Dashboard/Coach/:coachId/Grades', element: <GradesPage /> },
+          { path: 'Dashboard/Coach/:coachId/TestimonialManager', element: <TestimonialManagerPage /> },
           { path: 'Dashboard/Coach/:coachId/Activity', element: <ActivityPage /> },
           { path: 'Dashboard/Coach/:coachId/Bulletins', element: <CoachBulletinsPage /> },
           { path: 'Dashboard/Institution/:institutionId/Bulletins', element: <InstitutionBulletinsPage /> },

@@ -90,8 +90,33 @@ export const BulletinSchema = z.object({
   credit_deadline: z.string().nullable(),
   user_progress_status: BulletinCreditStatusSchema.nullable(),
   topic: z.string().nullable(),
+  /** The topic's default image, for a card without an icon (spec §9: a general default topic image). */
+  default_icon_url: z.string().optional(),
+  /** Its alt text: names the topic, which the card shows nowhere else. */
+  default_icon_alt: z.string().optional(),
 });
 export type Bulletin = z.infer<typeof BulletinSchema>;
+
+/** Default images of the demo's bulletin topics (static files under apps/web/public/images), by lower-case name. */
+const TOPIC_IMAGES: Record<string, string> = {
+  'exam preparation': 'exam_preparation_topic.svg',
+  'study skills': 'study_skills_topic.svg',
+  wellbeing: 'wellbeing_topic.svg',
+};
+
+/** The alt text of a default topic image ('General Bulletins' is spec §4's group of bulletins without a topic). */
+export const TOPIC_IMAGE_ALT = (topic: string | null) =>
+  topic ? `Topic: ${topic}` : 'Topic: General Bulletins';
+
+/**
+ * The default image of a bulletin topic (spec §9 "Default image name for an unset picture is a general
+ * default topic image"): the topic's own picture when it has one, else the general default topic image;
+ * with alt text naming the topic.
+ */
+export function topicDefaultImage(topic: string | null): { url: string; alt: string } {
+  const file = (topic && TOPIC_IMAGES[topic.trim().toLowerCase()]) || 'general_default_topic.svg';
+  return { url: `/images/${file}`, alt: TOPIC_IMAGE_ALT(topic) };
+}
 export const BulletinListSchema = z.array(BulletinSchema);
 
 /** A page of an interactive bulletin; `id` is its position from 0 (the route's pageId). */

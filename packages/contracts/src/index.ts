@@ -20,6 +20,7 @@ export * from './plain-text.ts';
 export * from './safe-path.ts';
 export * from './surveys.ts';
 export * from './tailoring.ts';
+export * from './testimonials.ts';
 export * from './tips.ts';
 export * from './todos.ts';
 export * from './wiring.ts';

@@ -19,6 +19,8 @@ export const API = {
   todoList: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-lists/${id}`,
   todoItems: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-items`,
   todoItem: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-items/${id}`,
+  /** Several items in one go (all or nothing). */
+  todoItemsBatch: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-items/batch`,
   accountTodoItems: (coachId: number | string) => `/api/v1/coach/${coachId}/account-todo-items`,
   todoTags: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-tags`,
   todoTag: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-tags/${id}`,
@@ -35,6 +37,15 @@ export const API = {
   /** The uploaded file of a content item's document, as an attachment (ours). */
   contentDocumentFile: (coachId: number | string, kind: string, itemId: number | string) =>
     `/api/v1/coach/${coachId}/documents/${kind}/${itemId}/file`,
+  /** The caller's own testimonial (students; ours). */
+  myTestimonial: (coachId: Id) => `/api/v1/coach/${coachId}/testimonial`,
+  /** Every testimonial of the coach (staff; ours). */
+  testimonials: (coachId: Id) => `/api/v1/coach/${coachId}/testimonials`,
+  testimonial: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/testimonials/${id}`,
+  /** Featured testimonials with the students' consent (everyone in the coach; ours). */
+  featuredTestimonials: (coachId: Id) => `/api/v1/coach/${coachId}/featured-testimonials`,
+  featuredTestimonialPicture: (coachId: Id, id: Id) =>
+    `/api/v1/coach/${coachId}/featured-testimonials/${id}/picture`,
   // Activity (spec §7 "Activity": GETs with {coachId}; exact paths are ours). The coach list is institutionCoaches.
   userCredits: (coachId: number | string) => `/api/v1/coach/${coachId}/user-credits`,
   userActivity: (coachId: number | string) => `/api/v1/coach/${coachId}/user-activity`,
@@ -114,6 +125,10 @@ export const PAGES = {
   images: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Images/`,
   /** Completion History Overview, activity cards and class charts on pages of their own (paths ours). */
   history: (coachId: number | string) => `/Dashboard/Coach/${coachId}/History/`,
+  /** The student's grade progress and the class charts on a page of their own (spec §2 "grade pages"; ours). */
+  grades: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Grades/`,
+  /** Staff: the coach's testimonials, to feature (ours). */
+  testimonialManager: (coachId: number | string) => `/Dashboard/Coach/${coachId}/TestimonialManager/`,
   activity: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Activity/`,
   cohortManager: (coachId: Id) => `/Dashboard/Coach/${coachId}/cohort-manager`,
   cohortDetails: (coachId: Id, cohortId: Id) =>

@@ -566,6 +566,9 @@ export const TAILORING_UI_TEXTS = {
     'Values or a range come from the tailoring system: a characteristic with a value set lists each value; a range characteristic lists each number students have.',
   invalidCriteriaTooltip:
     'These rules were created with errors and are ignored. Correct them to include all criteria in this group.',
+  /** The Criteria Breakdown when every rule is invalid (DESIGN.md: a group with no valid rule has no members). */
+  allRulesInvalid: (count: number) =>
+    `None of this group’s ${count === 1 ? 'rule is' : `${count} rules are`} valid, so the group has no members. Correct the ${count === 1 ? 'rule' : 'rules'} under Invalid Criteria below (Edit Rule), or add a valid rule.`,
   syncStarted: (time: string) => `started at ${time}`,
   syncNever: 'Not synced yet',
   syncFailed: 'The last sync failed; membership is unchanged. Try Sync Now again.',

@@ -27,6 +27,18 @@ export const TODO_TEXTS = {
   cancel: 'Cancel',
 } as const;
 
+/** Our texts around the spec's (the student's own list, the form's several rows). */
+export const TODO_UI_TEXTS = {
+  /** The list of a student's own items that are in no staff list (a coach may have none). */
+  ownListTitle: 'Your own to-dos',
+  addAnother: 'Add another item',
+  removeRow: (n: number) => `Remove item ${n}`,
+  row: (n: number) => `Item ${n}`,
+} as const;
+
+/** Most items one "Add Your Own To-Do Item(s)" save may add. */
+export const TODO_BATCH_MAX = 20;
+
 /** Texts the spec leaves to us (validation and refusals of to-do writes). */
 export const TODO_ERRORS = {
   required: 'This field is required.',
@@ -40,6 +52,8 @@ export const TODO_ERRORS = {
   readOnly: 'Items created by staff cannot be changed by students.',
   staffCannotComplete: 'Only students complete to-do items.',
   duplicateTag: 'A tag with this label already exists in this coach.',
+  batchEmpty: 'Add at least one item.',
+  batchTooMany: 'Add at most 20 items at a time.',
 } as const;
 
 /** The form's date format (spec §9 "to-do form MM/dd/yyyy"). */
@@ -136,6 +150,11 @@ export const TodoListSchema = z.object({
   is_under_review: z.boolean(),
   position: z.number().int(),
   items: z.array(TodoItemSchema),
+  /**
+   * True on the student's own list: their items that are in no staff list (id 0, never queued or under
+   * review). A student can always keep their own to-dos, even in a coach without a staff list (spec §1).
+   */
+  own: z.boolean().optional(),
   /** The list's characteristic wiring; staff only. A student sees only lists meant for them. */
   characteristics: z.array(WiringItemSchema).optional(),
 });
@@ -180,6 +199,18 @@ export const TodoItemBodySchema = z.strictObject({
   due_date_short: z.string().max(40).nullable().optional(),
 });
 export type TodoItemBody = z.input<typeof TodoItemBodySchema>;
+
+/**
+ * POST todo-items/batch body: several items added in one go ('Add Your Own To-Do Item(s)', spec §2).
+ * All or nothing: an error in item 2's title answers `items.2.title`.
+ */
+export const TodoItemsBatchBodySchema = z.strictObject({
+  items: z
+    .array(TodoItemBodySchema, { error: TODO_ERRORS.batchEmpty })
+    .min(1, TODO_ERRORS.batchEmpty)
+    .max(TODO_BATCH_MAX, TODO_ERRORS.batchTooMany),
+});
+export type TodoItemsBatchBody = z.input<typeof TodoItemsBatchBodySchema>;
 
 /** POST account-todo-items body (spec §7 "To-do completion post: item"); `completed` defaults to true. */
 export const CompletionBodySchema = z.strictObject({

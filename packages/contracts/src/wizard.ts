@@ -743,6 +743,10 @@ export const WIZARD_API = {
 export const WIZARD_PAGES = {
   wizard: (institutionId: Id, coachId: Id | 'new') =>
     `/Dashboard/Institution/${institutionId}/CoachSetupWizard/${coachId}`,
-  /** Where the wizard ends (spec §2) and where Save & Exit goes. */
+  /**
+   * Where Save & Exit goes (spec §2 "The wizard ends by going to /Dashboard/Institution/{institutionId}/
+   * CoachDashboard", §4): the institution page, which lists the unfinished set-ups. Go to Coach Dashboard on
+   * the completion screen opens the new coach's own dashboard instead (PAGES.coachDetails, spec §2).
+   */
   done: (institutionId: Id) => `/Dashboard/Institution/${institutionId}/CoachDashboard`,
 } as const;

@@ -40,6 +40,39 @@ export function htmlToText(html: string): string {
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A preview of an HTML fragment that keeps its formatting (spec §2, §9: "Preview is cut at 200 characters
+ * with an ellipsis"): the fragment is sanitised, then its text nodes are walked in document order, runs of
+ * white space counting as one character; the text node where the limit falls is cut (at whole characters)
+ * and ends with '…', and everything after it is dropped. The open elements stay well-formed because the
+ * result is serialised from the DOM.
+ */
+export function truncateHtml(html: string, limit: number): string {
+  const doc = new DOMParser().parseFromString(sanitizeForDisplay(html), 'text/html');
+  let remaining = limit;
+  let cut = false;
+  const walk = (node: Node) => {
+    for (const child of [...node.childNodes]) {
+      if (cut) {
+        child.remove();
+      } else if (child.nodeType === Node.TEXT_NODE) {
+        const chars = Array.from((child.textContent ?? '').replace(/\s+/g, ' '));
+        if (chars.length > remaining) {
+          child.textContent = `${chars.slice(0, remaining).join('').trimEnd()}…`;
+          cut = true;
+        } else {
+          child.textContent = chars.join('');
+          remaining -= chars.length;
+        }
+      } else {
+        walk(child);
+      }
+    }
+  };
+  walk(doc.body);
+  return doc.body.innerHTML;
+}
+
 export interface SafeHtmlProps
   extends Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'dangerouslySetInnerHTML'> {
   html: string;

@@ -9,6 +9,7 @@ export * from './institutions.ts';
 export * from './lms.ts';
 export * from './surveys.ts';
 export * from './tailoring.ts';
+export * from './testimonials.ts';
 export * from './tips.ts';
 export * from './todos.ts';
 export * from './wiring.ts';

@@ -10,6 +10,7 @@ import {
   bulletinStatus,
   type CreditStatus,
   type FieldErrors,
+  topicDefaultImage,
 } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -130,6 +131,8 @@ function toBulletin(row: Row, recommended: boolean, now: Date): Bulletin {
     credit_deadline: deadline ? deadline.toISOString() : null,
     user_progress_status: creditStatus(row.related_credit, deadline, viewedAt, now),
     topic: row.topic,
+    default_icon_url: topicDefaultImage(row.topic).url,
+    default_icon_alt: topicDefaultImage(row.topic).alt,
   };
 }
 

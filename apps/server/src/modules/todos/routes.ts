@@ -4,6 +4,7 @@ import {
   CompletionBodySchema,
   TodoItemBodySchema,
   TodoItemSchema,
+  TodoItemsBatchBodySchema,
   TodoListBodySchema,
   TodoListPageSchema,
   TodoListSchema,
@@ -18,6 +19,7 @@ import { notFound } from '../../http/errors.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import {
   createItem,
+  createItems,
   createList,
   createTag,
   deleteItem,
@@ -156,6 +158,27 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
     async (request, reply) => {
       const caller = todoCaller(request.coach!, request.user!.userId);
       return reply.code(201).send(await createItem(database, caller, request.body));
+    },
+  );
+
+  /**
+   * POST todo-items/batch {items: [...]} → the new items, in order ('Add Your Own To-Do Item(s)', spec §2).
+   * All or nothing: 400 with `items.n.<field>` errors and nothing written when any item is invalid.
+   */
+  app.post(
+    API.todoItemsBatch(':coachId'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: {
+        tags: ['todos'],
+        params: CoachParams,
+        body: TodoItemsBatchBodySchema,
+        response: { 201: z.array(TodoItemSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = todoCaller(request.coach!, request.user!.userId);
+      return reply.code(201).send(await createItems(database, caller, request.body.items));
     },
   );
 

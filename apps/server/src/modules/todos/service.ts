@@ -4,6 +4,7 @@ import {
   isoDateFromWire,
   shortDueDate,
   TODO_ERRORS,
+  TODO_UI_TEXTS,
   type TodoItem,
   type TodoItemBody,
   type TodoList,
@@ -13,7 +14,7 @@ import {
 } from '@course-coach/contracts';
 import type { CoachContext } from '../../auth/access.ts';
 import type { Database, Query } from '../../db/client.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../http/html.ts';
 import { deleteWiring, loadWiring, saveWiring, wiringVisibleForSql } from '../wiring/service.ts';
 
@@ -149,22 +150,32 @@ export async function listPage(
   page: number,
   pageSize: number,
 ): Promise<TodoListPage | null> {
-  // The page's lists with the number of visible lists (a window count, computed before the limit).
-  const rows = await database.query<ListRow & { total: number }>(
-    `select ${LIST_COLUMNS}, (count(*) over ())::int as total from todo_lists l where ${listVisibility(caller)}
-      order by l.position, l.id limit $2 offset $3`,
-    [caller.coachId, pageSize, (page - 1) * pageSize],
+  const [counts] = await database.query<{ lists: number; own: number }>(
+    `select (select count(*)::int from todo_lists l where ${listVisibility(caller)}) as lists,
+            (select count(*)::int from todo_items i
+              where i.coach_id = $1 and i.todo_list_id is null and i.owner_user_id = $2 and $3) as own`,
+    [caller.coachId, caller.userId, !caller.isStaff],
   );
-  // No row: past the last page, or (on page 1) no list at all.
-  if (rows.length === 0 && page > 1) return null;
-  const count = rows[0]?.total ?? 0;
+  const staffLists = counts?.lists ?? 0;
+  // A student's items in no staff list make one more list, after the staff lists (spec §1: a student
+  // can always keep their own to-dos, even in a coach without a staff list).
+  const hasOwn = (counts?.own ?? 0) > 0;
+  const count = staffLists + (hasOwn ? 1 : 0);
   const pages = Math.max(1, Math.ceil(count / pageSize));
-  const lists: ListRow[] = rows.map(({ total: _total, ...list }) => list);
+  if (page > pages) return null;
+  const offset = (page - 1) * pageSize;
+  const rows = await database.query<ListRow>(
+    `select ${LIST_COLUMNS} from todo_lists l where ${listVisibility(caller)}
+      order by l.position, l.id limit $2 offset $3`,
+    [caller.coachId, pageSize, offset],
+  );
   const items = await itemsOfLists(
     database.query,
     caller,
-    lists.map((l) => l.id),
+    rows.map((l) => l.id),
   );
+  const results: TodoList[] = rows.map((l) => ({ ...l, items: items.get(l.id) ?? [] }));
+  if (hasOwn && offset + pageSize > staffLists) results.push(await ownList(database.query, caller));
   const url = (p: number) =>
     `${API.todoLists(caller.coachId)}?page=${p}${pageSize !== 1 ? `&page_size=${pageSize}` : ''}`;
   return {
@@ -172,7 +183,27 @@ export async function listPage(
     page,
     next: page < pages ? url(page + 1) : null,
     previous: page > 1 ? url(page - 1) : null,
-    results: lists.map((l) => ({ ...l, items: items.get(l.id) ?? [] })),
+    results,
+  };
+}
+
+/** The student's own list: their items that are in no staff list (id 0, `own` true). */
+async function ownList(query: Query, caller: TodoCaller): Promise<TodoList> {
+  const rows = await query<ItemRow>(
+    `select ${ITEM_COLUMNS} from todo_items i
+      where i.coach_id = $1 and i.todo_list_id is null and i.owner_user_id = $2
+      order by ${ITEM_ORDER}`,
+    [caller.coachId, caller.userId],
+  );
+  return {
+    id: 0,
+    coach: caller.coachId,
+    title: TODO_UI_TEXTS.ownListTitle,
+    is_queued: false,
+    is_under_review: false,
+    position: 0,
+    own: true,
+    items: rows.map(toItem),
   };
 }
 
@@ -207,11 +238,14 @@ export async function getItem(
 }
 
 async function readItem(query: Query, caller: TodoCaller, itemId: number): Promise<TodoItem | null> {
+  // A student's own items may be in no list (their own list, see ownList).
   const [row] = await query<ItemRow>(
     `select ${ITEM_COLUMNS} from todo_items i
-       join todo_lists l on l.id = i.todo_list_id
-      where ${listVisibility(caller)} and ${itemVisibility(caller)} and i.id = $3`,
-    [caller.coachId, caller.userId, itemId],
+       left join todo_lists l on l.id = i.todo_list_id
+      where i.id = $3 and i.coach_id = $1
+        and ((l.id is not null and ${listVisibility(caller)} and ${itemVisibility(caller)})
+             or (i.todo_list_id is null and not i.staff_created and i.owner_user_id = $2 and $4))`,
+    [caller.coachId, caller.userId, itemId, !caller.isStaff],
   );
   return row ? toItem(row) : null;
 }
@@ -225,7 +259,8 @@ export async function listTags(database: Database, coachId: number): Promise<Tod
 
 /**
  * Checks the fields of an item write that need the database and returns what to store:
- * the list (the given one, which must be one the caller sees; else the caller's first list), the
+ * the list (the given one, which must be one the caller sees; else the caller's first list, or for a
+ * student without any list, or editing an item of their own list, none: their own list), the
  * tags (all of this coach), the sanitised description and the ISO due date. Throws 400 with field
  * errors, or 403 when a student claims a staff item.
  */
@@ -233,13 +268,20 @@ async function checkItemBody(
   query: Query,
   caller: TodoCaller,
   body: TodoItemBody,
-): Promise<{ listId: number; tagIds: number[]; description: string; dueDate: string | null; title: string }> {
+  keepOwn = false,
+): Promise<{
+  listId: number | null;
+  tagIds: number[];
+  description: string;
+  dueDate: string | null;
+  title: string;
+}> {
   if (!caller.isStaff && body.staff_created === true) throw forbidden(TODO_ERRORS.staffCreatedByStudent);
   const errors: Record<string, string[]> = {};
   if (caller.isStaff && body.staff_created === false) errors.staff_created = [TODO_ERRORS.staffItemsOnly];
   const dueDate = isoDateFromWire(body.due_date);
   if (dueDate === undefined) errors.due_date = [TODO_ERRORS.dueDate];
-  let listId: number | undefined;
+  let listId: number | null | undefined;
   if (body.todo_list != null) {
     const [row] = await query<{ id: number }>(
       `select l.id from todo_lists l where ${listVisibility(caller)} and l.id = $2`,
@@ -247,12 +289,17 @@ async function checkItemBody(
     );
     if (row) listId = row.id;
     else errors.todo_list = [TODO_ERRORS.unknownList];
+  } else if (!caller.isStaff && keepOwn) {
+    listId = null;
   } else {
     const [row] = await query<{ id: number }>(
       `select l.id from todo_lists l where ${listVisibility(caller)} order by l.position, l.id limit 1`,
       [caller.coachId],
     );
     if (row) listId = row.id;
+    // A student's item goes to their own list when the coach has no list for them (spec §1: a student
+    // can always keep their own to-dos); staff items need a list.
+    else if (!caller.isStaff) listId = null;
     else errors.todo_list = [TODO_ERRORS.noList];
   }
   const tagIds = [...new Set(body.item_tag_ids ?? [])];
@@ -265,7 +312,7 @@ async function checkItemBody(
   }
   if (Object.keys(errors).length > 0) throw badRequest(errors);
   return {
-    listId: listId!,
+    listId: listId ?? null,
     tagIds,
     description: sanitizeRichText(body.description ?? ''),
     dueDate: dueDate ?? null,
@@ -284,9 +331,39 @@ async function setTags(query: Query, caller: TodoCaller, itemId: number, tagIds:
   }
 }
 
+/** Inserts a checked item with its tags and returns its id. */
+async function insertItem(
+  query: Query,
+  caller: TodoCaller,
+  v: Awaited<ReturnType<typeof checkItemBody>>,
+): Promise<number> {
+  const [row] = await query<{ id: number }>(
+    `insert into todo_items (institution_id, coach_id, todo_list_id, title, description, due_date,
+                             staff_created, owner_user_id, position)
+     values ($1, $2, $3::int, $4, $5, $6::date, $7, $8,
+             coalesce((select max(position) + 1 from todo_items
+                        where coach_id = $2 and todo_list_id is not distinct from $3::int
+                          and owner_user_id is not distinct from $8::int), 0))
+     returning id`,
+    [
+      caller.institutionId,
+      caller.coachId,
+      v.listId,
+      v.title,
+      v.description,
+      v.dueDate,
+      caller.isStaff,
+      caller.isStaff ? null : caller.userId,
+    ],
+  );
+  await setTags(query, caller, row!.id, v.tagIds);
+  return row!.id;
+}
+
 /**
  * Creates an item (spec §7 "Create to-do item"). A student's item is self-created (owned by them,
- * `staff_created` false); a staff member's item is staff-created. One transaction.
+ * `staff_created` false; without a list it goes to their own list); a staff member's item is
+ * staff-created. One transaction.
  */
 export async function createItem(
   database: Database,
@@ -295,25 +372,37 @@ export async function createItem(
 ): Promise<TodoItem> {
   return database.transaction(async (query) => {
     const v = await checkItemBody(query, caller, body);
-    const [row] = await query<{ id: number }>(
-      `insert into todo_items (institution_id, coach_id, todo_list_id, title, description, due_date,
-                               staff_created, owner_user_id, position)
-       values ($1, $2, $3, $4, $5, $6::date, $7, $8,
-               coalesce((select max(position) + 1 from todo_items where todo_list_id = $3), 0))
-       returning id`,
-      [
-        caller.institutionId,
-        caller.coachId,
-        v.listId,
-        v.title,
-        v.description,
-        v.dueDate,
-        caller.isStaff,
-        caller.isStaff ? null : caller.userId,
-      ],
-    );
-    await setTags(query, caller, row!.id, v.tagIds);
-    return (await readItem(query, caller, row!.id))!;
+    const id = await insertItem(query, caller, v);
+    return (await readItem(query, caller, id))!;
+  });
+}
+
+/**
+ * Creates several items in one go ('Add Your Own To-Do Item(s)', spec §2), all or nothing: every item
+ * is checked first, and the field errors of item n answer as `items.n.<field>`; nothing is written
+ * unless every item is valid. One transaction.
+ */
+export async function createItems(
+  database: Database,
+  caller: TodoCaller,
+  bodies: TodoItemBody[],
+): Promise<TodoItem[]> {
+  return database.transaction(async (query) => {
+    const checked: Array<Awaited<ReturnType<typeof checkItemBody>>> = [];
+    const errors: Record<string, string[]> = {};
+    for (const [n, body] of bodies.entries()) {
+      try {
+        checked.push(await checkItemBody(query, caller, body));
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
+        for (const [field, messages] of Object.entries(error.body as Record<string, string[]>))
+          errors[`items.${n}.${field}`] = messages;
+      }
+    }
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+    const items: TodoItem[] = [];
+    for (const v of checked) items.push((await readItem(query, caller, await insertItem(query, caller, v)))!);
+    return items;
   });
 }
 
@@ -350,9 +439,14 @@ export async function updateItem(
 ): Promise<TodoItem> {
   return database.transaction(async (query) => {
     await itemForWrite(query, caller, itemId);
-    const v = await checkItemBody(query, caller, body);
+    // An item of the student's own list stays there unless a list is named.
+    const [current] = await query<{ todo_list_id: number | null }>(
+      'select todo_list_id from todo_items where id = $1',
+      [itemId],
+    );
+    const v = await checkItemBody(query, caller, body, current?.todo_list_id === null);
     await query(
-      `update todo_items set todo_list_id = $3, title = $4, description = $5, due_date = $6::date,
+      `update todo_items set todo_list_id = $3::int, title = $4, description = $5, due_date = $6::date,
                              updated_at = now()
         where coach_id = $1 and id = $2`,
       [caller.coachId, itemId, v.listId, v.title, v.description, v.dueDate],

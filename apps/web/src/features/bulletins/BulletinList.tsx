@@ -4,6 +4,7 @@ import {
   type Bulletin,
   bulletinMessagePath,
   HISTORY_DATE_FORMAT,
+  topicDefaultImage,
 } from '@course-coach/contracts';
 import {
   ActionIcon,
@@ -53,6 +54,9 @@ export function BulletinCard({
   onStar: (b: Bulletin) => void;
 }) {
   const credit = creditTexts(bulletin.user_progress_status);
+  // Without an icon, the topic's default image, whose alt text names the topic (the card shows it nowhere
+  // else); a chosen icon is decorative beside the title (alt '').
+  const fallback = topicDefaultImage(bulletin.topic);
   return (
     <Card
       withBorder
@@ -63,7 +67,18 @@ export function BulletinCard({
       data-bulletin-id={bulletin.id}
     >
       <Group align="flex-start" wrap="nowrap" gap="md">
-        {bulletin.icon_url && <Image src={bulletin.icon_url} alt="" w={48} h={48} fit="contain" />}
+        {bulletin.icon_url ? (
+          <Image src={bulletin.icon_url} alt="" w={48} h={48} fit="contain" data-testid="bulletin-icon" />
+        ) : (
+          <Image
+            src={bulletin.default_icon_url ?? fallback.url}
+            alt={bulletin.default_icon_alt ?? fallback.alt}
+            w={48}
+            h={48}
+            fit="contain"
+            data-testid="bulletin-default-icon"
+          />
+        )}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Title order={3} size="h5">

@@ -14,6 +14,7 @@ import { GradeCard } from '../grades/GradeCard.tsx';
 import { CompletionHistory } from '../history/CompletionHistory.tsx';
 import { useInstitutionsCoaches } from '../institution/institution-coaches.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { FeaturedTestimonials } from '../testimonials/FeaturedTestimonials.tsx';
 import { TipsCard } from '../tips/TipsCard.tsx';
 import { SidebarLinks } from '../todos/SidebarLinks.tsx';
 import { TodoCard } from '../todos/TodoCard.tsx';
@@ -179,8 +180,9 @@ export function CoachDashboardPage() {
             <InsightGroupsLink coachId={coachId} />
           </>
         ) : (
-          <GradeCard key={coachId} coachId={coachId} />
+          <GradeCard key={coachId} coachId={coachId} pageLink={access === 'student'} />
         )}
+        {access === 'student' && <FeaturedTestimonials coachId={coachId} />}
         {access === 'student' && <BulletinList context={{ coachId }} />}
         {access === 'student' && <ActivityCards coachId={coachId} />}
         {(access === 'student' || access === 'instructor') && <GradeCharts coachId={coachId} />}

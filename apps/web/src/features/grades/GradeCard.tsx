@@ -1,4 +1,4 @@
-import { type GradeData, gradeBar, MESSAGES, UI_TEXTS } from '@course-coach/contracts';
+import { type GradeData, gradeBar, MESSAGES, PAGES, UI_TEXTS } from '@course-coach/contracts';
 import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ export const GRADE_CARD_TEXTS = {
   currentScoreHint: 'Your mark on the work graded so far.',
   loadFailed: 'We couldn’t load your grade progress',
   notFoundTitle: 'No grade progress here',
+  pageLink: 'See your grades and the class charts',
   notFound:
     'We couldn’t find grade progress for you in this coach. You may not be enrolled in it: choose one of your coaches, or go to your home page.',
 } as const;
@@ -134,14 +135,17 @@ function GradeBarView({ data }: GradeBarViewProps) {
 
 export interface GradeCardProps {
   coachId: number;
+  /** Links to the grade page (PAGES.grades) with the class charts; off on that page itself. */
+  pageLink?: boolean;
 }
 
 /**
  * Grade visualization card (spec §2): 'Loading...' while loading; when no points are earned yet, the
  * spec's text plus the Grade Calculator hint when calculator_active; otherwise the grade bar; an error
- * with a "Try again" button when loading fails, and a not-found message when the API answers 404.
+ * with a "Try again" button when loading fails, and a not-found message when the API answers 404. With
+ * `pageLink`, a link to the grade page.
  */
-export function GradeCard({ coachId }: GradeCardProps) {
+export function GradeCard({ coachId, pageLink = false }: GradeCardProps) {
   const titleId = useId();
   const query = useGradeData(coachId);
 
@@ -207,6 +211,17 @@ export function GradeCard({ coachId }: GradeCardProps) {
           </Text>
         )}
         <div aria-busy={query.isPending}>{body}</div>
+        {pageLink && (
+          <Anchor
+            component={Link}
+            to={PAGES.grades(coachId)}
+            size="sm"
+            fw={500}
+            data-testid="grade-page-link"
+          >
+            {GRADE_CARD_TEXTS.pageLink}
+          </Anchor>
+        )}
       </Stack>
     </Card>
   );

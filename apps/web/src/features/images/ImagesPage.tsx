@@ -1,3 +1,4 @@
+import { TESTIMONIAL_TEXTS } from '@course-coach/contracts';
 import { Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -7,15 +8,17 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { TestimonialForm } from '../testimonials/TestimonialForm.tsx';
+import { useMyTestimonial } from '../testimonials/testimonials-api.ts';
 import { ImageSelectModal } from './ImageSelectModal.tsx';
 import { useImageField, useSaveImageField } from './images-api.ts';
 
-/** The image field this page edits: the picture shown beside the student's testimonial. */
+/** The image field this page edits: the picture shown beside the student's testimonial (server: TESTIMONIAL_FIELD). */
 export const TESTIMONIAL_FIELD = 'testimonial_icon';
 export const IMAGES_PAGE_TEXTS = {
   title: 'Your testimonial picture',
   intro:
-    'This picture is shown beside your testimonial. Pick one of the coach’s pictures or upload your own.',
+    'This picture is shown beside your testimonial (below) when staff feature it on the coach dashboard and you agree. Pick one of the coach’s pictures or upload your own.',
   change: 'Change picture',
   reset: 'Use the default picture',
   current: 'Current picture',
@@ -23,7 +26,8 @@ export const IMAGES_PAGE_TEXTS = {
 
 /**
  * `/Dashboard/Coach/{coachId}/Images/`: the caller's testimonial picture (spec §3 Image field) with the
- * icon-picker variant of the Select Image modal; the default image when none is set (spec §9).
+ * icon-picker variant of the Select Image modal; the default image when none is set (spec §9); and the
+ * testimonial itself (text and consent), which staff may feature on the coach dashboard with the picture.
  */
 export function ImagesPage() {
   const params = useParams();
@@ -32,7 +36,20 @@ export function ImagesPage() {
   const [open, setOpen] = useState(false);
   const field = useImageField(coachId ?? 0, TESTIMONIAL_FIELD);
   const save = useSaveImageField(coachId ?? 0, TESTIMONIAL_FIELD);
+  const testimonial = useMyTestimonial(coachId ?? 0, coachId !== null);
   if (coachId === null) return <NotFoundPage />;
+
+  let testimonialBody: React.ReactNode;
+  if (testimonial.isPending) testimonialBody = <LoadingState />;
+  else if (testimonial.isError)
+    testimonialBody = (
+      <ErrorState
+        title="We couldn’t load your testimonial"
+        message={errorMessage(testimonial.error)}
+        onRetry={() => void testimonial.refetch()}
+      />
+    );
+  else testimonialBody = <TestimonialForm coachId={coachId} current={testimonial.data.testimonial} />;
 
   let body: React.ReactNode;
   if (field.isPending) body = <LoadingState />;
@@ -85,6 +102,15 @@ export function ImagesPage() {
       <Text>{IMAGES_PAGE_TEXTS.intro}</Text>
       <Card withBorder radius="md" padding="lg">
         {body}
+      </Card>
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="testimonial-heading">
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="testimonial-heading">
+            {TESTIMONIAL_TEXTS.title}
+          </Title>
+          <Text size="sm">{TESTIMONIAL_TEXTS.intro}</Text>
+          {testimonialBody}
+        </Stack>
       </Card>
     </Stack>
   );

@@ -182,6 +182,34 @@ describe('CohortDetailPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Edit Rule' })).toBeInTheDocument();
   });
 
+  it('every rule invalid: the Criteria Breakdown says why the group is empty and what to do', async () => {
+    stubFetch(
+      routes({
+        [COHORT]: {
+          body: cohort({
+            membership_count: 0,
+            rules: [
+              rule({
+                id: 3,
+                characteristic: 'age_band',
+                operation: 'equal to',
+                value: '55<=',
+                is_valid: false,
+              }),
+              rule({ id: 4, characteristic: 'gone', operation: 'equal to', value: 'x', is_valid: false }),
+            ],
+          }),
+        },
+      }),
+    );
+    renderPage();
+    const message = await screen.findByTestId('all-rules-invalid');
+    expect(message).toHaveTextContent(TAILORING_UI_TEXTS.allRulesInvalid(2));
+    expect(message).toHaveTextContent(/no members.*Correct the rules under Invalid Criteria/);
+    expect(screen.queryByTestId('valid-rules')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('invalid-criteria')).getAllByTestId('rule-row')).toHaveLength(2);
+  });
+
   it('shows the distribution of a chosen characteristic with Source, Value, Students and ‘No source’', async () => {
     stubFetch(routes());
     renderPage();

@@ -564,7 +564,11 @@ function CohortDetail({ coachId, cohortId }: Ids) {
             label={TAILORING_TEXTS.criteriaBreakdown}
             testId="valid-rules"
           />
-        ) : null}
+        ) : (
+          <Alert color="orange" variant="light" data-testid="all-rules-invalid">
+            {TAILORING_UI_TEXTS.allRulesInvalid(invalid.length)}
+          </Alert>
+        )}
       </Stack>
 
       {invalid.length > 0 && (

@@ -45,6 +45,7 @@ describe('TipsCard', () => {
     expect(await screen.findByTestId('tip-position')).toHaveTextContent(TIP_UI.tipOf(1, 3));
     expect(screen.getAllByText(TIP_TEXTS.advice).length).toBeGreaterThan(0);
     expect(activePreview()).toHaveTextContent('Plan your week.');
+    expect(activePreview().querySelector('strong')).toHaveTextContent('week');
     expect(screen.queryByRole('button', { name: TIP_TEXTS.previous })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: TIP_TEXTS.next }));
     expect(screen.getByTestId('tip-position')).toHaveTextContent(TIP_UI.tipOf(2, 3));
@@ -52,7 +53,9 @@ describe('TipsCard', () => {
     expect(screen.getByRole('button', { name: TIP_TEXTS.next })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: TIP_TEXTS.next }));
     expect(screen.getByTestId('tip-position')).toHaveTextContent(TIP_UI.tipOf(3, 3));
-    expect(activePreview()).toHaveTextContent('Sleep Rest well.');
+    // The preview keeps the tip's formatting (the heading and the paragraph).
+    expect(activePreview().querySelector('h3')).toHaveTextContent('Sleep');
+    expect(activePreview().querySelector('p')).toHaveTextContent('Rest well.');
     expect(screen.queryByRole('button', { name: TIP_TEXTS.next })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: TIP_TEXTS.previous }));
     fireEvent.click(screen.getByRole('button', { name: TIP_TEXTS.previous }));

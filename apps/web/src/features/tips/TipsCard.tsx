@@ -1,5 +1,5 @@
 import '@mantine/carousel/styles.css';
-import { stepIndex, TIP_TEXTS, type Tip, tipPreview } from '@course-coach/contracts';
+import { stepIndex, TIP_PREVIEW_LENGTH, TIP_TEXTS, type Tip } from '@course-coach/contracts';
 import { Carousel } from '@mantine/carousel';
 import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { EmblaCarouselType } from 'embla-carousel';
@@ -7,7 +7,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import { htmlToText, SafeHtml } from '../../components/SafeHtml.tsx';
+import { SafeHtml, truncateHtml } from '../../components/SafeHtml.tsx';
 import { useTips } from './tips-api.ts';
 
 /** Our words around the spec's (the spec names the expanded modal, not its button). */
@@ -21,8 +21,8 @@ export interface TipsCarouselProps {
 }
 
 /**
- * The carousel of tips (spec §2, §4): one tip at a time with the Advice tag, a 200-character text
- * preview with an ellipsis (§9), and the expanded modal with the whole (sanitised) HTML. Stepping wraps
+ * The carousel of tips (spec §2, §4): one tip at a time with the Advice tag, a 200-character
+ * preview with an ellipsis that keeps the tip's formatting (§9), and the expanded modal with the whole (sanitised) HTML. Stepping wraps
  * from last to first and first to last (stepIndex), but, as the spec says, there is no Previous on the
  * first card and no Next on the last.
  */
@@ -30,7 +30,7 @@ export function TipsCarousel({ tips }: TipsCarouselProps) {
   const [index, setIndex] = useState(0);
   const [expanded, setExpanded] = useState<Tip | null>(null);
   const embla = useRef<EmblaCarouselType | null>(null);
-  const previews = useMemo(() => tips.map((t) => tipPreview(htmlToText(t.html))), [tips]);
+  const previews = useMemo(() => tips.map((t) => truncateHtml(t.html, TIP_PREVIEW_LENGTH)), [tips]);
   const current = Math.min(index, tips.length - 1);
   const go = (step: 1 | -1) => {
     const next = stepIndex(current, step, tips.length);
@@ -63,7 +63,7 @@ export function TipsCarousel({ tips }: TipsCarouselProps) {
             data-active={i === current ? '' : undefined}
           >
             <Stack gap="xs">
-              <Text data-testid="tip-preview">{previews[i]}</Text>
+              <SafeHtml html={previews[i] ?? ''} className="tip-preview" data-testid="tip-preview" />
               <Group>
                 <Button size="compact-sm" variant="light" onClick={() => setExpanded(tip)}>
                   {TIP_UI.readMore}

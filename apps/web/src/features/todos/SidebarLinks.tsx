@@ -15,6 +15,8 @@ export const SIDEBAR_LINK_TEXTS = {
   surveys: 'Surveys',
   manageEmails: 'Manage emails',
   manageSurveys: 'Manage surveys',
+  manageTestimonials: 'Manage testimonials',
+  grades: 'Your grades',
 } as const;
 
 /** Links from the dashboard sidebar to the to-do, tip and picture pages (and, for staff, their managers). */
@@ -35,6 +37,7 @@ export function SidebarLinks({ coachId, canManage }: { coachId: number; canManag
           [SIDEBAR_LINK_TEXTS.manageBulletins, PAGES.bulletinManager(coachId)],
           [SIDEBAR_LINK_TEXTS.manageEmails, EMAIL_PAGES.manager(coachId)],
           [SIDEBAR_LINK_TEXTS.manageSurveys, SURVEY_PAGES.manager(coachId)],
+          [SIDEBAR_LINK_TEXTS.manageTestimonials, PAGES.testimonialManager(coachId)],
         ] as Array<[string, string]>)
       : []),
   ];

@@ -112,6 +112,28 @@ describe('TodoCard', () => {
     expect(await screen.findByText(TODO_TEXTS.empty)).toBeInTheDocument();
   });
 
+  it('a coach without any list still lets a student add their own item, to their own list (no todo_list)', async () => {
+    const fetch = stubFetch({
+      [LISTS]: { body: { count: 0, page: 1, next: null, previous: null, results: [] } },
+      [`GET ${API.todoTags(COACH)}`]: { body: [] },
+      [`POST ${API.todoItems(COACH)}`]: {
+        status: 201,
+        body: item({ id: 8, staff_created: false, todo_list: null }),
+      },
+    });
+    renderWithApp(<TodoCard coachId={COACH} canAct />);
+    expect(await screen.findByText(TODO_TEXTS.empty)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: TODO_TEXTS.addYourOwn }));
+    const dialog = await screen.findByRole('dialog', { name: TODO_TEXTS.modalAddTitle });
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: /Title/ }, { timeout: 10_000 }), {
+      target: { value: 'Mine' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: TODO_TEXTS.save }));
+    await waitFor(() => expect(fetch.mock.calls.some((c) => c[1]?.method === 'POST')).toBe(true));
+    const post = fetch.mock.calls.find((c) => c[1]?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ title: 'Mine', todo_list: null });
+  });
+
   it('checking an item posts the completion and reloads the list', async () => {
     let completed = false;
     const fetch = stubFetch({

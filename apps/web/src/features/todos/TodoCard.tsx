@@ -119,8 +119,10 @@ export function TodoCard({ coachId, mode = 'sidebar', canAct }: TodoCardProps) {
   const complete = useCompleteTodoItem(coachId);
   const list = query.data?.results[0] ?? null;
   const here = `${location.pathname}${location.search}`;
+  // New items go to the list shown; from the student's own list (or with no list at all) to their own list.
+  const targetList = list && !list.own ? list.id : null;
   const addHref = `${PAGES.todoCreate(coachId)}?${new URLSearchParams({
-    ...(list ? { list: String(list.id) } : {}),
+    ...(targetList !== null ? { list: String(targetList) } : {}),
     next: here,
   })}`;
 
@@ -186,8 +188,8 @@ export function TodoCard({ coachId, mode = 'sidebar', canAct }: TodoCardProps) {
               </Button>
             )}
           </Group>
+          {/* A student can always add their own to-dos, even in a coach without a staff list (spec §1). */}
           {canAct &&
-            list &&
             (mode === 'sidebar' ? (
               <Button size="xs" onClick={() => setModal({ item: null })}>
                 {TODO_TEXTS.addYourOwn}
@@ -221,7 +223,7 @@ export function TodoCard({ coachId, mode = 'sidebar', canAct }: TodoCardProps) {
           coachId={coachId}
           opened={modal !== null}
           item={modal?.item ?? null}
-          listId={list?.id ?? null}
+          listId={targetList}
           onClose={() => setModal(null)}
         />
       )}

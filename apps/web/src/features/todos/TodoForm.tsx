@@ -4,8 +4,10 @@ import {
   formatDueDate,
   NON_FIELD_ERRORS,
   parseDueDate,
+  TODO_BATCH_MAX,
   TODO_ERRORS,
   TODO_TEXTS,
+  TODO_UI_TEXTS,
   type TodoItem,
   type TodoTag,
 } from '@course-coach/contracts';
@@ -14,6 +16,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  Fieldset,
   Group,
   Input,
   Popover,
@@ -183,11 +186,16 @@ function DueDateInput({
 export interface TodoFormProps {
   /** The item being edited, or null to add one. */
   item: TodoItem | null;
-  /** The list a new item goes to (the card's current list, or the page's ?list=). */
+  /** The list a new item goes to (the card's current list, or the page's ?list=); null: the student's own list. */
   listId: number | null;
   tags: TodoTag[];
   /** Saves; a rejected promise with a 400 ApiError shows its field errors beside the fields. */
   onSave: (body: TodoSave) => Promise<unknown>;
+  /**
+   * Saves several new items in one go (all or nothing); given, the form adds items in rows ('Add Your Own
+   * To-Do Item(s)', spec §2) with 'Add another item'. A 400 with `items.n.<field>` errors shows them in row n.
+   */
+  onSaveMany?: (bodies: TodoSave[]) => Promise<unknown>;
   onCancel: () => void;
   /** Offers Delete (spec: for account-owned items); disabled when `deleteDisabled`. */
   onDelete?: () => Promise<unknown>;
@@ -196,57 +204,141 @@ export interface TodoFormProps {
   staffCreated?: boolean;
 }
 
+/** One item's fields: Title (required), rich-text Description, Due Date, Tags (spec §2 To-Do form). */
+function ItemFields({
+  values,
+  onChange,
+  errors,
+  tags,
+  autoFocus,
+}: {
+  values: TodoFormValues;
+  onChange: (values: TodoFormValues) => void;
+  errors: Record<string, string[]>;
+  tags: TodoTag[];
+  autoFocus: boolean;
+}) {
+  const descriptionLabel = useId();
+  const set = <K extends keyof TodoFormValues>(key: K, value: TodoFormValues[K]) =>
+    onChange({ ...values, [key]: value });
+  const first = (key: string) => errors[key]?.join(' ');
+  return (
+    <>
+      <TextInput
+        label={TODO_TEXTS.title}
+        name="title"
+        required
+        value={values.title}
+        onChange={(e) => set('title', e.currentTarget.value)}
+        error={first('title')}
+        maxLength={200}
+        data-autofocus={autoFocus || undefined}
+      />
+      <div>
+        <Text component="label" id={descriptionLabel} size="sm" fw={500} display="block" mb={4}>
+          {TODO_TEXTS.description}
+        </Text>
+        <DescriptionEditor
+          value={values.description}
+          onChange={(html) => set('description', html)}
+          labelId={descriptionLabel}
+          error={first('description')}
+        />
+      </div>
+      <DueDateInput value={values.dueText} onChange={(t) => set('dueText', t)} error={first('due_date')} />
+      {tags.length > 0 && (
+        <Checkbox.Group
+          label={TODO_TEXTS.tags}
+          value={values.tagIds}
+          onChange={(v) => set('tagIds', v)}
+          error={first('item_tag_ids')}
+        >
+          <Group gap="md" mt={4}>
+            {tags.map((tag) => (
+              <Checkbox key={tag.id} value={String(tag.id)} label={tag.label} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      )}
+    </>
+  );
+}
+
+const KNOWN_FIELDS = ['title', 'description', 'due_date', 'item_tag_ids'];
+
+/** Splits a 400's field errors by row (`items.n.<field>`; plain fields belong to row 0) and the rest. */
+export function rowErrors(
+  fields: Record<string, string[]>,
+  rows: number,
+): { perRow: Array<Record<string, string[]>>; others: string[] } {
+  const perRow: Array<Record<string, string[]>> = Array.from({ length: rows }, () => ({}));
+  const others: string[] = [];
+  for (const [key, messages] of Object.entries(fields)) {
+    const m = /^items\.(\d+)\.(.+)$/.exec(key);
+    const row = m ? Number(m[1]) : 0;
+    const field = m ? m[2]! : key;
+    if (row < rows && KNOWN_FIELDS.includes(field)) perRow[row]![field] = messages;
+    else if (key === NON_FIELD_ERRORS) others.push(...messages);
+    else others.push(...messages.map((msg) => `${field}: ${msg}`));
+  }
+  return { perRow, others };
+}
+
 /**
  * The to-do form (spec §2 To-Do form): Title (required), rich-text Description, Due Date (MM/dd/yyyy,
- * parsed per §5), Tags (checkbox group), Save, Cancel and, when given, Delete. Server field errors show
- * beside their fields (§5, §8); errors of no field show above the buttons.
+ * parsed per §5), Tags (checkbox group), Save, Cancel and, when given, Delete. With `onSaveMany` (adding
+ * on the standalone page) it holds several items in rows, each with its own fields and a Remove button,
+ * and 'Add another item'; Save adds them all in one go. Server field errors show beside their fields (§5,
+ * §8), in their row; errors of no field show above the buttons.
  */
 export function TodoForm({
   item,
   listId,
   tags,
   onSave,
+  onSaveMany,
   onCancel,
   onDelete,
   deleteDisabled,
   staffCreated = false,
 }: TodoFormProps) {
-  const [values, setValues] = useState<TodoFormValues>(() => initialValues(item));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const multiple = onSaveMany !== undefined && item === null;
+  const [rows, setRows] = useState<Array<{ key: number; values: TodoFormValues }>>(() => [
+    { key: 0, values: initialValues(item) },
+  ]);
+  const [nextKey, setNextKey] = useState(1);
+  const [errors, setErrors] = useState<Array<Record<string, string[]>>>([]);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'delete' | null>(null);
-  const descriptionLabel = useId();
-  const set = <K extends keyof TodoFormValues>(key: K, value: TodoFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
 
   const fail = (error: unknown) => {
     if (isApiError(error, 400)) {
-      const fields = error.fieldErrors;
-      setErrors(fields);
-      const known = ['title', 'description', 'due_date', 'item_tag_ids'];
-      const others = Object.entries(fields)
-        .filter(([key]) => !known.includes(key))
-        .flatMap(([key, messages]) =>
-          key === NON_FIELD_ERRORS ? messages : messages.map((m) => `${key}: ${m}`),
-        );
+      const { perRow, others } = rowErrors(error.fieldErrors, rows.length);
+      setErrors(perRow);
       setGeneralError(others.length > 0 ? others.join(' ') : null);
     } else {
-      setErrors({});
+      setErrors([]);
       setGeneralError(errorMessage(error));
     }
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (values.title.trim() === '') {
-      setErrors({ title: [TODO_ERRORS.required] });
+    const missing = rows.map(
+      (r): Record<string, string[]> =>
+        r.values.title.trim() === '' ? { title: [TODO_ERRORS.required] } : {},
+    );
+    if (missing.some((e) => Object.keys(e).length > 0)) {
+      setErrors(missing);
       setGeneralError(null);
       return;
     }
     setBusy('save');
     try {
-      await onSave(saveBody(values, item, listId, staffCreated));
-      setErrors({});
+      const bodies = rows.map((r) => saveBody(r.values, item, listId, staffCreated));
+      if (multiple && bodies.length > 1) await onSaveMany(bodies);
+      else await onSave(bodies[0]!);
+      setErrors([]);
       setGeneralError(null);
     } catch (error) {
       fail(error);
@@ -267,45 +359,58 @@ export function TodoForm({
     }
   };
 
-  const first = (key: string) => errors[key]?.join(' ');
+  const setRow = (index: number, values: TodoFormValues) =>
+    setRows((rs) => rs.map((r, i) => (i === index ? { ...r, values } : r)));
+  const removeRow = (index: number) => {
+    setRows((rs) => rs.filter((_, i) => i !== index));
+    setErrors((es) => es.filter((_, i) => i !== index));
+  };
+
   return (
     <form onSubmit={submit} noValidate data-testid="todo-form">
       <Stack gap="md">
-        <TextInput
-          label={TODO_TEXTS.title}
-          name="title"
-          required
-          value={values.title}
-          onChange={(e) => set('title', e.currentTarget.value)}
-          error={first('title')}
-          maxLength={200}
-          data-autofocus
-        />
-        <div>
-          <Text component="label" id={descriptionLabel} size="sm" fw={500} display="block" mb={4}>
-            {TODO_TEXTS.description}
-          </Text>
-          <DescriptionEditor
-            value={values.description}
-            onChange={(html) => set('description', html)}
-            labelId={descriptionLabel}
-            error={first('description')}
-          />
-        </div>
-        <DueDateInput value={values.dueText} onChange={(t) => set('dueText', t)} error={first('due_date')} />
-        {tags.length > 0 && (
-          <Checkbox.Group
-            label={TODO_TEXTS.tags}
-            value={values.tagIds}
-            onChange={(v) => set('tagIds', v)}
-            error={first('item_tag_ids')}
-          >
-            <Group gap="md" mt={4}>
-              {tags.map((tag) => (
-                <Checkbox key={tag.id} value={String(tag.id)} label={tag.label} />
-              ))}
-            </Group>
-          </Checkbox.Group>
+        {multiple
+          ? rows.map((row, index) => (
+              <Fieldset key={row.key} legend={TODO_UI_TEXTS.row(index + 1)} data-testid="todo-form-row">
+                <Stack gap="md">
+                  <ItemFields
+                    values={row.values}
+                    onChange={(v) => setRow(index, v)}
+                    errors={errors[index] ?? {}}
+                    tags={tags}
+                    autoFocus={index === 0}
+                  />
+                  {rows.length > 1 && (
+                    <Group>
+                      <Button variant="default" size="compact-sm" onClick={() => removeRow(index)}>
+                        {TODO_UI_TEXTS.removeRow(index + 1)}
+                      </Button>
+                    </Group>
+                  )}
+                </Stack>
+              </Fieldset>
+            ))
+          : rows[0] && (
+              <ItemFields
+                values={rows[0].values}
+                onChange={(v) => setRow(0, v)}
+                errors={errors[0] ?? {}}
+                tags={tags}
+                autoFocus
+              />
+            )}
+        {multiple && rows.length < TODO_BATCH_MAX && (
+          <Group>
+            <Button
+              variant="light"
+              onClick={() => {
+                setRows((rs) => [...rs, { key: nextKey, values: initialValues(null) }]);
+                setNextKey((k) => k + 1);
+              }}
+            >
+              {TODO_UI_TEXTS.addAnother}
+            </Button>
+          </Group>
         )}
         {generalError && (
           <Alert color="red" variant="light" role="alert" data-testid="todo-form-error">

@@ -1,5 +1,5 @@
-import { API, TODO_ERRORS, TODO_TEXTS, type TodoItem } from '@course-coach/contracts';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { API, TODO_ERRORS, TODO_TEXTS, TODO_UI_TEXTS, type TodoItem } from '@course-coach/contracts';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '../../test-utils.tsx';
 import { TodoFormPage } from './TodoFormPage.tsx';
@@ -60,6 +60,52 @@ describe('TodoFormPage', () => {
       staff_created: false,
     });
   });
+
+  it('adds several items in one go; a refused batch shows each error in its row', async () => {
+    let posts = 0;
+    const fetch = stubFetch({
+      [`GET ${API.todoTags(COACH)}`]: { body: [] },
+      [`POST ${API.todoItemsBatch(COACH)}`]: () => {
+        posts += 1;
+        return posts === 1
+          ? { status: 400, body: { 'items.1.due_date': [TODO_ERRORS.dueDate] } }
+          : { status: 201, body: [] };
+      },
+    });
+    const { router } = renderRoutes(routes, `/Dashboard/Coach/${COACH}/ToDo/Add/?next=%2Fback%2Fhere`);
+    const firstTitle = await screen.findByRole('textbox', { name: /Title/ }, { timeout: 10_000 });
+    fireEvent.change(firstTitle, { target: { value: 'One' } });
+    fireEvent.click(screen.getByRole('button', { name: TODO_UI_TEXTS.addAnother }));
+    const rows = await screen.findAllByTestId('todo-form-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getByText(TODO_UI_TEXTS.row(2))).toBeInTheDocument();
+    // An empty title in row 2 is caught before sending.
+    fireEvent.click(screen.getByRole('button', { name: TODO_TEXTS.save }));
+    expect(await within(rows[1]!).findByText(TODO_ERRORS.required)).toBeInTheDocument();
+    expect(posts).toBe(0);
+    fireEvent.change(within(rows[1]!).getByRole('textbox', { name: /Title/ }), { target: { value: 'Two' } });
+    fireEvent.change(within(rows[1]!).getByRole('textbox', { name: TODO_TEXTS.dueDate }), {
+      target: { value: '13/45/2026' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: TODO_TEXTS.save }));
+    expect(await within(rows[1]!).findByText(TODO_ERRORS.dueDate)).toBeInTheDocument();
+    expect(within(rows[0]!).queryByText(TODO_ERRORS.dueDate)).not.toBeInTheDocument();
+    fireEvent.change(within(rows[1]!).getByRole('textbox', { name: TODO_TEXTS.dueDate }), {
+      target: { value: '12/01/2026' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: TODO_TEXTS.save }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/back/here'));
+    const last = fetch.mock.calls.filter((c) => c[1]?.method === 'POST').at(-1)!;
+    expect(
+      JSON.parse(String(last[1]!.body)).items.map((i: { title: string; due_date: string | null }) => [
+        i.title,
+        i.due_date,
+      ]),
+    ).toEqual([
+      ['One', null],
+      ['Two', '2026-12-01'],
+    ]);
+  }, 30_000);
 
   it('a staff-created item opens read-only, without the form', async () => {
     stubFetch({

@@ -9,11 +9,17 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { safeNextPath } from '../auth/safe-next.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { LazyTodoForm } from './LazyTodoForm.tsx';
-import { useDeleteTodoItem, useSaveTodoItem, useTodoItem, useTodoTags } from './todos-api.ts';
+import {
+  useDeleteTodoItem,
+  useSaveTodoItem,
+  useSaveTodoItems,
+  useTodoItem,
+  useTodoTags,
+} from './todos-api.ts';
 
 /**
  * The standalone to-do form page (spec §2): titled 'Add Your Own To-Do Item(s)' when creating (optional
- * `?list=`) or 'Edit Your To-Do Item' (with the todoItemId in the path). Delete is disabled when
+ * `?list=`; several items in rows, added in one go) or 'Edit Your To-Do Item' (with the todoItemId in the path). Delete is disabled when
  * creating; Cancel returns to the redirect URL (`?next=`, else the coach dashboard); a save redirects
  * there too (§4).
  */
@@ -31,6 +37,7 @@ export function TodoFormPage() {
   const tags = useTodoTags(safeCoach, coachId !== null);
   const item = useTodoItem(safeCoach, editing ? itemId : null);
   const save = useSaveTodoItem(safeCoach);
+  const saveMany = useSaveTodoItems(safeCoach);
   const remove = useDeleteTodoItem(safeCoach);
   if (coachId === null || (editing && itemId === null)) return <NotFoundPage />;
   const redirect = safeNextPath(search.get('next')) ?? PAGES.coachDetails(coachId);
@@ -69,6 +76,14 @@ export function TodoFormPage() {
           await save.mutateAsync(b);
           back();
         }}
+        onSaveMany={
+          editing
+            ? undefined
+            : async (bodies) => {
+                await saveMany.mutateAsync(bodies);
+                back();
+              }
+        }
         onCancel={back}
         onDelete={
           current

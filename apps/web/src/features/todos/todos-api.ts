@@ -11,6 +11,7 @@ import {
   TodoTagSchema,
 } from '@course-coach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiGet, apiRequest } from '../../api/client.ts';
 
 /** Query keys of the to-do feature; everything under ['todos', coachId] reloads after a write. */
@@ -62,6 +63,20 @@ export function useSaveTodoItem(coachId: number) {
       body.id
         ? apiRequest(API.todoItem(coachId, body.id), { method: 'PUT', body, schema: TodoItemSchema })
         : apiRequest(API.todoItems(coachId), { method: 'POST', body, schema: TodoItemSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: todoKeys.all(coachId) }),
+  });
+}
+
+/** Adds several items in one go (POST todo-items/batch, all or nothing), then reloads the lists. */
+export function useSaveTodoItems(coachId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (items: TodoSave[]): Promise<TodoItem[]> =>
+      apiRequest(API.todoItemsBatch(coachId), {
+        method: 'POST',
+        body: { items },
+        schema: z.array(TodoItemSchema),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: todoKeys.all(coachId) }),
   });
 }

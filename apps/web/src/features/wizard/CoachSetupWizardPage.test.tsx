@@ -1,4 +1,5 @@
 import {
+  PAGES,
   WIZARD_API,
   WIZARD_ERRORS,
   WIZARD_PAGES,
@@ -191,8 +192,9 @@ describe('CoachSetupWizardPage', { timeout: 30_000 }, () => {
     const post = fetch.mock.calls.find((c) => c[1]?.method === 'POST')!;
     expect(body(post[1])).toEqual({ step: 'content_calendar', data: CALENDAR });
 
+    // Go to Coach Dashboard opens the new coach's own dashboard (spec §2).
     fireEvent.click(screen.getByRole('link', { name: WIZARD_TEXTS.goToCoachDashboard }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(WIZARD_PAGES.done(INST)));
+    await waitFor(() => expect(router.state.location.pathname).toBe(PAGES.coachDetails(COACH)));
   });
 
   it('a failed progress fetch falls back to ‘Error fetching setup progress’', async () => {

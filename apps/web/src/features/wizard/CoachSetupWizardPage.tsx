@@ -1,6 +1,7 @@
 import {
   type AssessmentType,
   LMS_PROVIDER_NAME,
+  PAGES,
   WIZARD_PAGES,
   WIZARD_POLL_MS,
   WIZARD_STEPS,
@@ -176,7 +177,9 @@ function Wizard({ institutionId, coachId }: WizardProps) {
       />
     );
   } else if (current === 'complete') {
-    body = <CompleteStep dashboardPath={exitPath} />;
+    // Go to Coach Dashboard opens the new coach's own dashboard (spec §2: /Dashboard/Coach/{coachId}/CoachDetails/
+    // is "the target of the Go to Coach Dashboard button"); Save & Exit returns to the institution page.
+    body = <CompleteStep dashboardPath={coachId !== null ? PAGES.coachDetails(coachId) : exitPath} />;
   } else if (current === 'mts') {
     body = (
       <MtsStep
@@ -290,9 +293,9 @@ function StepBody({ step, reference, answer, assessmentType, selectedBulletins, 
 /**
  * `/Dashboard/Institution/{institutionId}/CoachSetupWizard/{coachId}` (spec §2; `new` as coachId, or no
  * coachId, starts a new coach): the coach setup wizard. Steps in the spec's order (§4): each save shows
- * the step the server returns; Back, Save & Exit (to the institution's coach dashboard, where the wizard
- * ends), resuming at the saved step, the mts waiting screen polling every 3 seconds, the §8 failure with
- * Try again, and the completion screen. The wrapper carries `data-wizard="coach-setup"` (spec §2).
+ * the step the server returns; Back, Save & Exit (to the institution's coach dashboard, which lists the
+ * unfinished set-ups), resuming at the saved step, the mts waiting screen polling every 3 seconds, the §8 failure with
+ * Try again, and the completion screen, whose Go to Coach Dashboard opens the new coach's dashboard. The wrapper carries `data-wizard="coach-setup"` (spec §2).
  */
 export function CoachSetupWizardPage() {
   const params = useParams();

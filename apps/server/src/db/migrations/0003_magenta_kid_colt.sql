@@ -14,6 +14,19 @@ CREATE TABLE "content_documents" (
 	CONSTRAINT "content_documents_file_or_link" CHECK (("content_documents"."data" is null) <> ("content_documents"."url" is null))
 );
 --> statement-breakpoint
+CREATE TABLE "testimonials" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"institution_id" integer NOT NULL,
+	"coach_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"text" text NOT NULL,
+	"consent" boolean DEFAULT false NOT NULL,
+	"featured" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "testimonials_text_length" CHECK (char_length("testimonials"."text") between 1 and 500)
+);
+--> statement-breakpoint
 ALTER TABLE "student_characteristic_values" ADD COLUMN "coach_id" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "student_characteristic_values" DROP CONSTRAINT "student_characteristic_values_characteristic_id_user_id_source_id_value_pk";--> statement-breakpoint
 ALTER TABLE "student_characteristic_values" ADD CONSTRAINT "student_characteristic_values_characteristic_id_user_id_coach_id_source_id_value_pk" PRIMARY KEY("characteristic_id","user_id","coach_id","source_id","value");--> statement-breakpoint
@@ -25,6 +38,11 @@ ALTER TABLE "characteristics" ADD COLUMN "step" double precision;--> statement-b
 ALTER TABLE "characteristics" ADD COLUMN "retired_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "content_documents" ADD CONSTRAINT "content_documents_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "content_documents" ADD CONSTRAINT "content_documents_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "testimonials" ADD CONSTRAINT "testimonials_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "testimonials" ADD CONSTRAINT "testimonials_coach_id_coaches_id_fk" FOREIGN KEY ("coach_id") REFERENCES "public"."coaches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "testimonials" ADD CONSTRAINT "testimonials_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "content_documents_item_key" ON "content_documents" USING btree ("content_kind","content_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "testimonials_coach_user_key" ON "testimonials" USING btree ("coach_id","user_id");--> statement-breakpoint
+CREATE INDEX "testimonials_featured_idx" ON "testimonials" USING btree ("coach_id") WHERE "testimonials"."featured" and "testimonials"."consent";--> statement-breakpoint
 ALTER TABLE "characteristics" ADD CONSTRAINT "characteristics_scope" CHECK ("characteristics"."scope" in ('student', 'enrolment'));--> statement-breakpoint
 ALTER TABLE "characteristics" ADD CONSTRAINT "characteristics_value_type" CHECK ("characteristics"."value_type" is null or "characteristics"."value_type" in ('categorical', 'ordinal', 'number', 'multivalued', 'yes_no'));
