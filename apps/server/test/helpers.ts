@@ -27,8 +27,6 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     // Another copy of the OULAD files (the default is the repository's demo-data/oulad).
     OULAD_DIR: process.env.OULAD_DIR,
     WEB_DIST: path.join(path.dirname(fileURLToPath(import.meta.url)), '__no_web_build__'),
-    // The OULAD files where the environment says (a checkout whose ../shared is elsewhere), else the default.
-    OULAD_DIR: process.env.OULAD_DIR,
     ...overrides,
   });
 }

@@ -398,7 +398,7 @@ describe('membership characteristic, distribution, export', () => {
       const expected = new Map<string, Set<number>>();
       for (const id of members) {
         const own = ref.values.get(id)?.get(name) ?? [];
-        const keys = own.length > 0 ? own.map((v) => `registrar__${v}`) : ref.valuesOf(id, name);
+        const keys = own.length > 0 ? own.map((v) => `registrar__${v}`) : ref.valuesOf(id, name, Q);
         for (const k of keys.length ? keys : ['']) {
           const set = expected.get(k) ?? new Set<number>();
           set.add(userOf.get(id)!);
