@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { seedDemoBulletins } from './bulletins.ts';
 import { seedDemoContent } from './content.ts';
 import { seedDemoEmailsSurveys } from './emails-surveys.ts';
+import { seedDemoEngagement } from './engagement.ts';
 import { DEMO_PASSWORD, DEMO_STAFF_EMAIL, type ImportResult, importOulad } from './oulad.ts';
 import { seedDemoTodos } from './todos.ts';
 import { seedDemoWiring } from './wiring.ts';
@@ -67,6 +68,13 @@ export async function seedDemo(
     wrote = true;
     console.log(
       `[seed] demo emails (one delivered, one scheduled, one draft) and survey questions (${((performance.now() - emailsStarted) / 1000).toFixed(1)} s)`,
+    );
+  }
+  const engagementStarted = performance.now();
+  if (await seedDemoEngagement(database, config, result.institutionId)) {
+    wrote = true;
+    console.log(
+      `[seed] demo LMS click logs (AAA 2013J, DDD 2013B) and engagement characteristics (${((performance.now() - engagementStarted) / 1000).toFixed(1)} s)`,
     );
   }
   if (await seedWizardReference(database, result.institutionId, { halfFinished: true })) {

@@ -4,6 +4,7 @@ export * from './content.ts';
 export * from './emails.ts';
 export * from './grades.ts';
 export * from './images.ts';
+export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lms.ts';
 export * from './surveys.ts';
