@@ -12,14 +12,14 @@ import {
   SavedMappingSchema,
   UploadSchema,
 } from '@course-coach/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/auth/password.ts';
 import {
   type Browser,
-  coachIdOf,
+  DEMO_PASSWORD,
   getTestContext,
   instructorEmailOf,
   STAFF_EMAIL,
-  studentEmailOf,
   type TestContext,
 } from './helpers.ts';
 
@@ -32,7 +32,6 @@ import {
  */
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'student-mat-sample.csv');
-const P = 'GGG-2013J';
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions
 type Json = Record<string, any>;
 
@@ -58,18 +57,37 @@ async function upload(browser: Browser, text: string, fileName = 'student-mat.cs
 const count = async (sql: string, params: unknown[] = []) =>
   Number((await ctx.database.query<{ n: number }>(sql, params))[0]!.n);
 
+const INSTRUCTOR = 'instructor-uci@import.test';
+
 beforeAll(async () => {
   ctx = await getTestContext();
-  coach = await coachIdOf(ctx, P);
-  instructor = await ctx.signIn(instructorEmailOf(P));
-  // Demo students of the file, enrolled in the coach (the file names them by e-mail only).
+  // A coach of its own (the demo coaches' groups are checked against OULAD by other suites), with an
+  // instructor and the file's demo students, enrolled (the file names them by e-mail only).
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const [c] = await ctx.database.query<{ id: number }>(
+    `insert into coaches (institution_id, name, course_code, term_code, length_days, current_day)
+     values ($1, 'UCI Maths 2025', 'UCI', '2025', 200, 50) returning id`,
+    [ctx.institutionId],
+  );
+  coach = c!.id;
   const emails = table.map((r) => r.email!);
   await ctx.database.query(
     `with u as (insert into users (institution_id, email, name, password_hash)
-                select $1, e, e, 'no-password' from unnest($2::text[]) as x(e) returning id)
-     insert into enrollments (institution_id, coach_id, user_id, role) select $1, $3, id, 'student' from u`,
-    [ctx.institutionId, emails, coach],
+                select $1, e, e, $4 from unnest($2::text[]) as x(e) returning id, email)
+     insert into enrollments (institution_id, coach_id, user_id, role)
+     select $1, $3, id, case when email = $5 then 'instructor' else 'student' end from u`,
+    [ctx.institutionId, [...emails, INSTRUCTOR], coach, hash, INSTRUCTOR],
   );
+  instructor = await ctx.signIn(INSTRUCTOR);
+});
+
+afterAll(async () => {
+  // Other suites list the demo institution's coaches and users: leave neither behind.
+  await ctx.database.query('delete from coaches where id = $1', [coach]);
+  await ctx.database.query(
+    `delete from student_characteristic_values where user_id in (select id from users where email like '%@import.test')`,
+  );
+  await ctx.database.query(`delete from users where email like '%@import.test'`);
 });
 
 /** The mapping the screen proposes: every column a new characteristic `uci_<column>` of the inferred kind. */
@@ -305,12 +323,7 @@ describe('guided import refusals (nothing written)', () => {
 
   it('students are refused; an instructor cannot import into another coach; students of other coaches are not written', async () => {
     const before = await writes();
-    const [student] = await ctx.database.query<{ external_id: string }>(
-      `select u.external_id from users u join enrollments e on e.user_id = u.id
-        where e.coach_id = $1 and e.role = 'student' and u.external_id is not null limit 1`,
-      [coach],
-    );
-    const asStudent = await ctx.signIn(studentEmailOf(student!.external_id));
+    const asStudent = await ctx.signIn(table[0]!.email!);
     expect((await upload(asStudent, fixture)).status).toBe(403);
     const other = await ctx.signIn(instructorEmailOf('AAA-2013J'));
     expect([403, 404]).toContain((await upload(other, fixture)).status);

@@ -32,29 +32,53 @@ async function eachRow(input: Readable, row: (r: Record<string, string>) => void
 }
 
 /**
- * Reads one OULAD presentation's click log from `dir` (vle.csv for each site's activity type, then
- * studentVle.csv streamed, ~21 MB): clicks summed per (id_student, date, activity_type). Returns the
- * totals and the number of log rows read.
+ * Reads OULAD presentations' click logs from `dir` in one pass: vle.csv for each site's activity type,
+ * then studentVle.csv streamed (~21 MB, csv-parse records as arrays, header checked): clicks summed per
+ * (id_student, date, activity_type), per `MODULE-PRESENTATION` key. Returns the totals and the number
+ * of log rows read per presentation.
  */
+export async function readOuladClicksMany(
+  dir: string,
+  presentations: Array<{ module: string; presentation: string }>,
+): Promise<Map<string, { totals: ActivityTotals; rows: number }>> {
+  const out = new Map<string, { totals: ActivityTotals; rows: number }>();
+  for (const p of presentations) out.set(`${p.module}-${p.presentation}`, { totals: new Map(), rows: 0 });
+  const siteType = new Map<string, string>();
+  await eachRow(openDataFile(dir, 'vle.csv'), (r) => {
+    if (out.has(`${r.code_module}-${r.code_presentation}`)) siteType.set(r.id_site!, r.activity_type!);
+  });
+  const parser = openDataFile(dir, 'studentVle.csv').pipe(
+    parse({ trim: true, skip_empty_lines: true, bom: true }),
+  );
+  let header = true;
+  for await (const rec of parser) {
+    const [m, p, student, site, date, clicks] = rec as string[];
+    if (header) {
+      header = false;
+      if (
+        [m, p, student, site, date, clicks].join(',') !==
+        'code_module,code_presentation,id_student,id_site,date,sum_click'
+      )
+        throw new Error('studentVle.csv does not have the OULAD header');
+      continue;
+    }
+    const target = out.get(`${m}-${p}`);
+    if (!target) continue;
+    target.rows++;
+    const key = `${student}\t${date}\t${siteType.get(site!) ?? 'unknown'}`;
+    target.totals.set(key, (target.totals.get(key) ?? 0) + Number(clicks));
+  }
+  return out;
+}
+
+/** One presentation's click log (see readOuladClicksMany). */
 export async function readOuladClicks(
   dir: string,
   codeModule: string,
   codePresentation: string,
 ): Promise<{ totals: ActivityTotals; rows: number }> {
-  const siteType = new Map<string, string>();
-  await eachRow(openDataFile(dir, 'vle.csv'), (r) => {
-    if (r.code_module === codeModule && r.code_presentation === codePresentation)
-      siteType.set(r.id_site!, r.activity_type!);
-  });
-  const totals: ActivityTotals = new Map();
-  let rows = 0;
-  await eachRow(openDataFile(dir, 'studentVle.csv'), (r) => {
-    if (r.code_module !== codeModule || r.code_presentation !== codePresentation) return;
-    rows++;
-    const key = `${r.id_student}\t${r.date}\t${siteType.get(r.id_site!) ?? 'unknown'}`;
-    totals.set(key, (totals.get(key) ?? 0) + Number(r.sum_click));
-  });
-  return { totals, rows };
+  const all = await readOuladClicksMany(dir, [{ module: codeModule, presentation: codePresentation }]);
+  return all.get(`${codeModule}-${codePresentation}`)!;
 }
 
 /**

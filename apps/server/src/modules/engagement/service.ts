@@ -1,7 +1,7 @@
 import type { Engagement } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
-import { type ActivityTotals, readOuladClicks, storeActivity } from './activity.ts';
+import { type ActivityTotals, readOuladClicksMany, storeActivity } from './activity.ts';
 import { deriveEngagement, type EngagementRunner, requestEngagement } from './derive.ts';
 
 /**
@@ -36,12 +36,18 @@ export async function importOuladActivity(
   coaches: Array<{ coachId: number; module: string; presentation: string }>,
 ): Promise<Array<{ coachId: number; rows: number; clicks: number }>> {
   const out: Array<{ coachId: number; rows: number; clicks: number }> = [];
+  const todo: typeof coaches = [];
   for (const c of coaches) {
     const has = await runner.database.query('select 1 from engagement_activity where coach_id = $1 limit 1', [
       c.coachId,
     ]);
-    if (has.length > 0) continue;
-    const { totals, rows } = await readOuladClicks(dir, c.module, c.presentation);
+    if (has.length === 0) todo.push(c);
+  }
+  if (todo.length === 0) return out;
+  // One pass over the click log for every presentation.
+  const logs = await readOuladClicksMany(dir, todo);
+  for (const c of todo) {
+    const { totals, rows } = logs.get(`${c.module}-${c.presentation}`)!;
     const stored = await runner.database.transaction(async (q) => {
       const s = await storeActivity(q, c.coachId, totals);
       await deriveEngagement(q, c.coachId);
