@@ -38,6 +38,7 @@ import { emailRoutes } from './modules/emails/routes.ts';
 import { gradeRoutes } from './modules/grades/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
+import { importRoutes } from './modules/imports/routes.ts';
 import { institutionRoutes } from './modules/institutions/routes.ts';
 import { lmsRoutes } from './modules/lms/routes.ts';
 import type { LmsSettings } from './modules/lms/settings.ts';
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(testimonialRoutes, deps);
   await app.register(bulletinRoutes, deps);
   await app.register(tailoringRoutes, deps);
+  await app.register(importRoutes, deps);
   await app.register(lmsRoutes, deps);
   await app.register(characteristicsRoutes, deps);
   await app.register(characteristicDefinitionRoutes, deps);

@@ -1,4 +1,4 @@
-import { MX_CHAR, MX_DEFINITION, type Persona, png, type World } from './matrix-fixtures.ts';
+import { MX_CHAR, MX_DEFINITION, matrixMapping, type Persona, png, type World } from './matrix-fixtures.ts';
 
 /**
  * The declared access policy of every API route. Written from the product
@@ -331,6 +331,35 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
     policy: PRESETS.institutionStaff,
     fresh: 'characteristicDefinition',
   },
+  // Guided import and engagement (README "Importing a registrar's file"): the coach's staff side.
+  [`POST ${C}/imports/uploads`]: {
+    policy: PRESETS.coachStaff,
+    raw: (w) => ({ body: `email,${MX_CHAR}\n${w.users.studentA.email},sad\n`, contentType: 'text/csv' }),
+  },
+  [`GET ${C}/imports/uploads/:uploadId`]: { policy: PRESETS.coachStaff },
+  [`POST ${C}/imports/uploads/:uploadId/dry-run`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({ mapping: matrixMapping() }),
+  },
+  [`POST ${C}/imports/uploads/:uploadId/commit`]: {
+    policy: PRESETS.coachStaff,
+    fresh: 'upload',
+    body: () => ({ mapping: matrixMapping() }),
+  },
+  [`GET ${C}/imports/mappings`]: { policy: PRESETS.coachStaff },
+  [`POST ${C}/imports/mappings`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({ name: `Matrix mapping ${Math.random()}`, mapping: matrixMapping() }),
+  },
+  [`DELETE ${C}/imports/mappings/:mappingId`]: { policy: PRESETS.coachStaff, fresh: 'mapping' },
+  [`POST ${C}/engagement/activity`]: {
+    policy: PRESETS.coachStaff,
+    raw: (w) => ({
+      body: `student,date,activity_type,count\n${w.users.studentA.email},0,quiz,1\n`,
+      contentType: 'text/csv',
+    }),
+  },
+  [`GET ${C}/engagement`]: { policy: PRESETS.coachStaff },
 
   // --- Canvas LMS (institution staff) --------------------------------------------------------------------
   [`GET ${I}/lms/canvas/authorize`]: { policy: PRESETS.institutionStaff },

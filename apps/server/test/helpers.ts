@@ -16,7 +16,8 @@ export { DEMO_PASSWORD };
 
 /**
  * The configuration tests run with: no logging, the test presentations, a web build that does not exist
- * (so answers do not depend on whether apps/web was built), and `DATABASE_URL` as given (never
+ * (so answers do not depend on whether apps/web was built), OULAD_DIR from the environment when set,
+ * and `DATABASE_URL` as given (never
  * process.env's, which names the shared `test` database in PostgreSQL runs).
  */
 export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
@@ -25,7 +26,7 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     LOG_LEVEL: 'silent',
     SEED_PRESENTATIONS: TEST_PRESENTATIONS.join(','),
     // Another copy of the OULAD files (the default is the repository's demo-data/oulad).
-    OULAD_DIR: process.env.OULAD_DIR,
+    OULAD_DIR: process.env.OULAD_DIR || undefined,
     WEB_DIST: path.join(path.dirname(fileURLToPath(import.meta.url)), '__no_web_build__'),
     ...overrides,
   });

@@ -1,4 +1,4 @@
-import { API, CSRF_COOKIE, CSRF_HEADER, WIZARD_API } from '@course-coach/contracts';
+import { API, CSRF_COOKIE, CSRF_HEADER, IMPORT_API, WIZARD_API } from '@course-coach/contracts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -148,6 +148,14 @@ export const MX_CHAR = 'mx_mood';
 /** The code name of the shared characteristic definition fixture (the first one created). */
 export const MX_DEFINITION = 'mx_def_1';
 let definitions = 0;
+
+/** A guided-import mapping of the matrix's upload: the e-mail column, then MX_CHAR. */
+export const matrixMapping = () => ({
+  source: 'registrar',
+  student: { column: 'email', by: 'email' },
+  columns: [{ column: MX_CHAR, action: 'existing', characteristic: MX_CHAR }],
+  recode: {},
+});
 
 /**
  * Builds the world: its own app on the shared test database (with an `onRoute` hook collecting the route
@@ -436,6 +444,22 @@ export async function buildWorld(tag: string): Promise<World> {
         }),
         'characteristic import',
       ),
+    upload: async () =>
+      created(
+        await staff.request('POST', IMPORT_API.uploads(coachA), {
+          body: `email,${MX_CHAR}\n${users.studentA.email},happy\n`,
+          contentType: 'text/csv',
+        }),
+        'import upload',
+      ),
+    mapping: async () =>
+      created(
+        await staff.post(IMPORT_API.mappings(coachA), {
+          name: `Matrix mapping ${Math.random()}`,
+          mapping: matrixMapping(),
+        }),
+        'saved mapping',
+      ),
   };
   // The coach setup wizard: reference terms and courses, and a half-finished set-up (basic_info saved).
   await seedWizardReference(ctx.database, inst1);
@@ -556,6 +580,8 @@ function paramValue(w: World, name: string, previous: string, url: string): stri
     cohortGroupId: () => w.ids.cohortGroup,
     ruleId: () => w.ids.rule,
     importId: () => w.ids.mtsImport,
+    uploadId: () => w.ids.upload,
+    mappingId: () => w.ids.mapping,
     gradebookId: () => w.ids.gradebook,
     // Documents: the bulletin with one.
     kind: () => 'bulletins',

@@ -11,6 +11,7 @@ export * from './grades.ts';
 export * from './health.ts';
 export * from './history.ts';
 export * from './images.ts';
+export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lms.ts';
 export * from './messages.ts';

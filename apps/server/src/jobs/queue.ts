@@ -4,6 +4,18 @@ import { purgeExpiredSessions } from '../auth/sessions.ts';
 import { errorReason } from '../db/availability.ts';
 import type { Database } from '../db/client.ts';
 import { type DeliveryOptions, dispatchDueEmails, EMAIL_QUEUE } from '../modules/emails/delivery.ts';
+import {
+  ENGAGEMENT_QUEUE,
+  type EngagementJobData,
+  runEngagement,
+  staleEngagementCoaches,
+} from '../modules/engagement/derive.ts';
+import {
+  GUIDED_IMPORT_QUEUE,
+  type GuidedImportJobData,
+  resumeGuidedImports,
+  runGuidedImport,
+} from '../modules/imports/job.ts';
 import { sweepOrphanMemberships } from '../modules/tailoring/membership.ts';
 import {
   COHORT_SYNC_QUEUE,
@@ -19,6 +31,8 @@ export const QUEUES = {
   cohortSync: COHORT_SYNC_QUEUE,
   emails: EMAIL_QUEUE,
   coachSetup: COACH_SETUP_QUEUE,
+  guidedImport: GUIDED_IMPORT_QUEUE,
+  engagement: ENGAGEMENT_QUEUE,
 } as const;
 
 /** How often (ms) the same job-queue error is logged at most: pg-boss's loops retry every few seconds. */
@@ -105,6 +119,11 @@ export async function startWorkers(
     const sessions = await purgeExpiredSessions(database);
     const failures = await purgeOldLoginFailures(database);
     const memberships = await sweepOrphanMemberships(database.query);
+    // Uploads never committed, after a day; engagement figures of coaches whose current day moved.
+    await database.query(`delete from import_uploads where created_at < now() - interval '1 day'`);
+    for (const coachId of await staleEngagementCoaches(database.query)) {
+      await boss.send(QUEUES.engagement, { coachId } satisfies EngagementJobData);
+    }
     log(
       `maintenance: removed ${sessions} expired sessions, ${failures} old sign-in failures and ${memberships} members of deleted groups`,
     );
@@ -131,6 +150,20 @@ export async function startWorkers(
   });
   const setups = await resumeSetups({ boss, database });
   if (setups.length > 0) log(`resumed interrupted set-ups of coaches ${setups.join(', ')}`);
+  // `guided-import` commits a guided import (modules/imports/job.ts, one transaction); imports left
+  // `started` without a live job are queued again. `engagement-derive` derives a coach's engagement
+  // figures from its activity log (modules/engagement/derive.ts).
+  const importRunner = { boss, database };
+  await createHeartbeatQueue(boss, QUEUES.guidedImport);
+  await boss.work<GuidedImportJobData>(QUEUES.guidedImport, async (jobs) => {
+    for (const job of jobs) await runGuidedImport(importRunner, job.data.importId);
+  });
+  const imports = await resumeGuidedImports(importRunner);
+  if (imports.length > 0) log(`resumed interrupted imports ${imports.join(', ')}`);
+  await createHeartbeatQueue(boss, QUEUES.engagement);
+  await boss.work<EngagementJobData>(QUEUES.engagement, async (jobs) => {
+    for (const job of jobs) await runEngagement(importRunner, job.data.coachId);
+  });
   if (mail) {
     // `email-dispatch` sends every due email (and takes over those whose sending run died); it runs every
     // minute, at each email's send time (queued when saved) and once now (modules/emails/delivery.ts).

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { seedDemoBulletins } from './bulletins.ts';
 import { seedDemoContent } from './content.ts';
 import { seedDemoEmailsSurveys } from './emails-surveys.ts';
+import { seedDemoEngagement } from './engagement.ts';
 import { DEMO_PASSWORD, DEMO_STAFF_EMAIL, type ImportResult, importOulad } from './oulad.ts';
 import { seedDemoTodos } from './todos.ts';
 import { seedDemoWiring } from './wiring.ts';
@@ -55,6 +56,10 @@ export async function seedDemo(
     [
       'emails (one delivered, one scheduled, one draft) and survey questions',
       () => seedDemoEmailsSurveys(database, result.institutionId),
+    ],
+    [
+      'LMS click logs (AAA 2013J, DDD 2013B) and engagement characteristics',
+      () => seedDemoEngagement(database, config, result.institutionId),
     ],
     [
       'coach setup wizard terms and courses, and one half-finished set-up',

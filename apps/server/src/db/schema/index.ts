@@ -5,6 +5,7 @@ export * from './documents.ts';
 export * from './emails.ts';
 export * from './grades.ts';
 export * from './images.ts';
+export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lms.ts';
 export * from './surveys.ts';

@@ -1,0 +1,92 @@
+import type { Engagement } from '@course-coach/contracts';
+import type { Query } from '../../db/client.ts';
+import { badRequest } from '../../http/errors.ts';
+import { type ActivityTotals, readOuladClicksMany, storeActivity } from './activity.ts';
+import { deriveEngagement, type EngagementRunner, requestEngagement } from './derive.ts';
+
+/**
+ * Replaces a coach's activity log by `totals` (one transaction), then derives its engagement figures
+ * (queued, or in this process without a queue). Returns what was stored. A file naming no enrolled
+ * student: 400, nothing written.
+ */
+export async function importActivity(
+  runner: EngagementRunner,
+  coachId: number,
+  totals: ActivityTotals,
+): Promise<{ stored: number; clicks: number; students: number; unknown: number }> {
+  const result = await runner.database.transaction(async (q) => {
+    const stored = await storeActivity(q, coachId, totals);
+    // Rolls the replacement back: the coach's log stays as it was.
+    if (stored.students === 0)
+      throw badRequest({ file: ['No row names a student enrolled in this coach: nothing was imported.'] });
+    return stored;
+  });
+  await requestEngagement(runner, coachId);
+  return result;
+}
+
+/**
+ * Demo: imports the OULAD click logs of the given coaches (`{ coachId, module, presentation }`) from
+ * `dir` (config.OULAD_DIR; `.csv` or `.csv.gz`), each in one transaction with its figures derived.
+ * Skips a coach that already has activity. Returns the log rows read per coach.
+ */
+export async function importOuladActivity(
+  runner: EngagementRunner,
+  dir: string,
+  coaches: Array<{ coachId: number; module: string; presentation: string }>,
+): Promise<Array<{ coachId: number; rows: number; clicks: number }>> {
+  const out: Array<{ coachId: number; rows: number; clicks: number }> = [];
+  const todo: typeof coaches = [];
+  for (const c of coaches) {
+    const has = await runner.database.query('select 1 from engagement_activity where coach_id = $1 limit 1', [
+      c.coachId,
+    ]);
+    if (has.length === 0) todo.push(c);
+  }
+  if (todo.length === 0) return out;
+  // One pass over the click log for every presentation.
+  const logs = await readOuladClicksMany(dir, todo);
+  for (const c of todo) {
+    const { totals, rows } = logs.get(`${c.module}-${c.presentation}`)!;
+    const stored = await runner.database.transaction(async (q) => {
+      const s = await storeActivity(q, c.coachId, totals);
+      await deriveEngagement(q, c.coachId);
+      return s;
+    });
+    out.push({ coachId: c.coachId, rows, clicks: stored.clicks });
+  }
+  return out;
+}
+
+/** A coach's engagement figures (every enrolled student's), with the day they are as of. */
+export async function engagementOf(q: Query, coachId: number): Promise<Engagement> {
+  const [coach] = await q<{ current_day: number }>('select current_day from coaches where id = $1', [
+    coachId,
+  ]);
+  const figures = await q<{
+    user_id: number;
+    clicks_7d: number;
+    clicks_14d: number;
+    days_since_last: number | null;
+    active_days: number;
+    share: Record<string, number | string>;
+  }>(
+    `select user_id, clicks_7d, clicks_14d, days_since_last, active_days, share
+       from engagement_figures where coach_id = $1 order by user_id`,
+    [coachId],
+  );
+  const [count] = await q<{ n: number }>(
+    'select count(*)::int as n from engagement_activity where coach_id = $1',
+    [coachId],
+  );
+  return {
+    current_day: coach?.current_day ?? 0,
+    students: figures.length,
+    with_activity: figures.filter((f) => f.days_since_last !== null).length,
+    activity_rows: count?.n ?? 0,
+    figures: figures.map((f) => ({
+      ...f,
+      share: Object.fromEntries(Object.entries(f.share).map(([k, v]) => [k, Number(v)])),
+    })),
+  };
+}

@@ -1,0 +1,210 @@
+import type { ImportKind } from '@course-coach/contracts';
+import type { Query } from '../../db/client.ts';
+
+/**
+ * The ONE place where the guided import and the engagement job write characteristic definitions and
+ * values (schema/tailoring.ts). What they create are course facts: per-enrolment characteristics
+ * (`scope = 'enrolment'`), whose values are stored with the coach's id (`coach_id`), so that a student's
+ * figures in one course never answer a rule of another. Callers pass the import's own kinds
+ * (`ImportKind`) and never touch those tables.
+ */
+
+/** A characteristic the import creates. */
+export interface NewDefinition {
+  name: string;
+  question: string;
+  kind: ImportKind;
+  /** categorical: allowed values; yes-no: ignored (Yes/No). */
+  values: Array<{ value: string; label: string }>;
+  /** integer/number: the smallest and largest value in the data (the allowed range is wider). */
+  min?: number;
+  max?: number;
+}
+
+/** Today's model of an import kind: yes/no and categories are value sets, numbers a range. */
+function restrictionOf(def: NewDefinition): {
+  kind: 'range' | 'set' | 'text';
+  values: Array<{ value: string; label: string }>;
+  ranges: Array<{ min: number; max: number }>;
+} {
+  switch (def.kind) {
+    case 'integer':
+    case 'number':
+      // Wide enough for rules on next term's data; rules outside it would be invalid.
+      return {
+        kind: 'range',
+        values: [],
+        ranges: [
+          { min: Math.min(0, Math.floor(def.min ?? 0)), max: Math.max(1_000_000, Math.ceil(def.max ?? 0)) },
+        ],
+      };
+    case 'yes-no':
+      return {
+        kind: 'set',
+        values: [
+          { value: 'Yes', label: 'Yes' },
+          { value: 'No', label: 'No' },
+        ],
+        ranges: [],
+      };
+    case 'categorical':
+      return { kind: 'set', values: def.values, ranges: [] };
+    default:
+      return { kind: 'text', values: [], ranges: [] };
+  }
+}
+
+/** The definition's kind (characteristics.value_type) of each import kind; free text has none. */
+const VALUE_TYPE: Record<ImportKind, string | null> = {
+  integer: 'number',
+  number: 'number',
+  'yes-no': 'yes_no',
+  categorical: 'categorical',
+  text: null,
+};
+
+/** The id of a source of the institution, created when missing. */
+export async function ensureSource(
+  q: Query,
+  institutionId: number,
+  name: string,
+  label = name,
+): Promise<number> {
+  const [row] = await q<{ id: number }>(
+    `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $3)
+     on conflict (institution_id, name) do update set name = excluded.name returning id`,
+    [institutionId, name, label],
+  );
+  return row!.id;
+}
+
+/**
+ * Creates a characteristic (or, for a name that exists, returns it unchanged when it is not an Insight
+ * Group's). Returns its id and whether it is numeric in the stored model.
+ */
+export async function createDefinition(q: Query, institutionId: number, def: NewDefinition): Promise<number> {
+  const r = restrictionOf(def);
+  const [row] = await q<{ id: number }>(
+    `insert into characteristics (institution_id, name, label, question, kind, value_type, scope,
+                                  is_multivalued, default_value, restriction_values, restriction_ranges)
+     values ($1, $2, $3, $4, $5, $6, 'enrolment', false, null, $7::jsonb, $8::jsonb)
+     on conflict (institution_id, name) do nothing
+     returning id`,
+    [
+      institutionId,
+      def.name,
+      def.question || def.name,
+      def.question,
+      r.kind,
+      VALUE_TYPE[def.kind],
+      JSON.stringify(r.values),
+      JSON.stringify(r.ranges),
+    ],
+  );
+  if (row) return row.id;
+  const [existing] = await q<{ id: number }>(
+    'select id from characteristics where institution_id = $1 and name = $2 and cohort_id is null',
+    [institutionId, def.name],
+  );
+  if (!existing) throw new Error(`characteristic ${def.name} belongs to an Insight Group`);
+  return existing.id;
+}
+
+/** Adds values a categorical characteristic does not list yet (used when a definition is re-used). */
+export async function addAllowedValues(
+  q: Query,
+  characteristicId: number,
+  values: Array<{ value: string; label: string }>,
+): Promise<void> {
+  if (values.length === 0) return;
+  await q(
+    `update characteristics c
+        set restriction_values = c.restriction_values || coalesce((
+          select jsonb_agg(x) from jsonb_array_elements($2::jsonb) x
+           where not exists (select 1 from jsonb_array_elements(c.restriction_values) y where y->>'value' = x->>'value')), '[]'::jsonb)
+      where c.id = $1 and c.kind = 'set'`,
+    [characteristicId, JSON.stringify(values)],
+  );
+}
+
+/** Records that a source provides these characteristics. */
+export async function linkSource(q: Query, sourceId: number, characteristicIds: number[]): Promise<void> {
+  await q(
+    `insert into characteristic_sources (characteristic_id, source_id)
+     select c, $2 from unnest($1::int[]) as x(c) on conflict do nothing`,
+    [characteristicIds, sourceId],
+  );
+}
+
+/** One value to write: a student, a characteristic and the value (null: none, the student has the default). */
+export interface ValueRow {
+  userId: number;
+  characteristicId: number;
+  value: string | null;
+  num: number | null;
+}
+
+const BATCH = 20_000;
+
+/**
+ * Replaces, for every (student, characteristic) pair listed in `rows`, the source's values by the given
+ * ones (a null value removes the source's value). Set-wise, in batches of unnest arrays; call it inside
+ * the import's transaction.
+ */
+export async function replaceValues(
+  q: Query,
+  institutionId: number,
+  coachId: number,
+  sourceId: number,
+  rows: ValueRow[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const chunk = rows.slice(i, i + BATCH);
+    const users = chunk.map((r) => r.userId);
+    const chars = chunk.map((r) => r.characteristicId);
+    await q(
+      `delete from student_characteristic_values v using unnest($1::int[], $2::int[]) as x(u, c)
+        where v.user_id = x.u and v.characteristic_id = x.c and v.source_id = $3 and v.coach_id in (0, $4)`,
+      [users, chars, sourceId, coachId],
+    );
+    const kept = chunk.filter((r) => r.value !== null);
+    await q(
+      // Course facts belong to the enrolment in this coach, the others to the student (coach_id 0).
+      `insert into student_characteristic_values
+              (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
+       select $1, x.c, x.u, case when ch.scope = 'enrolment' then $7::int else 0 end, $2, x.v, x.n
+         from unnest($3::int[], $4::int[], $5::text[], $6::float8[]) as x(u, c, v, n)
+         join characteristics ch on ch.id = x.c
+       on conflict do nothing`,
+      [
+        institutionId,
+        sourceId,
+        kept.map((r) => r.userId),
+        kept.map((r) => r.characteristicId),
+        kept.map((r) => r.value),
+        kept.map((r) => r.num),
+        coachId,
+      ],
+    );
+  }
+}
+
+/**
+ * Replaces every value of a source for the given characteristics (the engagement job rewrites its
+ * figures whole): the coach's values of those characteristics from that source.
+ */
+export async function replaceAllValues(
+  q: Query,
+  institutionId: number,
+  coachId: number,
+  sourceId: number,
+  characteristicIds: number[],
+  rows: ValueRow[],
+): Promise<void> {
+  await q(
+    `delete from student_characteristic_values
+      where source_id = $1 and characteristic_id = any($2::int[]) and coach_id in (0, $3)`,
+    [sourceId, characteristicIds, coachId],
+  );
+  await replaceValues(q, institutionId, coachId, sourceId, rows);
+}

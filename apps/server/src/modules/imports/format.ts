@@ -1,0 +1,124 @@
+import {
+  DELIMITERS,
+  type Delimiter,
+  type FileFormat,
+  IMPORT_FILE_LIMIT,
+  IMPORT_FILE_LIMIT_TEXT,
+} from '@course-coach/contracts';
+import { parse } from 'csv-parse/sync';
+import { badRequest } from '../../http/errors.ts';
+
+/** Lines read to detect the delimiter. */
+const SAMPLE_LINES = 50;
+
+/** The refusal of a file whose columns are separated by none of the delimiters the import reads. */
+export const UNKNOWN_DELIMITER =
+  'The columns are not separated by a comma, semicolon, tab or vertical bar (“|”): save the file as CSV and upload it again.';
+
+/** Refuses (400) a file over the size limit, naming the limit. */
+export function checkSize(bytes: number): void {
+  if (bytes > IMPORT_FILE_LIMIT) {
+    throw badRequest({
+      file: [`The file is larger than the ${IMPORT_FILE_LIMIT_TEXT} limit; split it into smaller files.`],
+    });
+  }
+}
+
+/** How many fields each sample line has with this delimiter (csv-parse, quotes honoured). */
+function fieldCounts(text: string, delimiter: Delimiter): number[] | null {
+  try {
+    const rows = parse(text, {
+      delimiter,
+      to_line: SAMPLE_LINES,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    }) as string[][];
+    return rows.map((r) => r.length);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Detects a file's format: a UTF-8 byte order mark, the line ending (the most frequent of CRLF, LF, CR),
+ * whether fields are quoted, and the delimiter: among comma, semicolon, tab and vertical bar, the one that
+ * splits the header into most columns with every sample line having the header's count (csv-parse reads
+ * the sample, so quoted delimiters do not count). None splitting the header: null delimiter.
+ */
+export function detectFormat(raw: string): {
+  format: Omit<FileFormat, 'delimiter'>;
+  delimiter: Delimiter | null;
+} {
+  const bom = raw.startsWith('\uFEFF');
+  const text = bom ? raw.slice(1) : raw;
+  const sample = text.slice(0, 64 * 1024);
+  const crlf = (sample.match(/\r\n/g) ?? []).length;
+  const lf = (sample.match(/(?<!\r)\n/g) ?? []).length;
+  const cr = (sample.match(/\r(?!\n)/g) ?? []).length;
+  const line_ending = crlf >= lf && crlf >= cr && crlf > 0 ? 'CRLF' : cr > lf ? 'CR' : 'LF';
+  let best: { d: Delimiter; score: number } | null = null;
+  for (const d of DELIMITERS) {
+    const counts = fieldCounts(
+      sample.slice(0, sample.lastIndexOf('\n') > 0 ? sample.lastIndexOf('\n') : undefined),
+      d,
+    );
+    if (!counts || counts.length === 0 || counts[0]! < 2) continue;
+    const header = counts[0]!;
+    const consistent = counts.filter((c) => c === header).length / counts.length;
+    const score = header * consistent;
+    if (!best || score > best.score) best = { d, score };
+  }
+  const firstLine = sample.split(/\r\n|\n|\r/, 1)[0] ?? '';
+  const quoted = /^\s*"/.test(firstLine) || /[,;\t|]\s*"/.test(firstLine);
+  return { format: { bom, line_ending, quoted }, delimiter: best?.d ?? null };
+}
+
+/**
+ * Parses a whole file with csv-parse: the delimiter given (or detected), `"` quotes, BOM and any line
+ * ending, trimmed cells, empty lines skipped. Refuses (400, one sentence): an unknown delimiter, malformed
+ * quoting or a row with another number of fields than the header (naming the line), a header-only file,
+ * an empty file, blank or repeated column names.
+ */
+export function parseFile(
+  raw: string,
+  delimiter?: Delimiter,
+): { format: FileFormat; header: string[]; rows: string[][] } {
+  if (raw.replace(/^\uFEFF/, '').trim() === '') throw badRequest({ file: ['The file is empty.'] });
+  const detected = detectFormat(raw);
+  const d = delimiter ?? detected.delimiter;
+  if (!d) throw badRequest({ file: [UNKNOWN_DELIMITER] });
+  let records: string[][];
+  try {
+    records = parse(raw, {
+      delimiter: d,
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+    });
+  } catch (error) {
+    const e = error as { lines?: number; code?: string };
+    const why =
+      e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+        ? 'it has another number of columns than the header'
+        : 'its quoting is broken';
+    throw badRequest({
+      file: [
+        `Line ${e.lines ?? '?'} cannot be read: ${why}. Check the delimiter, or fix the line and upload the file again.`,
+      ],
+    });
+  }
+  const [header, ...rows] = records;
+  if (!header || header.length < 2) throw badRequest({ file: [UNKNOWN_DELIMITER] });
+  if (rows.length === 0) {
+    throw badRequest({ file: ['The file has a header but no rows: there is nothing to import.'] });
+  }
+  const seen = new Set<string>();
+  for (const [i, name] of header.entries()) {
+    if (name === '') throw badRequest({ file: [`Column ${i + 1} has no name in the header.`] });
+    if (seen.has(name)) throw badRequest({ file: [`The column “${name}” appears twice in the header.`] });
+    seen.add(name);
+  }
+  return { format: { ...detected.format, delimiter: d }, header, rows };
+}

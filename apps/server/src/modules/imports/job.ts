@@ -1,0 +1,230 @@
+import { type CommitBody, type ImportMapping, NON_FIELD_ERRORS } from '@course-coach/contracts';
+import type { PgBoss } from 'pg-boss';
+import type { Database, Query } from '../../db/client.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { CoachScope } from '../tailoring/service.ts';
+import { markStarted, requestResync } from '../tailoring/sync.ts';
+import {
+  addAllowedValues,
+  createDefinition,
+  ensureSource,
+  linkSource,
+  replaceValues,
+  type ValueRow,
+} from './characteristic-writer.ts';
+import { loadUpload, type Plan, planImport } from './guided.ts';
+
+/** The pg-boss queue of guided import commits (registered in jobs/queue.ts). */
+export const GUIDED_IMPORT_QUEUE = 'guided-import';
+export interface GuidedImportJobData {
+  importId: number;
+}
+
+/** Where a commit goes: the pg-boss queue when the process has one, else run in this process. */
+export type ImportRunner = { boss: PgBoss | null | undefined; database: Database };
+
+/**
+ * Commits an upload with a mapping: checks it first (the same check as the dry run) and refuses with 400
+ * — nothing written — when there is any problem; else records the import (`characteristic_imports`,
+ * state `started`, progress through GET mts-import/{id}), saves the mapping when `save_as` names one,
+ * and queues the commit job. Returns the import id.
+ */
+export async function commitUpload(
+  runner: ImportRunner,
+  scope: CoachScope,
+  uploadId: number,
+  body: CommitBody,
+): Promise<{ id: number; rows_total: number }> {
+  const { database } = runner;
+  const upload = await loadUpload(database.query, scope, uploadId);
+  const plan = await planImport(database.query, scope, upload.content, body.mapping);
+  if (plan.report.problem_count > 0) {
+    throw badRequest({
+      [NON_FIELD_ERRORS]: [
+        `Nothing was imported: the file has ${plan.report.problem_count} problem(s). Run the dry run to see them.`,
+      ],
+    });
+  }
+  const id = await database.transaction(async (q) => {
+    const [row] = await q<{ id: number }>(
+      `insert into characteristic_imports (institution_id, coach_id, source, state, rows_total, characteristics)
+       values ($1, $2, $3, 'started', $4, $5) returning id`,
+      [
+        scope.institutionId,
+        scope.coachId,
+        body.mapping.source,
+        plan.report.rows_total,
+        plan.report.characteristics,
+      ],
+    );
+    await q(`insert into import_jobs (import_id, upload_id, mapping) values ($1, $2, $3::jsonb)`, [
+      row!.id,
+      uploadId,
+      JSON.stringify(body.mapping),
+    ]);
+    if (body.save_as) await saveMapping(q, scope, body.save_as, body.mapping);
+    return row!.id;
+  });
+  await dispatch(runner, id);
+  return { id, rows_total: plan.report.rows_total };
+}
+
+/** Saves (or replaces) a named mapping of the coach. Returns its id. */
+export async function saveMapping(
+  q: Query,
+  scope: CoachScope,
+  name: string,
+  mapping: ImportMapping,
+): Promise<number> {
+  const [row] = await q<{ id: number }>(
+    `insert into import_mappings (institution_id, coach_id, name, mapping) values ($1, $2, $3, $4::jsonb)
+     on conflict (coach_id, name) do update set mapping = excluded.mapping, created_at = now() returning id`,
+    [scope.institutionId, scope.coachId, name, JSON.stringify(mapping)],
+  );
+  return row!.id;
+}
+
+async function dispatch(runner: ImportRunner, importId: number): Promise<void> {
+  if (runner.boss) {
+    await runner.boss.send(GUIDED_IMPORT_QUEUE, { importId } satisfies GuidedImportJobData, {
+      retryLimit: 2,
+    });
+    return;
+  }
+  setImmediate(() => {
+    void runGuidedImport(runner, importId).catch(() => undefined);
+  });
+}
+
+/**
+ * The commit job. Checks the file again (progress: the rows checked), then writes everything in ONE
+ * transaction through the characteristic writer: the source, the new characteristics (categories from
+ * the data), the values (each listed student's values of the mapped characteristics from this source are
+ * replaced), the import `success`, the upload removed, and the affected Insight Groups (those with a rule
+ * on a written characteristic) marked for a membership sync, which is requested after the commit (as the
+ * CSV import does). A problem or an error: the transaction rolls back, nothing is written, the import is
+ * `failure` with the reason. Does not throw.
+ */
+export async function runGuidedImport(runner: ImportRunner, importId: number): Promise<void> {
+  const { database } = runner;
+  const [job] = await database.query<{
+    upload_id: number;
+    mapping: ImportMapping;
+    institution_id: number;
+    coach_id: number;
+    state: string;
+  }>(
+    `select j.upload_id, j.mapping, i.institution_id, i.coach_id, i.state
+       from import_jobs j join characteristic_imports i on i.id = j.import_id where j.import_id = $1`,
+    [importId],
+  );
+  if (job?.state !== 'started') return;
+  const scope: CoachScope = { coachId: job.coach_id, institutionId: job.institution_id };
+  const fail = async (message: string) => {
+    await database
+      .query(`update characteristic_imports set state = 'failure', message = $2 where id = $1`, [
+        importId,
+        message.slice(0, 500),
+      ])
+      .catch(() => undefined);
+  };
+  try {
+    const upload = await loadUpload(database.query, scope, job.upload_id);
+    const plan = await planImport(database.query, scope, upload.content, job.mapping);
+    if (plan.report.problem_count > 0) {
+      await fail(
+        `Nothing was imported: the data changed and the file now has ${plan.report.problem_count} problem(s).`,
+      );
+      return;
+    }
+    // Progress: every row is checked; what is left is the one writing transaction.
+    await database.query('update characteristic_imports set rows_done = $2 where id = $1', [
+      importId,
+      plan.report.rows_total,
+    ]);
+    const cohorts = await database.transaction(async (q) => writePlan(q, scope, importId, job.mapping, plan));
+    for (const id of cohorts) await requestResync(runner, id);
+  } catch (error) {
+    const e = error as { body?: Record<string, string[]> };
+    const message = e.body
+      ? Object.values(e.body).flat().join(' ')
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    await fail(message);
+  }
+}
+
+/** The transaction of a commit (see runGuidedImport). Returns the ids of the affected Insight Groups. */
+async function writePlan(
+  q: Query,
+  scope: CoachScope,
+  importId: number,
+  mapping: ImportMapping,
+  plan: Plan,
+): Promise<number[]> {
+  const sourceId = await ensureSource(q, scope.institutionId, mapping.source);
+  const ids: number[] = [];
+  for (const t of plan.targets) {
+    if ('existing' in t) {
+      ids.push(t.existing.id);
+      continue;
+    }
+    const seen = plan.seen[t.fresh]!;
+    const values = t.values ?? [...seen.values].sort().map((v) => ({ value: v, label: v }));
+    const id = await createDefinition(q, scope.institutionId, {
+      name: t.name,
+      question: t.question,
+      kind: t.kind,
+      values,
+      min: Number.isFinite(seen.min) ? seen.min : 0,
+      max: Number.isFinite(seen.max) ? seen.max : 0,
+    });
+    if (t.kind === 'categorical') await addAllowedValues(q, id, values);
+    ids.push(id);
+  }
+  await linkSource(q, sourceId, ids);
+  const rows: ValueRow[] = plan.values.map((v) => ({
+    userId: v.userId,
+    characteristicId: ids[v.target]!,
+    value: v.value,
+    num: v.num,
+  }));
+  await replaceValues(q, scope.institutionId, scope.coachId, sourceId, rows);
+  await q(`update characteristic_imports set state = 'success', rows_done = rows_total where id = $1`, [
+    importId,
+  ]);
+  await q('delete from import_uploads where id = (select upload_id from import_jobs where import_id = $1)', [
+    importId,
+  ]);
+  const affected = await q<{ id: number }>(
+    `select distinct c.id from cohorts c join cohort_rules r on r.cohort_id = c.id
+      where c.institution_id = $1 and r.characteristic = any($2::text[])`,
+    [scope.institutionId, plan.report.characteristics],
+  );
+  for (const c of affected) await markStarted(q, c.id, true);
+  return affected.map((c) => c.id);
+}
+
+/**
+ * Imports left `started` when workers start: those with no queued or running job (the process stopped
+ * before queueing it) are queued again; a commit is one transaction, so nothing was half written.
+ */
+export async function resumeGuidedImports(runner: ImportRunner): Promise<number[]> {
+  const rows = await runner.database.query<{ import_id: number }>(
+    `select j.import_id from import_jobs j join characteristic_imports i on i.id = j.import_id where i.state = 'started'`,
+  );
+  const resumed: number[] = [];
+  for (const { import_id } of rows) {
+    if (runner.boss) {
+      const live = await runner.database.query(
+        `select 1 from pgboss.job where name = $1 and data @> $2::jsonb and state in ('created', 'retry', 'active') limit 1`,
+        [GUIDED_IMPORT_QUEUE, JSON.stringify({ importId: import_id })],
+      );
+      if (live.length > 0) continue;
+    }
+    resumed.push(import_id);
+    await dispatch(runner, import_id);
+  }
+  return resumed;
+}

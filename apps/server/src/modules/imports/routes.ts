@@ -1,0 +1,225 @@
+import {
+  ActivityImportSchema,
+  CommitBodySchema,
+  DelimiterSchema,
+  DryRunSchema,
+  EngagementSchema,
+  IMPORT_API,
+  ImportMappingSchema,
+  SavedMappingBodySchema,
+  SavedMappingSchema,
+  UploadSchema,
+} from '@course-coach/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { access, COACH_STAFF } from '../../auth/access.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
+import { readGenericActivity } from '../engagement/activity.ts';
+import { engagementOf, importActivity } from '../engagement/service.ts';
+import type { CoachScope } from '../tailoring/service.ts';
+import { createUpload, describeUpload, loadUpload, planImport } from './guided.ts';
+import { commitUpload, saveMapping } from './job.ts';
+
+/** Largest body the upload routes read; files over IMPORT_FILE_LIMIT below this are refused by name. */
+const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
+const UploadParams = z.object({ coachId: z.string(), uploadId: z.string() });
+const MappingParams = z.object({ coachId: z.string(), mappingId: z.string() });
+const staffSide = { access: access.coach(...COACH_STAFF) };
+const tags = ['imports'];
+const errors = errorResponses;
+
+/**
+ * Guided import and engagement routes (README "Importing a registrar's file", "Engagement from the LMS
+ * activity log"). All are for the coach's staff side (its instructors, the institution's staff and
+ * admins): students 403, other institutions 404 (the guard). Uploads, mappings and imports of another
+ * coach answer 404; an instructor's import only ever writes values of the coach's enrolled students.
+ */
+export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { database } = deps;
+  const runner = { database, boss: deps.boss };
+  app.addContentTypeParser(
+    ['text/csv', 'text/plain', 'text/tab-separated-values'],
+    { parseAs: 'string', bodyLimit: UPLOAD_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
+  );
+  const scopeOf = (request: { coach: { coachId: number; institutionId: number } | null }): CoachScope => ({
+    coachId: request.coach!.coachId,
+    institutionId: request.coach!.institutionId,
+  });
+  const text = (body: unknown): string => {
+    if (typeof body !== 'string') throw badRequest({ file: ['Send the file as text/csv.'] });
+    return body;
+  };
+
+  /** POST imports/uploads?file_name=…: stores a readable file and describes it (201). */
+  app.post(
+    IMPORT_API.uploads(':coachId'),
+    {
+      config: staffSide,
+      schema: {
+        tags,
+        params: CoachParams,
+        querystring: z.strictObject({ file_name: z.string().trim().max(200).optional() }),
+        response: { 201: UploadSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const upload = await createUpload(
+        database,
+        scopeOf(request),
+        request.user!.userId,
+        request.query.file_name || 'upload.csv',
+        text(request.body),
+      );
+      return reply.code(201).send(upload);
+    },
+  );
+
+  /** GET imports/uploads/{id}[?delimiter=…]: the file described again (with another delimiter). */
+  app.get(
+    IMPORT_API.upload(':coachId', ':uploadId'),
+    {
+      config: staffSide,
+      schema: {
+        tags,
+        params: UploadParams,
+        querystring: z.strictObject({ delimiter: DelimiterSchema.optional() }),
+        response: { 200: UploadSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const upload = await loadUpload(database.query, scope, pathId(request.params.uploadId));
+      return describeUpload(database.query, scope, upload, request.query.delimiter);
+    },
+  );
+
+  /** POST imports/uploads/{id}/dry-run: checks a mapping against the file; writes nothing. */
+  app.post(
+    IMPORT_API.dryRun(':coachId', ':uploadId'),
+    {
+      config: staffSide,
+      schema: {
+        tags,
+        params: UploadParams,
+        body: z.object({ mapping: ImportMappingSchema }),
+        response: { 200: DryRunSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const upload = await loadUpload(database.query, scope, pathId(request.params.uploadId));
+      return (await planImport(database.query, scope, upload.content, request.body.mapping)).report;
+    },
+  );
+
+  /** POST imports/uploads/{id}/commit: all or nothing, as a job (202); progress at GET mts-import/{id}. */
+  app.post(
+    IMPORT_API.commit(':coachId', ':uploadId'),
+    {
+      config: staffSide,
+      schema: {
+        tags,
+        params: UploadParams,
+        body: CommitBodySchema,
+        response: { 202: z.object({ id: z.number().int(), rows_total: z.number().int() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await commitUpload(
+        runner,
+        scopeOf(request),
+        pathId(request.params.uploadId),
+        request.body,
+      );
+      return reply.code(202).send(result);
+    },
+  );
+
+  /** GET imports/mappings: the coach's saved mappings, newest first. */
+  app.get(
+    IMPORT_API.mappings(':coachId'),
+    {
+      config: staffSide,
+      schema: { tags, params: CoachParams, response: { 200: z.array(SavedMappingSchema), ...errors } },
+    },
+    async (request) => {
+      const rows = await database.query<{
+        id: number;
+        name: string;
+        mapping: unknown;
+        created_at: Date | string;
+      }>(
+        'select id, name, mapping, created_at from import_mappings where coach_id = $1 order by created_at desc, id desc',
+        [request.coach!.coachId],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        mapping: ImportMappingSchema.parse(r.mapping),
+        created_at: new Date(r.created_at).toISOString(),
+      }));
+    },
+  );
+
+  /** POST imports/mappings: saves (or replaces by name) a mapping (201). */
+  app.post(
+    IMPORT_API.mappings(':coachId'),
+    {
+      config: staffSide,
+      schema: {
+        tags,
+        params: CoachParams,
+        body: SavedMappingBodySchema,
+        response: { 201: z.object({ id: z.number().int() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const id = await saveMapping(database.query, scopeOf(request), request.body.name, request.body.mapping);
+      return reply.code(201).send({ id });
+    },
+  );
+
+  /** DELETE imports/mappings/{id}: removes a saved mapping (204); 404 when not the coach's. */
+  app.delete(
+    IMPORT_API.mapping(':coachId', ':mappingId'),
+    { config: staffSide, schema: { tags, params: MappingParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const rows = await database.query(
+        'delete from import_mappings where id = $1 and coach_id = $2 returning 1',
+        [pathId(request.params.mappingId), request.coach!.coachId],
+      );
+      if (rows.length === 0) throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
+
+  /**
+   * POST engagement/activity: replaces the coach's activity log by the generic CSV (student, date,
+   * activity_type, count) and derives the engagement figures (202: the derivation may be queued).
+   */
+  app.post(
+    IMPORT_API.activity(':coachId'),
+    {
+      config: staffSide,
+      schema: { tags, params: CoachParams, response: { 202: ActivityImportSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const { totals, rows } = await readGenericActivity(text(request.body));
+      const stored = await importActivity(runner, request.coach!.coachId, totals);
+      return reply.code(202).send({ rows, clicks: stored.clicks, students: stored.students });
+    },
+  );
+
+  /** GET engagement: every enrolled student's engagement figures as of the coach's current day. */
+  app.get(
+    IMPORT_API.engagement(':coachId'),
+    {
+      config: staffSide,
+      schema: { tags, params: CoachParams, response: { 200: EngagementSchema, ...errors } },
+    },
+    async (request) => engagementOf(database.query, request.coach!.coachId),
+  );
+};

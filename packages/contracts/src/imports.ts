@@ -1,0 +1,206 @@
+import { z } from 'zod';
+
+/**
+ * Guided import of a registrar's file (README "Importing a registrar's file"): upload → detected format
+ * → preview → mapping (existing characteristic, new one, or ignored; the student column) → recoding →
+ * dry run → commit as a job. Paths are ours (the spec has none for this).
+ */
+
+type Id = number | string;
+
+/** Guided import paths (ours). */
+export const IMPORT_API = {
+  uploads: (coachId: Id) => `/api/v1/coach/${coachId}/imports/uploads`,
+  upload: (coachId: Id, uploadId: Id) => `/api/v1/coach/${coachId}/imports/uploads/${uploadId}`,
+  dryRun: (coachId: Id, uploadId: Id) => `/api/v1/coach/${coachId}/imports/uploads/${uploadId}/dry-run`,
+  commit: (coachId: Id, uploadId: Id) => `/api/v1/coach/${coachId}/imports/uploads/${uploadId}/commit`,
+  mappings: (coachId: Id) => `/api/v1/coach/${coachId}/imports/mappings`,
+  mapping: (coachId: Id, mappingId: Id) => `/api/v1/coach/${coachId}/imports/mappings/${mappingId}`,
+  /** Engagement from the LMS activity log (generic CSV upload) and the derived figures. */
+  activity: (coachId: Id) => `/api/v1/coach/${coachId}/engagement/activity`,
+  engagement: (coachId: Id) => `/api/v1/coach/${coachId}/engagement`,
+} as const;
+
+/** Largest file the guided import reads (bytes); named in the refusal. */
+export const IMPORT_FILE_LIMIT = 8 * 1024 * 1024;
+/** The limit as people read it. */
+export const IMPORT_FILE_LIMIT_TEXT = '8 MB';
+/** At most this many problems are listed by a dry run (the total count is always given). */
+export const IMPORT_MAX_PROBLEMS = 50;
+/** Rows shown in the preview. */
+export const IMPORT_PREVIEW_ROWS = 10;
+
+/** Delimiters the import reads. */
+export const DELIMITERS = [',', ';', '\t', '|'] as const;
+export const DelimiterSchema = z.enum(DELIMITERS, {
+  error: 'Use a comma, semicolon, tab or vertical bar (“|”) as the delimiter.',
+});
+export type Delimiter = z.infer<typeof DelimiterSchema>;
+export const DELIMITER_LABELS: Record<Delimiter, string> = {
+  ',': 'Comma (,)',
+  ';': 'Semicolon (;)',
+  '\t': 'Tab',
+  '|': 'Vertical bar (|)',
+};
+
+/** What the import found out about a file. */
+export const FileFormatSchema = z.object({
+  delimiter: DelimiterSchema,
+  /** Whether fields are quoted with `"`. */
+  quoted: z.boolean(),
+  bom: z.boolean(),
+  line_ending: z.enum(['LF', 'CRLF', 'CR']),
+});
+export type FileFormat = z.infer<typeof FileFormatSchema>;
+
+/** The kind of a characteristic as the import infers and creates it. */
+export const ImportKindSchema = z.enum(['integer', 'number', 'yes-no', 'categorical', 'text']);
+export type ImportKind = z.infer<typeof ImportKindSchema>;
+export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
+  integer: 'Whole number',
+  number: 'Number',
+  'yes-no': 'Yes/No',
+  categorical: 'Categories',
+  text: 'Text',
+};
+
+export const StudentKeySchema = z.enum(['student_id', 'email', 'lms_id']);
+export type StudentKey = z.infer<typeof StudentKeySchema>;
+
+/** A characteristic the mapping creates. */
+export const NewCharacteristicSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'This field is required.')
+    .max(100)
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'Use letters, digits and “_”, starting with a letter.'),
+  question: z.string().trim().min(1, 'This field is required.').max(500),
+  kind: ImportKindSchema,
+  /** For categorical: the allowed values (after recoding). Filled from the data when omitted. */
+  values: z
+    .array(z.object({ value: z.string().min(1).max(200), label: z.string().min(1).max(200) }))
+    .optional(),
+});
+export type NewCharacteristic = z.infer<typeof NewCharacteristicSchema>;
+
+export const ColumnMappingSchema = z.discriminatedUnion('action', [
+  z.object({ column: z.string(), action: z.literal('ignore') }),
+  z.object({
+    column: z.string(),
+    action: z.literal('existing'),
+    characteristic: z.string().min(1),
+    /** Refuse values that are not whole numbers (for a numeric characteristic). */
+    integer: z.boolean().optional(),
+  }),
+  z.object({ column: z.string(), action: z.literal('new'), characteristic: NewCharacteristicSchema }),
+]);
+export type ColumnMapping = z.infer<typeof ColumnMappingSchema>;
+
+/** How a file's columns land in the dictionary. Saved mappings keep exactly this. */
+export const ImportMappingSchema = z.object({
+  source: z
+    .string()
+    .trim()
+    .min(1, 'This field is required.')
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, “_” and “-” only.'),
+  delimiter: DelimiterSchema.optional(),
+  student: z.object({
+    column: z.string().min(1, 'Choose the column that names the student.'),
+    by: StudentKeySchema,
+  }),
+  columns: z.array(ColumnMappingSchema).max(500),
+  /** Per column: raw cell value → value written (e.g. `yes` → `Yes`). Trimmed, case-sensitive. */
+  recode: z.record(z.string(), z.record(z.string(), z.string())).default({}),
+});
+export type ImportMapping = z.infer<typeof ImportMappingSchema>;
+
+/** A suggestion for one column, inferred from the data. */
+export const ColumnSuggestionSchema = z.object({
+  column: z.string(),
+  kind: ImportKindSchema,
+  /** Distinct values seen (up to 30), for recoding. */
+  distinct: z.array(z.string()),
+  distinct_count: z.number().int(),
+  /** The existing characteristic of the same name, if any. */
+  existing: z.string().nullable(),
+  /** For yes/no columns: the recoding to Yes/No the import proposes. */
+  recode: z.record(z.string(), z.string()),
+});
+export type ColumnSuggestion = z.infer<typeof ColumnSuggestionSchema>;
+
+export const UploadSchema = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  bytes: z.number().int(),
+  format: FileFormatSchema,
+  header: z.array(z.string()),
+  preview: z.array(z.array(z.string())),
+  rows_total: z.number().int(),
+  suggestions: z.array(ColumnSuggestionSchema),
+  /** The column that most likely names the student, and how. */
+  student: z.object({ column: z.string(), by: StudentKeySchema }).nullable(),
+});
+export type Upload = z.infer<typeof UploadSchema>;
+
+export const ImportProblemSchema = z.object({
+  /** 1-based line of the file (1 is the header). */
+  row: z.number().int(),
+  column: z.string(),
+  reason: z.string(),
+});
+export type ImportProblem = z.infer<typeof ImportProblemSchema>;
+
+export const DryRunSchema = z.object({
+  rows_total: z.number().int(),
+  problem_count: z.number().int(),
+  problems: z.array(ImportProblemSchema),
+  /** Characteristics written (existing and new). */
+  characteristics: z.array(z.string()),
+  new_characteristics: z.array(z.string()),
+  values: z.number().int(),
+});
+export type DryRun = z.infer<typeof DryRunSchema>;
+
+export const CommitBodySchema = z.object({
+  mapping: ImportMappingSchema,
+  /** Save the mapping under this name (re-run it on next term's file). */
+  save_as: z.string().trim().min(1).max(100).optional(),
+});
+export type CommitBody = z.infer<typeof CommitBodySchema>;
+
+export const SavedMappingSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mapping: ImportMappingSchema,
+  created_at: z.string(),
+});
+export type SavedMapping = z.infer<typeof SavedMappingSchema>;
+export const SavedMappingBodySchema = z.object({
+  name: z.string().trim().min(1, 'This field is required.').max(100),
+  mapping: ImportMappingSchema,
+});
+
+/** Engagement figures of one student in one coach (derived from the activity log). */
+export const EngagementRowSchema = z.object({
+  user_id: z.number().int(),
+  clicks_7d: z.number().int(),
+  clicks_14d: z.number().int(),
+  days_since_last: z.number().int().nullable(),
+  active_days: z.number().int(),
+  share: z.record(z.string(), z.number()),
+});
+export const EngagementSchema = z.object({
+  current_day: z.number().int(),
+  students: z.number().int(),
+  with_activity: z.number().int(),
+  activity_rows: z.number().int(),
+  figures: z.array(EngagementRowSchema),
+});
+export type Engagement = z.infer<typeof EngagementSchema>;
+export const ActivityImportSchema = z.object({
+  rows: z.number().int(),
+  clicks: z.number().int(),
+  students: z.number().int(),
+});
