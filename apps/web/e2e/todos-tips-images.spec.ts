@@ -6,7 +6,6 @@ import {
   TIP_TEXTS,
   TODO_ERRORS,
   TODO_TEXTS,
-  TODO_UI_TEXTS,
 } from '@course-coach/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STAFF, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
