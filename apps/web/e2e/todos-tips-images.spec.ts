@@ -6,7 +6,6 @@ import {
   TIP_TEXTS,
   TODO_ERRORS,
   TODO_TEXTS,
-  TODO_UI_TEXTS,
 } from '@course-coach/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STAFF, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
@@ -267,51 +266,7 @@ test.describe('Staff management', () => {
   });
 });
 
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 375, height: 667 },
-];
-
 test.describe('Spec gaps (own to-dos in one go, tip formatting, topic images, testimonials)', () => {
-  test('Add Your Own To-Do Item(s) adds several items in one go, at both sizes', async ({ page }) => {
-    await signIn(page, STUDENT);
-    const coachId = coachIdOf(page);
-    for (const [n, viewport] of VIEWPORTS.entries()) {
-      await page.setViewportSize(viewport);
-      await page.goto(
-        `/Dashboard/Coach/${coachId}/ToDo/Add/?next=${encodeURIComponent(`/Dashboard/Coach/${coachId}/ToDo/`)}`,
-      );
-      await expect(page.getByRole('heading', { level: 1, name: TODO_TEXTS.pageAddTitle })).toBeVisible();
-      await page.getByRole('button', { name: TODO_UI_TEXTS.addAnother }).click();
-      const rows = page.getByTestId('todo-form-row');
-      await expect(rows).toHaveCount(2);
-      const titles = [`Batch ${n} first`, `Batch ${n} second`];
-      await rows.nth(0).getByRole('textbox', { name: /Title/ }).fill(titles[0]!);
-      await rows.nth(1).getByRole('textbox', { name: /Title/ }).fill(titles[1]!);
-      await rows.nth(1).getByRole('textbox', { name: TODO_TEXTS.dueDate }).fill('99/99/2026');
-      await page.getByRole('button', { name: TODO_TEXTS.save }).click();
-      await expect(rows.nth(1).getByText(TODO_ERRORS.dueDate)).toBeVisible();
-      await expectNoAxeViolations(page);
-      await rows.nth(1).getByRole('textbox', { name: TODO_TEXTS.dueDate }).fill('');
-      await page.getByRole('button', { name: TODO_TEXTS.save }).click();
-      await expect(page).toHaveURL(new RegExp(`/Dashboard/Coach/${coachId}/ToDo/$`));
-      // Both are there (without ?list=, in the first list the student sees).
-      const card = page.getByTestId('todo-card');
-      while ((await card.getByTestId('todo-item').filter({ hasText: titles[0]! }).count()) === 0) {
-        await card.getByRole('button', { name: TODO_TEXTS.nextList }).click();
-      }
-      for (const title of titles)
-        await expect(card.getByTestId('todo-item').filter({ hasText: title })).toHaveCount(1);
-      await expectNoAxeViolations(page);
-      // Clean up through the edit page.
-      for (const title of titles) {
-        await card.getByRole('link', { name: `${TODO_TEXTS.edit} ${title}` }).click();
-        await page.getByRole('button', { name: TODO_TEXTS.delete }).click();
-        await expect(page).toHaveURL(new RegExp(`/Dashboard/Coach/${coachId}/ToDo/$`));
-      }
-    }
-  });
-
   test('the tip preview keeps its formatting; bulletin cards without an icon show the topic image', async ({
     page,
   }) => {
