@@ -30,9 +30,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx.database.query('delete from bulletins where id = any($1::int[])', [made]);
-  await ctx.database.query(`delete from bulletin_topics where coach_id = $1 and name like 'Topic image %'`, [
-    coachId,
-  ]);
+  // The topics these bulletins created (the demo content seed, which runs later, adds its own 'Wellbeing').
+  await ctx.database.query(
+    `delete from bulletin_topics t where t.coach_id = $1 and t.name in ('Wellbeing', 'Topic image Lab safety')
+        and not exists (select 1 from bulletins b where b.topic_id = t.id)`,
+    [coachId],
+  );
 });
 
 async function bulletin(title: string, topic: string | null) {

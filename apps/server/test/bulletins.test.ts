@@ -330,7 +330,10 @@ describe('the student bulletin list (spec §2, §7)', () => {
       ['GET', API.message(coachId, draft)],
       ['POST', API.starMessage(coachId, future)],
     ] as const) {
-      const res = await male.request(method, url, method === 'POST' ? { json: { starred: true } } : {});
+      // The view route takes no body; the star route takes { starred }.
+      const body =
+        method === 'POST' && url !== API.messageView(coachId, forWomen) ? { json: { starred: true } } : {};
+      const res = await male.request(method, url, body);
       expect(res.status, url).toBe(404);
     }
     const [row] = await ctx.database.query<{ n: number }>(

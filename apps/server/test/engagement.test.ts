@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import {
   API,
   CohortSchema,
@@ -21,6 +20,7 @@ import {
   studentEmailOf,
   type TestContext,
 } from './helpers.ts';
+import { readCsvText } from './oulad-reference.ts';
 
 /**
  * Engagement from the LMS activity log (README "Engagement from the LMS activity log"): the demo's OULAD
@@ -42,7 +42,7 @@ interface Ref {
 
 /** Per id_student of the presentation (every registration, with or without rows), as of `today`. */
 function reference(dir: string, module: string, presentation: string, today: number): Map<string, Ref> {
-  const lines = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8').trim().split('\n').slice(1);
+  const lines = (file: string) => readCsvText(file, dir).trim().split('\n').slice(1);
   const type = new Map<string, string>();
   for (const l of lines('vle.csv')) {
     const [site, m, p, t] = l.split(',');
@@ -163,21 +163,19 @@ describe('engagement from the OULAD click log', () => {
     expect((await instructor.request('DELETE', API.cohort(coachId, cohort.id))).status).toBe(204);
   });
 
-  it('reads gzipped click logs (demo-data/oulad/*.csv.gz) like plain ones', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-oulad-gz-'));
+  it('reads plain click logs (as in an official download) like the gzipped demo data', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-oulad-plain-'));
     try {
       const src = ctx.config.OULAD_DIR;
-      const keep = (file: string) => {
-        const [head, ...rest] = fs.readFileSync(path.join(src, file), 'utf8').split('\n');
-        return [head, ...rest.filter((l) => l.startsWith('AAA,2013J,'))].join('\n');
-      };
-      fs.writeFileSync(path.join(dir, 'vle.csv.gz'), gzipSync(fs.readFileSync(path.join(src, 'vle.csv'))));
-      fs.writeFileSync(path.join(dir, 'studentVle.csv.gz'), gzipSync(keep('studentVle.csv')));
-      const gz = await readOuladClicks(dir, 'AAA', '2013J');
-      const plain = await readOuladClicks(src, 'AAA', '2013J');
+      const [head, ...rest] = readCsvText('studentVle.csv', src).split('\n');
+      const aaa = [head, ...rest.filter((l) => l.startsWith('AAA,2013J,'))].join('\n');
+      fs.writeFileSync(path.join(dir, 'vle.csv'), readCsvText('vle.csv', src));
+      fs.writeFileSync(path.join(dir, 'studentVle.csv'), aaa);
+      const plain = await readOuladClicks(dir, 'AAA', '2013J');
+      const gz = await readOuladClicks(src, 'AAA', '2013J');
       expect(gz.rows).toBe(180_982);
-      expect(gz.rows).toBe(plain.rows);
-      expect([...gz.totals].sort()).toEqual([...plain.totals].sort());
+      expect(plain.rows).toBe(gz.rows);
+      expect([...plain.totals].sort()).toEqual([...gz.totals].sort());
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

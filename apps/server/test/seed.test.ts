@@ -395,7 +395,7 @@ describe('course facts per enrolment (FFF 2013J)', () => {
       if (repeaters.has(r.id_student!)) e.current++;
       expected[key] = e;
     }
-    expect(dist.distribution.num_of_prev_attempts).toEqual(expected);
+    expect(dist.counts.num_of_prev_attempts).toEqual(expected);
     // What wiring, emails and surveys read for 33600 in FFF 2013J.
     expect(values33600.filter((v) => v.name === 'num_of_prev_attempts').map((v) => v.value)).toEqual(['0']);
   }, 300_000);

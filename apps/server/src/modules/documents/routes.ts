@@ -110,6 +110,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
         tags,
         params: Params,
         querystring: UploadQuery,
+        body: z.unknown().describe('The file’s bytes, or a JSON link `{ url, document_name? }`.'),
         response: { 200: ContentDocumentSchema, ...errors },
       },
     },

@@ -62,6 +62,7 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         tags,
         params: CoachParams,
         querystring: z.strictObject({ file_name: z.string().trim().max(200).optional() }),
+        body: z.unknown().describe('The file as text (text/csv, text/plain or text/tab-separated-values).'),
         response: { 201: UploadSchema, ...errors },
       },
     },
@@ -204,7 +205,12 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     IMPORT_API.activity(':coachId'),
     {
       config: staffSide,
-      schema: { tags, params: CoachParams, response: { 202: ActivityImportSchema, ...errors } },
+      schema: {
+        tags,
+        params: CoachParams,
+        body: z.unknown().describe('The activity log as CSV text: student, date, activity_type, count.'),
+        response: { 202: ActivityImportSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const { totals, rows } = await readGenericActivity(text(request.body));

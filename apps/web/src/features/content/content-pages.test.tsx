@@ -185,10 +185,14 @@ describe('content editors', () => {
     });
     const { router } = renderRoutes(routes, SURVEY_PAGES.edit(COACH, 7));
     fireEvent.click(await screen.findByRole('button', { name: SURVEY_TEXTS.save }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(SURVEY_PAGES.manager(COACH)));
+    await waitFor(() => expect(router.state.location.pathname).toBe(SURVEY_PAGES.manager(COACH)), {
+      timeout: 5000,
+    });
     await router.navigate(SURVEY_PAGES.edit(COACH, 7));
     fireEvent.click(await screen.findByRole('button', { name: SURVEY_TEXTS.delete }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(SURVEY_PAGES.manager(COACH)));
+    await waitFor(() => expect(router.state.location.pathname).toBe(SURVEY_PAGES.manager(COACH)), {
+      timeout: 5000,
+    });
     expect(calls).toEqual(['PUT', 'DELETE']);
   });
 });
