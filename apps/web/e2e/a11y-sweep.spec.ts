@@ -331,6 +331,13 @@ const SCREENS: Record<string, Screen[]> = {
   'Dashboard/Coach/:coachId/cohort-overview': [
     { name: 'cohort overview', who: 'staff', url: (ids) => `/Dashboard/Coach/${ids.coach}/cohort-overview` },
   ],
+  'Dashboard/Institution/:institutionId/Characteristics': [
+    {
+      name: 'characteristic definitions',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Institution/${ids.institution}/Characteristics/`,
+    },
+  ],
   'Dashboard/Institution/:institutionId/CoachDashboard': [
     {
       name: 'institution coaches',
