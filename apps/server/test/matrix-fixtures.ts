@@ -243,14 +243,15 @@ export async function buildWorld(tag: string): Promise<World> {
     inst2,
     users.staff2.id,
   ]);
-  // A set characteristic with a source, so that rules, surveys and wiring have something to name.
+  // A set characteristic with a source, so that rules, surveys and wiring have something to name: a
+  // course fact (per enrolment), which instructors may import into their own coach.
   const [src] = await q<{ id: number }>(
     `insert into tailoring_sources (institution_id, name, label) values ($1, 'registrar', 'Registrar') returning id`,
     [inst1],
   );
   const [chr] = await q<{ id: number }>(
-    `insert into characteristics (institution_id, name, question, kind, default_value, restriction_values)
-     values ($1, $2, 'How do you feel?', 'set', 'none', $3::jsonb) returning id`,
+    `insert into characteristics (institution_id, name, question, kind, scope, default_value, restriction_values)
+     values ($1, $2, 'How do you feel?', 'set', 'enrolment', 'none', $3::jsonb) returning id`,
     [
       inst1,
       MX_CHAR,
