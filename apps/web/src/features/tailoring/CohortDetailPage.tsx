@@ -368,7 +368,9 @@ function GroupDistribution({
                       <Table.Td>
                         {counts.current > 0 ? (
                           <Button
-                            variant="subtle"
+                            // Transparent, not subtle: subtle's hover background lowers the label's
+                            // contrast under 4.5:1 (WCAG 1.4.3) while the pointer rests on it.
+                            variant="transparent"
                             size="compact-sm"
                             aria-expanded={open}
                             aria-controls={open ? panelId : undefined}
