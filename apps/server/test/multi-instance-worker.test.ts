@@ -11,7 +11,6 @@ import {
   MembershipTaskSchema,
   MeSchema,
 } from '@course-coach/contracts';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -20,6 +19,7 @@ import { MARK_EVERY } from '../src/modules/emails/delivery.ts';
 import { SMTP_CONNECTIONS } from '../src/modules/emails/transport.ts';
 import { Browser, STAFF_EMAIL, testConfig } from './helpers.ts';
 import { readCsvText } from './oulad-reference.ts';
+import { bundleServer } from './server-process.ts';
 import { TailoringReference } from './tailoring-reference.ts';
 
 /**
@@ -78,35 +78,6 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false>, 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
   }
-}
-
-/**
- * Bundles the server as `npm run build` does (scripts/build-server.mjs), into a folder three levels
- * below the repository root as apps/server/dist is, so that REPO_ROOT and the migrations resolve alike:
- * a bundle starts in a second where tsx would transpile the server for half a minute on a busy machine.
- */
-async function bundleServer(outdir: string): Promise<string> {
-  await build({
-    entryPoints: { main: path.join(REPO_ROOT, 'apps/server/src/main.ts') },
-    outdir,
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@course-coach/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return path.join(outdir, 'main.js');
 }
 
 /**

@@ -38,7 +38,7 @@ export async function bundleServer(outdir: string): Promise<string> {
     bundle: true,
     splitting: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22.12',
     format: 'esm',
     logLevel: 'warning',
     plugins: [
