@@ -7,7 +7,7 @@ import {
   PAGES,
 } from '@course-coach/contracts';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, STAFF, signIn } from './helpers.ts';
+import { coachIdOf, expectNoAxeViolations, STAFF, signIn } from './helpers.ts';
 import { readOuladCsv } from './oulad.ts';
 
 const SEEDED = ['AAA-2013J', 'DDD-2013B', 'GGG-2013J'];
@@ -39,16 +39,6 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
     .first()
     .click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function coachIdOf(page: Page, label: string): Promise<number> {
-  await page
-    .getByTestId('institution-coach')
-    .filter({ hasText: label })
-    .getByRole('link', { name: /Open coach dashboard/ })
-    .click();
-  await expect(page).toHaveURL(/\/Dashboard\/Coach\/\d+\/CoachDetails\/$/);
-  return Number(/\/Dashboard\/Coach\/(\d+)\//.exec(page.url())![1]);
 }
 
 /** Makes the audience Insight Group (the coach's women) through the API in the page's session, synced. */

@@ -60,3 +60,17 @@ export async function homeOf(request: APIRequestContext, email: string): Promise
   expect(response.status()).toBe(200);
   return (await response.json()) as Me;
 }
+
+/**
+ * From the staff's institution page: opens the dashboard of the coach whose card shows `label` (e.g.
+ * `AAA 2013J`) and returns its id, read from the page's URL.
+ */
+export async function coachIdOf(page: Page, label: string): Promise<number> {
+  await page
+    .getByTestId('institution-coach')
+    .filter({ hasText: label })
+    .getByRole('link', { name: /Open coach dashboard/ })
+    .click();
+  await expect(page).toHaveURL(/\/Dashboard\/Coach\/\d+\/CoachDetails\/$/);
+  return Number(/\/Dashboard\/Coach\/(\d+)\//.exec(page.url())![1]);
+}

@@ -108,7 +108,7 @@ async function send(
   contentType?: string,
 ): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const raw = contentType !== undefined && typeof body === 'string';
+  const raw = contentType !== undefined && (typeof body === 'string' || body instanceof Blob);
   if (body !== undefined) headers['content-type'] = raw ? contentType : 'application/json';
   if (!SAFE_METHODS.has(method)) {
     let token = readCookie(CSRF_COOKIE);
@@ -122,7 +122,7 @@ async function send(
   return fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : raw ? (body as string) : JSON.stringify(body),
+    body: body === undefined ? undefined : raw ? (body as string | Blob) : JSON.stringify(body),
     credentials: 'same-origin',
     signal,
   });
@@ -135,9 +135,9 @@ export interface Schema<T> {
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** JSON body (sent with `content-type: application/json`), or a string sent as is with `contentType`. */
+  /** JSON body (sent with `content-type: application/json`), or a string or Blob (a File) sent as is with `contentType`. */
   body?: unknown;
-  /** Sends a string `body` unchanged with this content type (e.g. `text/csv`) instead of as JSON. */
+  /** Sends a string or Blob `body` unchanged with this content type (e.g. `text/csv`) instead of as JSON. */
   contentType?: string;
   /** Schema the success body must match; the parsed value is returned. */
   schema?: Schema<T>;

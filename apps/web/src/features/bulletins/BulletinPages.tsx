@@ -9,6 +9,7 @@ import { parsePathId } from '../../components/path-id.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useMe } from '../auth/me.ts';
+import { DocumentLink } from '../documents/index.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { BulletinList } from './BulletinList.tsx';
 import { type BulletinContext, useOpenMessage } from './bulletins-api.ts';
@@ -117,6 +118,9 @@ export function MessagePage({
         </Text>
       </Group>
       {b.description && <SafeHtml html={b.description} />}
+      {context && 'coachId' in context && (
+        <DocumentLink coachId={context.coachId} kind="bulletins" itemId={b.id} />
+      )}
       {page && (
         <Stack gap="sm" data-testid="message-page-body">
           {page.title && (

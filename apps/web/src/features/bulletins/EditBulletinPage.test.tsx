@@ -114,6 +114,7 @@ describe('EditBulletinPage', () => {
       audience_cohort_id: 11,
       characteristics: [{ label: 'imd_band', value: '0-10%' }],
     });
-    expect(await screen.findByRole('status')).toHaveTextContent('Bulletin saved.');
+    // The document section below the form has its own (empty) status region.
+    expect(await screen.findByText('Bulletin saved.')).toHaveAttribute('role', 'status');
   });
 });

@@ -35,6 +35,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { RichTextField } from '../../components/RichTextField.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { DocumentSection } from '../documents/index.ts';
 import { ImageSelectModal } from '../images/ImageSelectModal.tsx';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { useCohorts } from '../tailoring/api.ts';
@@ -416,6 +417,7 @@ export function EditBulletinPage() {
         coachId={coachId}
         bulletin={isNew ? null : bulletin.data!}
       />
+      <DocumentSection coachId={coachId} kind="bulletins" itemId={isNew ? null : bulletin.data!.id} />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { Link, useParams } from 'react-router';
 import { apiGet, apiRequest } from '../../api/client.ts';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { DocumentSection } from '../documents/index.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { WiringEditor } from '../wiring/WiringEditor.tsx';
 import { characteristicsKeys, useInvalidateCharacteristics } from './characteristics-api.ts';
@@ -68,6 +69,7 @@ function GradebookEditor({ coachId, id }: { coachId: number; id: number }) {
           saving={save.isPending}
           saved={save.isSuccess}
           errors={errors}
+          after={<DocumentSection coachId={coachId} kind="gradebooks" itemId={id} />}
         >
           <TextInput
             label={EDITOR_TEXTS.title}
@@ -149,6 +151,7 @@ function AssignmentEditor({
           saving={save.isPending}
           saved={save.isSuccess}
           errors={errors}
+          after={<DocumentSection coachId={coachId} kind="assignments" itemId={id} />}
         >
           {a && <Text size="sm">{a.assessment_type}</Text>}
           <TextInput

@@ -62,6 +62,7 @@ export function EditorShell({
   saved,
   errors,
   children,
+  after,
 }: {
   coachId: number;
   title: string;
@@ -70,6 +71,8 @@ export function EditorShell({
   saved: boolean;
   errors: FieldErrors;
   children: ReactNode;
+  /** Shown after the form's card, outside the form (e.g. the item's document control). */
+  after?: ReactNode;
 }) {
   const nonField = errors[NON_FIELD_ERRORS];
   return (
@@ -107,6 +110,7 @@ export function EditorShell({
           </Stack>
         </form>
       </Card>
+      {after}
     </Stack>
   );
 }

@@ -117,7 +117,14 @@ export function ItemEditorForm<D>({
   titles,
   editor,
   children,
-}: ItemEditorProps & { titles: ItemEditorTitles; editor: ItemEditorState<D>; children: ReactNode }) {
+  after,
+}: ItemEditorProps & {
+  titles: ItemEditorTitles;
+  editor: ItemEditorState<D>;
+  children: ReactNode;
+  /** Shown after the form, outside it (EditorShell's `after`). */
+  after?: ReactNode;
+}) {
   return (
     <EditorLoaded query={id === null ? null : editor.query}>
       {() => (
@@ -128,6 +135,7 @@ export function ItemEditorForm<D>({
           saving={editor.save.isPending}
           saved={editor.save.isSuccess}
           errors={editor.errors}
+          after={after}
         >
           {children}
         </EditorShell>

@@ -1,5 +1,6 @@
 import {
   type Characteristic,
+  type DocumentKind,
   type FieldErrors,
   NON_FIELD_ERRORS,
   type WiringInput,
@@ -23,6 +24,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { DocumentSection } from '../documents/index.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { WiringEditor } from '../wiring/WiringEditor.tsx';
 import { QueryView } from './QueryView.tsx';
@@ -195,9 +197,12 @@ export function listField<V, K extends keyof V>(setValues: Dispatch<SetStateActi
 export function ContentEditorForm<V extends { title: string; wiring: WiringInput[] }>({
   form,
   characteristics,
+  document,
   children,
 }: {
   form: ContentForm<V>;
+  /** The item's kind for its document control (placed after the form, which it is not part of). */
+  document: DocumentKind;
   /** The tailoring dictionary's characteristics, for the wiring editor. */
   characteristics: Characteristic[] | undefined;
   children: ReactNode;
@@ -205,53 +210,56 @@ export function ContentEditorForm<V extends { title: string; wiring: WiringInput
   const navigate = useNavigate();
   const { coachId, itemId, texts, managerTo, values, setValues, errors, failure, remove } = form;
   return (
-    <Stack gap="lg" maw={860} component="form" onSubmit={form.submit}>
-      <Anchor component={Link} to={managerTo}>
-        {texts.managerTitle}
-      </Anchor>
-      <Title order={1}>{itemId === null ? texts.createTitle : texts.editTitle}</Title>
-      {(failure || errors[NON_FIELD_ERRORS]) && (
-        <Alert color="red" role="alert">
-          {failure ?? errors[NON_FIELD_ERRORS]?.join(' ')}
-        </Alert>
-      )}
-      <TextInput
-        label={texts.title}
-        required
-        value={values.title}
-        maxLength={200}
-        error={form.err('title')}
-        onChange={(e) => setValues({ ...values, title: e.currentTarget.value })}
-      />
-      {children}
-      <WiringEditor
-        coachId={coachId}
-        value={values.wiring}
-        errors={errors}
-        characteristics={characteristics}
-        onChange={(wiring) => setValues((v) => ({ ...v, wiring }))}
-      />
-      <Group>
-        <Button type="submit" loading={form.saving}>
-          {texts.save}
-        </Button>
-        <Button variant="default" component={Link} to={managerTo}>
-          {texts.cancel}
-        </Button>
-        {itemId !== null && (
-          <Button
-            color="red"
-            variant="outline"
-            loading={remove.isPending}
-            onClick={async () => {
-              await remove.mutateAsync(itemId);
-              navigate(managerTo);
-            }}
-          >
-            {texts.delete}
-          </Button>
+    <Stack gap="lg" maw={860}>
+      <Stack gap="lg" component="form" onSubmit={form.submit}>
+        <Anchor component={Link} to={managerTo}>
+          {texts.managerTitle}
+        </Anchor>
+        <Title order={1}>{itemId === null ? texts.createTitle : texts.editTitle}</Title>
+        {(failure || errors[NON_FIELD_ERRORS]) && (
+          <Alert color="red" role="alert">
+            {failure ?? errors[NON_FIELD_ERRORS]?.join(' ')}
+          </Alert>
         )}
-      </Group>
+        <TextInput
+          label={texts.title}
+          required
+          value={values.title}
+          maxLength={200}
+          error={form.err('title')}
+          onChange={(e) => setValues({ ...values, title: e.currentTarget.value })}
+        />
+        {children}
+        <WiringEditor
+          coachId={coachId}
+          value={values.wiring}
+          errors={errors}
+          characteristics={characteristics}
+          onChange={(wiring) => setValues((v) => ({ ...v, wiring }))}
+        />
+        <Group>
+          <Button type="submit" loading={form.saving}>
+            {texts.save}
+          </Button>
+          <Button variant="default" component={Link} to={managerTo}>
+            {texts.cancel}
+          </Button>
+          {itemId !== null && (
+            <Button
+              color="red"
+              variant="outline"
+              loading={remove.isPending}
+              onClick={async () => {
+                await remove.mutateAsync(itemId);
+                navigate(managerTo);
+              }}
+            >
+              {texts.delete}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+      <DocumentSection coachId={coachId} kind={document} itemId={itemId} />
     </Stack>
   );
 }

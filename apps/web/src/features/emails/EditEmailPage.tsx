@@ -129,7 +129,7 @@ function EmailForm({ coachId, email }: { coachId: number; email: Email | null })
   const chars = (dictionary.data?.characteristics ?? []).filter((c) => c.restrictionset.values.length > 0);
 
   return (
-    <ContentEditorForm form={form} characteristics={dictionary.data?.characteristics}>
+    <ContentEditorForm form={form} characteristics={dictionary.data?.characteristics} document="emails">
       <TextInput
         label={EMAIL_TEXTS.subject}
         required

@@ -9,6 +9,7 @@ import {
   useItemEditor,
   wiringInputs,
 } from '../characteristics/ItemEditor.tsx';
+import { DocumentSection } from '../documents/index.ts';
 import { WiringEditor } from '../wiring/WiringEditor.tsx';
 
 type AssignmentType = 'exam' | 'quiz' | 'assessment';
@@ -73,7 +74,13 @@ function PlaybookEditor({ coachId, id }: ItemEditorProps) {
   const { errors } = editor;
   const bind = fieldBinder(errors);
   return (
-    <ItemEditorForm coachId={coachId} id={id} titles={TITLES} editor={editor}>
+    <ItemEditorForm
+      coachId={coachId}
+      id={id}
+      titles={TITLES}
+      editor={editor}
+      after={<DocumentSection coachId={coachId} kind="playbooks" itemId={id} />}
+    >
       <FieldInput label={EDITOR_TEXTS.title} required maxLength={200} {...bind('title', title, setTitle)} />
       <FieldSelect<AssignmentType>
         label={EDITOR_TEXTS.assignmentType}

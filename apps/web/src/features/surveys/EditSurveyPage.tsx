@@ -93,7 +93,7 @@ function SurveyForm({ coachId, survey }: { coachId: number; survey: Survey | nul
   const chars = (dictionary.data?.characteristics ?? []).filter((c) => characteristicKind(c) !== 'text');
 
   return (
-    <ContentEditorForm form={form} characteristics={dictionary.data?.characteristics}>
+    <ContentEditorForm form={form} characteristics={dictionary.data?.characteristics} document="surveys">
       <Group grow align="flex-start">
         <NativeSelect
           label={SURVEY_TEXTS.status}

@@ -27,6 +27,7 @@ import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ContentManager, type ManagerColumn } from '../content/ContentManager.tsx';
 import { QueryView } from '../content/QueryView.tsx';
+import { DocumentLink } from '../documents/index.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { useAnswerSurvey, useSurvey, useSurveys } from './surveys-api.ts';
 
@@ -148,6 +149,7 @@ function SurveyAnswerForm({ coachId, survey }: { coachId: number; survey: Survey
         {SURVEY_TEXTS.studentListTitle}
       </Anchor>
       <Title order={1}>{survey.title}</Title>
+      <DocumentLink coachId={coachId} kind="surveys" itemId={survey.id} />
       {done && (
         <Alert color="green" role="status">
           {SURVEY_TEXTS.thanks}
