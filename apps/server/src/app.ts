@@ -136,7 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(400).send(fieldErrorsFromValidation(error.validation));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(400).send({ [NON_FIELD_ERRORS]: [UI_TEXTS.bodyTooLarge] });
+      const own = request.routeOptions.config?.bodyTooLarge;
+      return reply.code(400).send(own ?? { [NON_FIELD_ERRORS]: [UI_TEXTS.bodyTooLarge] });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send({ [NON_FIELD_ERRORS]: [UI_TEXTS.invalidJson] });

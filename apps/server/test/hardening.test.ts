@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { API, NON_FIELD_ERRORS, UI_TEXTS } from '@course-coach/contracts';
+import { API, NON_FIELD_ERRORS } from '@course-coach/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';

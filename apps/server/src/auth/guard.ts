@@ -11,6 +11,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's access policy; required on every route (see auth/access.ts). */
     access?: Access;
+    /**
+     * The field errors answered (400) when the body is over the route's limit, instead of the generic
+     * `non_field_errors` "The request is too large." (app.ts's error handler): e.g. an upload names its limit.
+     */
+    bodyTooLarge?: Record<string, string[]>;
   }
   interface FastifyRequest {
     /** The signed-in caller, or null. Set by the guard before every handler. */

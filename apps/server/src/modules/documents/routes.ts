@@ -104,7 +104,8 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
   app.put(
     API.contentDocument(':coachId', ':kind', ':itemId'),
     {
-      config: { access: access.coach(...COACH_STAFF) },
+      // Over twice the limit the body is not read at all: the same field error as just over it.
+      config: { access: access.coach(...COACH_STAFF), bodyTooLarge: { file: [DOCUMENT_ERRORS.tooLarge] } },
       bodyLimit: MAX_DOCUMENT_BYTES * 2,
       schema: {
         tags,

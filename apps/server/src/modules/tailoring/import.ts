@@ -5,7 +5,6 @@ import {
   type ImportRowError,
   NON_FIELD_ERRORS,
   RULE_MESSAGES,
-  valueAllowed,
 } from '@course-coach/contracts';
 import { parse } from 'csv-parse/sync';
 import type { Database } from '../../db/client.ts';
