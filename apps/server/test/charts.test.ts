@@ -15,7 +15,7 @@ import { type CsvRow, presentationOf, subsetOf } from './oulad-reference.ts';
 /**
  * The grade distribution chart data (spec §3) checked against the class computed here from the OULAD CSV
  * files alone: every registered student's current score at the demo's current day (half the presentation
- * length), with the grade rules of README "How grades are computed"; students with no graded work are
+ * length), with the grade rules of docs/grades.md; students with no graded work are
  * left out; ten 10-point bands (the last holds 100).
  */
 const data = subsetOf(TEST_PRESENTATIONS);

@@ -18,7 +18,7 @@ import {
 } from './helpers.ts';
 
 /**
- * Compressed and cached answers (README "Architecture", apps/server/src/http/web-app.ts): the built web app's files go out
+ * Compressed and cached answers (docs/architecture.md, apps/server/src/http/web-app.ts): the built web app's files go out
  * precompressed (brotli, else gzip, else as they are, by Accept-Encoding), hashed assets are cached for a
  * year, index.html is answered from memory with no-cache, and JSON answers of 1 KB or more are compressed
  * per request (pictures never). The web app here is a fixture dist directory written by the test, with

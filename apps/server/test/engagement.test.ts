@@ -23,7 +23,7 @@ import {
 import { readCsvText } from './oulad-reference.ts';
 
 /**
- * Engagement from the LMS activity log (README "Engagement from the LMS activity log"): the demo's OULAD
+ * Engagement from the LMS activity log (docs/engagement.md): the demo's OULAD
  * click logs of AAA 2013J and DDD 2013B imported, the figures read through the HTTP API and checked
  * against a count made by plain JS over studentVle.csv and vle.csv (repeated rows summed, students
  * without rows, dates before day 0), and a rule over them ("no activity in the last 14 days").

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * curved, noline.
  *
  * Computed from the class's real scores: every enrolled student's current score (the grade definition of
- * README.md "How grades are computed", as of the coach's current day), for the students who have graded
+ * docs/grades.md, as of the coach's current day), for the students who have graded
  * work. The scores fall into ten bands of 10 points (0–10, 10–20, …, 90–100; a band holds its minimum and
  * the last one also 100). `percent` is the share of those students in the band.
  */

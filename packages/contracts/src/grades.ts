@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Grade data (spec §3): current_score, grade_earned, grade_lost, grade_remaining, calculator_active.
  * The three grade_* values are percentages of the course's total weight (0–100) and add up to 100;
  * current_score is the percent scored on the graded work so far (null while nothing is graded).
- * See README.md ("How grades are computed") for the full definition.
+ * See docs/grades.md for the full definition.
  */
 export const GradeDataSchema = z.object({
   coach: z.object({ id: z.number().int(), label: z.string() }),

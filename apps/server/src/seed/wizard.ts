@@ -2,7 +2,7 @@ import type { Database } from '../db/client.ts';
 import { DEMO_STAFF_EMAIL } from './oulad.ts';
 
 /**
- * The coach setup wizard's reference data for the demo institution (README "Coach setup wizard"):
+ * The coach setup wizard's reference data for the demo institution (docs/wizard.md):
  * OULAD's terms (presentations: B starts in February, J in October) plus the two after them, so the
  * wizard can create coaches the demo does not have yet, and OULAD's seven modules as courses.
  */

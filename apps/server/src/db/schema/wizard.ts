@@ -14,8 +14,7 @@ import { coaches } from './coaches.ts';
 import { institutions, users } from './institutions.ts';
 
 /**
- * Coach setup wizard (spec §3 "Wizard reference data", §4 "Wizard order"; README "Coach setup
- * wizard").
+ * Coach setup wizard (spec §3 "Wizard reference data", §4 "Wizard order"; docs/wizard.md).
  */
 
 /** A term the institution runs courses in (the wizard's `terms`; `code` is the coach's `term_code`). */

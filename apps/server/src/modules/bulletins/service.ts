@@ -21,7 +21,7 @@ import { checkWiring, deleteWiring, loadWiring, matchWiring, saveWiring } from '
  * Bulletins (spec §2 Bulletin list and message routes, §3 Bulletin, §4 Star toggle and credit status,
  * §7 bulletin-list and star-message).
  *
- * Who sees what (the audience rule, README "Bulletins"):
+ * Who sees what (the audience rule, docs/bulletins.md):
  * - Staff of a coach (its instructors, institution staff and admins) see every bulletin of it, with the
  *   Scheduled and Drafted labels.
  * - A student sees a bulletin of a coach they are enrolled in as a student when it is *live* (published,

@@ -11,7 +11,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * Every student's current score in a coach, as of its current day, computed set-wise in SQL with the
- * grade definition of grades/service.ts (README "How grades are computed"): earned and lost weight on
+ * grade definition of grades/service.ts (docs/grades.md): earned and lost weight on
  * past assignments; the score is earned / (earned + lost) in percent, rounded to 2 decimals as the grade
  * data rounds it. Students with no graded work (earned + lost = 0) have no score and are left out.
  *

@@ -7,7 +7,7 @@ import type { Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 
 /**
- * The LMS activity log of a coach (README "Engagement from the LMS activity log"): read from the OULAD
+ * The LMS activity log of a coach (docs/engagement.md): read from the OULAD
  * click log (`vle.csv` + `studentVle.csv`, plain or gzipped) or from the generic CSV (student, date,
  * activity_type, count), aggregated per (student, day, activity type) and stored in
  * `engagement_activity`. Rows repeating a key are separate log entries: their clicks are summed.

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 
 /**
  * Grade progress of one student in one coach as of the coach's current day (spec §3 "Grade data").
- * The definition, also in README.md ("How grades are computed"):
+ * The definition, also in docs/grades.md:
  *
  * - Every assignment of the coach has a weight; the coach's total weight T is the sum of all weights
  *   (OULAD weights do not always add up to 100: coursework usually sums to 100 and the exam weighs 100 on

@@ -31,8 +31,8 @@ const tags = ['imports'];
 const errors = errorResponses;
 
 /**
- * Guided import and engagement routes (README "Importing a registrar's file", "Engagement from the LMS
- * activity log"). All are for the coach's staff side (its instructors, the institution's staff and
+ * Guided import and engagement routes (README "Importing a registrar's file";
+ * docs/engagement.md). All are for the coach's staff side (its instructors, the institution's staff and
  * admins): students 403, other institutions 404 (the guard). Uploads, mappings and imports of another
  * coach answer 404; an instructor's import only ever writes values of the coach's enrolled students.
  */

@@ -31,7 +31,7 @@ const CoachParams = z.object({ institutionId: z.string(), coachId: z.string() })
 const StepParams = z.object({ institutionId: z.string(), coachId: z.string(), step: z.string().max(50) });
 
 /**
- * Coach setup wizard routes (spec §7 "Wizard"; README "Coach setup wizard"). Staff and admins of the
+ * Coach setup wizard routes (spec §7 "Wizard"; docs/wizard.md). Staff and admins of the
  * institution only (students and instructors 403, another institution 404, a coach of another
  * institution or not created by the wizard 404). The logic is in service.ts.
  */

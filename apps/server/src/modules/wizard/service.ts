@@ -27,7 +27,7 @@ import { type SavedSteps, validateStep } from './steps.ts';
 import { proposeCalendar } from './templates.ts';
 
 /**
- * The coach setup wizard (spec §4 "Wizard order", §5, §7 "Wizard"; README "Coach setup wizard"):
+ * The coach setup wizard (spec §4 "Wizard order", §5, §7 "Wizard"; docs/wizard.md):
  * reference data, the step machine (save, resume, one step's data with its extras), discard, and the
  * start of the set-up job. Every method is scoped to the caller's institution: a coach of another
  * institution, or one not created by the wizard, is 404.

@@ -9,7 +9,7 @@ import {
 /**
  * Content templates of the coach setup wizard (spec §9 "Required bulletins include Academic Skills,
  * described as eleven emails and bulletins"; optional bulletins Quizzes, Homework, PracticeProblems) and
- * the content calendar the wizard proposes from the earlier steps (README "Coach setup wizard").
+ * the content calendar the wizard proposes from the earlier steps (docs/wizard.md).
  */
 
 export interface ContentTemplate {

@@ -326,7 +326,7 @@ function RetireDialog({
 
 /**
  * `/Dashboard/Institution/{institutionId}/Characteristics/`: the institution's characteristic
- * definitions for staff (README "Characteristic definitions and per-enrolment values"): every
+ * definitions for staff (docs/characteristics.md): every
  * characteristic by label with its code name, kind, scope and uses; a form per kind to create or edit;
  * retiring asks for confirmation naming the uses.
  */
