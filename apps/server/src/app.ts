@@ -7,7 +7,6 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
-  type RouteOptions,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -16,13 +15,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { PgBoss } from 'pg-boss';
+import type { AppDeps } from './app-deps.ts';
 import { access } from './auth/access.ts';
 import { installGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
-import type { Config } from './config.ts';
 import { isDatabaseUnavailable } from './db/availability.ts';
-import type { Database } from './db/client.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
 import { installJsonParser, installPlainTextCheck } from './http/plain-text.ts';
 import { installNoBodyRoutes } from './http/route-common.ts';
@@ -41,7 +38,6 @@ import { imageRoutes } from './modules/images/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { institutionRoutes } from './modules/institutions/routes.ts';
 import { lmsRoutes } from './modules/lms/routes.ts';
-import type { LmsSettings } from './modules/lms/settings.ts';
 import { playbookRoutes } from './modules/playbooks/routes.ts';
 import { surveyRoutes } from './modules/surveys/routes.ts';
 import { tailoringRoutes } from './modules/tailoring/routes.ts';
@@ -49,20 +45,6 @@ import { testimonialRoutes } from './modules/testimonials/routes.ts';
 import { tipRoutes } from './modules/tips/routes.ts';
 import { todoRoutes } from './modules/todos/routes.ts';
 import { wizardRoutes } from './modules/wizard/routes.ts';
-
-/** What the app needs from outside: the open database, the job queue (may be absent in tests) and config. */
-export interface AppDeps {
-  database: Database;
-  config: Config;
-  boss?: PgBoss | null;
-  /** Canvas settings; default: derived from config (main.ts passes the stand-in's URL when it runs one). */
-  lms?: LmsSettings;
-  /**
-   * Called with every route as it is registered (a Fastify `onRoute` hook added before any route), so that
-   * tests can read the server's own route table (the access matrix and fuzz suites).
-   */
-  onRoute?: (route: RouteOptions) => void;
-}
 
 const VERSION = '0.1.0';
 /** Retry-After (seconds) of the 503 answered while the database is unreachable. */

@@ -11,7 +11,7 @@ import {
 } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError, nonFieldError } from '../http/errors.ts';
 import { access } from './access.ts';

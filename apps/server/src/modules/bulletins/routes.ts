@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { type Access, access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';

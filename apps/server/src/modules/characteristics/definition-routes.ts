@@ -6,7 +6,7 @@ import {
 } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
 import { errorResponses, pathId } from '../../http/route-common.ts';
 import { requestResync } from '../tailoring/sync.ts';

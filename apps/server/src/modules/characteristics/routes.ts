@@ -12,7 +12,7 @@ import {
 } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import { coachScope, IdParams, staff, wiredItemRoutes } from '../wiring/routes.ts';
 import {

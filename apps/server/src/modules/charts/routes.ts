@@ -1,6 +1,6 @@
 import { API, DetailErrorSchema, FieldErrorsSchema, GradeDistributionSchema } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY } from '../../auth/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { CoachParams, resolveStudent, StudentQuery } from '../analytics/student.ts';

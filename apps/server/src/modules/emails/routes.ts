@@ -1,7 +1,7 @@
 import { EMAIL_API, EmailBodySchema, EmailPreviewSchema, EmailSchema } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_STAFF } from '../../auth/access.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import { createEmail, deleteEmail, getEmail, listEmails, previewEmail, updateEmail } from './service.ts';

@@ -1,6 +1,6 @@
 import { API, CreditItemListSchema, DetailErrorSchema, FieldErrorsSchema } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY } from '../../auth/access.ts';
 import { CoachParams, resolveStudent, StudentQuery } from '../analytics/student.ts';
 import { userActivity, userCredits } from './service.ts';

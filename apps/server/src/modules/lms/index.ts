@@ -14,7 +14,7 @@
  * Every Canvas failure is an `LmsError` with `code` (lms_authorization_required, lms_course_not_authorized,
  * lms_unavailable, lms_timeout, lms_not_configured), `statusCode` and the text to show as the step's error.
  */
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { LmsService } from './service.ts';
 import { resolveLmsSettings } from './settings.ts';
 

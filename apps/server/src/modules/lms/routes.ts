@@ -17,7 +17,7 @@ import {
 } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { createLmsService } from './index.ts';

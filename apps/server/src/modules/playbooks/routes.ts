@@ -1,6 +1,6 @@
 import { API, PlaybookBodySchema, PlaybookListSchema, PlaybookSchema } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { CoachParams, errorResponses } from '../../http/route-common.ts';
 import { coachScope, staff, wiredItemRoutes } from '../wiring/routes.ts';
 import { deletePlaybook, getPlaybook, listPlaybooks, savePlaybook } from './service.ts';

@@ -19,7 +19,7 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_STAFF } from '../../auth/access.ts';
 import { parseId } from '../../auth/guard.ts';
 import { badRequest, notFound } from '../../http/errors.ts';

@@ -7,7 +7,7 @@ import {
 } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import { createTip, deleteTip, listTips, reorderTips, updateTip } from './service.ts';
