@@ -105,7 +105,8 @@ test('staff write and wire a bulletin; a matching student sees, stars and opens 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/ContentManager\/EditBulletin\/\d+\/$/);
   const bulletinId = Number(/EditBulletin\/(\d+)\//.exec(page.url())![1]);
-  await expect(page.getByRole('status')).toHaveText('Bulletin saved.');
+  // The document section below the form has a status region of its own.
+  await expect(page.getByRole('status').filter({ hasText: 'Bulletin saved.' })).toHaveText('Bulletin saved.');
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
   await page.goto(PAGES.bulletinManager(coachId));
   await expect(page.getByTestId('bulletin-manager-row').filter({ hasText: title })).toContainText(
