@@ -169,6 +169,34 @@ describe('Playbook Planning card', () => {
     expect([...ticks2].filter((t) => t.hasAttribute('data-label-hidden'))).toHaveLength(0);
   });
 
+  it('shows a playbook’s document with it, and nothing for a playbook without one', async () => {
+    const body: PlaybookAnalytics = {
+      display_exam_playbook: true,
+      user_playbook_list: [entry, { ...entry, id: 2, exam_name: 'Quiz' }],
+      playbook_completed_percentage: 0,
+    };
+    stubFetch({
+      [`GET ${API.examPlaybookAnalytics(COACH_ID)}`]: { body },
+      [`GET ${API.contentDocument(COACH_ID, 'playbooks', 1)}`]: {
+        body: {
+          document_name: 'Midterm revision plan',
+          kind: 'link',
+          url: 'https://library.example.edu/midterm',
+          content_type: null,
+          byte_size: null,
+        },
+      },
+    });
+    renderWithApp(<PlaybookPlanningCard coachId={COACH_ID} today={new Date(2026, 10, 30)} />);
+    const link = await screen.findByRole('link', { name: 'Midterm revision plan' });
+    expect(link).toHaveAttribute('href', 'https://library.example.edu/midterm');
+    const [first, second] = screen.getAllByTestId('playbook-entry');
+    expect(within(first!).getByTestId('item-document')).toHaveTextContent(
+      'Document: Midterm revision plan (Link)',
+    );
+    expect(within(second!).queryByTestId('item-document')).toBeNull();
+  });
+
   it('is titled Playbook Planning without an exam playbook, and hidden with none released', async () => {
     stubFetch({
       [`GET ${API.examPlaybookAnalytics(COACH_ID)}`]: {

@@ -19,6 +19,7 @@ import { type ReactNode, useId } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { DocumentLink } from '../documents/index.ts';
 import { formatPercent } from '../grades/grade-data.ts';
 import classes from './Activity.module.css';
 import {
@@ -233,8 +234,8 @@ export function TodoActivityCard({ coachId }: { coachId: number }) {
   );
 }
 
-/** One playbook: exam date or custom message, the message, and the planning timeline. */
-function PlaybookRow({ entry, today }: { entry: PlaybookEntry; today: Date }) {
+/** One playbook: exam date or custom message, the message, its document if any, and the planning timeline. */
+function PlaybookRow({ coachId, entry, today }: { coachId: number; entry: PlaybookEntry; today: Date }) {
   const ticks = entry.remaining_date === null ? [] : playbookTicks(entry.remaining_date);
   return (
     <li data-testid="playbook-entry" style={{ marginBottom: '0.75rem' }}>
@@ -247,6 +248,7 @@ function PlaybookRow({ entry, today }: { entry: PlaybookEntry; today: Date }) {
       <Text size="sm" c="dimmed" data-testid="playbook-message">
         {entry.graph_message}
       </Text>
+      <DocumentLink coachId={coachId} kind="playbooks" itemId={entry.id} />
       {entry.remaining_date !== null && (
         <div>
           <ShareBar
@@ -296,7 +298,7 @@ export function PlaybookPlanningCard({ coachId, today = new Date() }: { coachId:
               </Text>
               <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
                 {released.map((p) => (
-                  <PlaybookRow key={p.id} entry={p} today={today} />
+                  <PlaybookRow key={p.id} coachId={coachId} entry={p} today={today} />
                 ))}
               </ul>
             </Stack>
