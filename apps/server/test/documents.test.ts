@@ -248,6 +248,34 @@ describe('attaching documents', () => {
   });
 });
 
+describe('deleting an item', () => {
+  it('deletes its document in the same transaction (bulletin, playbook)', async () => {
+    const q = ctx.database.query;
+    const [bulletin] = await q<{ id: number }>(
+      `insert into bulletins (institution_id, coach_id, title, is_published) values ($1, $2, 'Doc gone bulletin', false) returning id`,
+      [ctx.institutionId, coachId],
+    );
+    const [playbook] = await q<{ id: number }>(
+      `insert into playbooks (institution_id, coach_id, title, is_released) values ($1, $2, 'Doc gone playbook', false) returning id`,
+      [ctx.institutionId, coachId],
+    );
+    expect((await put(staff, 'bulletins', bulletin!.id, pdf, 'gone.pdf')).status).toBe(200);
+    expect((await put(staff, 'playbooks', playbook!.id, pdf, 'gone.pdf')).status).toBe(200);
+    const left = async () =>
+      (
+        await q<{ n: number }>(
+          `select count(*)::int as n from content_documents
+            where (content_kind = 'bulletin' and content_id = $1) or (content_kind = 'playbook' and content_id = $2)`,
+          [bulletin!.id, playbook!.id],
+        )
+      )[0]!.n;
+    expect(await left()).toBe(2);
+    expect((await staff.request('DELETE', API.bulletin(coachId, bulletin!.id))).status).toBe(204);
+    expect((await staff.request('DELETE', API.playbook(coachId, playbook!.id))).status).toBe(204);
+    expect(await left()).toBe(0);
+  });
+});
+
 describe('who may see or change a document', () => {
   it('serves documents only to those who see the item', async () => {
     // Draft bulletin, unreleased playbook: staff only.
@@ -263,6 +291,20 @@ describe('who may see or change a document', () => {
     }
     expect((await student.get(API.contentDocumentFile(coachId, 'bulletins', ids.draft!))).status).toBe(404);
     await ctx.database.query('update playbooks set is_released = true where id = $1', [ids.playbook]);
+    expect((await student.get(API.contentDocument(coachId, 'playbooks', ids.playbook!))).status).toBe(200);
+    // Released but wired (planning) to students the student is not among: hidden from them, as on the
+    // Playbook Planning card; staff still see it; removing the wiring shows it again.
+    await ctx.database.query(
+      `insert into content_characteristics (institution_id, coach_id, content_kind, content_id, characteristic, value)
+       values ($1, $2, 'playbook_planning', $3, 'gender', 'no such value')`,
+      [ctx.institutionId, coachId, ids.playbook],
+    );
+    expect((await student.get(API.contentDocument(coachId, 'playbooks', ids.playbook!))).status).toBe(404);
+    expect((await staff.get(API.contentDocument(coachId, 'playbooks', ids.playbook!))).status).toBe(200);
+    await ctx.database.query(
+      `delete from content_characteristics where content_kind = 'playbook_planning' and content_id = $1`,
+      [ids.playbook],
+    );
     expect((await student.get(API.contentDocument(coachId, 'playbooks', ids.playbook!))).status).toBe(200);
     // A survey the student sees, the gradebook.
     expect((await student.get(API.contentDocument(coachId, 'surveys', ids.survey!))).status).toBe(200);

@@ -15,6 +15,7 @@ import {
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeBulletinHtml } from '../../http/html.ts';
+import { deleteDocuments } from '../documents/cleanup.ts';
 import { checkWiring, deleteWiring, loadWiring, matchWiring, saveWiring } from '../wiring/service.ts';
 
 /**
@@ -532,5 +533,6 @@ export async function deleteBulletin(database: Database, caller: AuthorCaller, i
     ]);
     if (rows.length === 0) throw notFound();
     await deleteWiring(query, caller.coachId, 'bulletin', [id]);
+    await deleteDocuments(query, caller.coachId, 'bulletin', [id]);
   });
 }

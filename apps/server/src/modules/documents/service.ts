@@ -11,6 +11,7 @@ import type { CoachContext } from '../../auth/access.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { getMessage } from '../bulletins/service.ts';
+import { RELEASED_PLAYBOOKS } from '../content/queries.ts';
 import { isWholeImage } from '../images/verify.ts';
 import { getSurvey, surveyCaller } from '../surveys/service.ts';
 
@@ -98,7 +99,12 @@ export async function assertCanSee(
       return;
     }
     case 'playbooks': {
-      const [row] = await q('select 1 from playbooks where id = $1 and is_released', [itemId]);
+      // Released and meant for the student (its planning wiring), as on the Playbook Planning card.
+      const [row] = await q(`select 1 from (${RELEASED_PLAYBOOKS}) p where p.id = $3`, [
+        coach.coachId,
+        userId,
+        itemId,
+      ]);
       if (!row) throw notFound();
       return;
     }

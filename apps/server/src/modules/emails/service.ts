@@ -13,6 +13,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { htmlText, sanitizeTipHtml as sanitizeEmailHtml } from '../../http/html.ts';
+import { deleteDocuments } from '../documents/cleanup.ts';
 import { loadDictionary } from '../tailoring/dictionary.ts';
 import { deleteWiring, loadWiring, saveWiring, studentValues } from '../wiring/service.ts';
 import { EMAIL_QUEUE, RECIPIENTS_SQL } from './delivery.ts';
@@ -238,6 +239,7 @@ export async function deleteEmail(database: Database, scope: EmailScope, id: num
     if (!current) throw notFound();
     if (current.state === 'sending') throw badRequest({ non_field_errors: [EMAIL_MESSAGES.sending] });
     await deleteWiring(q, scope.coachId, 'email', [id]);
+    await deleteDocuments(q, scope.coachId, 'email', [id]);
     await q('delete from emails where id = $1', [id]);
   });
 }

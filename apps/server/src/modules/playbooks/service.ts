@@ -2,6 +2,7 @@ import type { Playbook, PlaybookBody } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { CoachScope } from '../characteristics/service.ts';
+import { deleteDocuments } from '../documents/cleanup.ts';
 import { checkWiring, deleteWiring, loadWiring, saveWiring } from '../wiring/service.ts';
 
 /**
@@ -120,5 +121,6 @@ export async function deletePlaybook(database: Database, scope: CoachScope, id: 
     ]);
     if (rows.length === 0) throw notFound();
     for (const [, kind] of WIRINGS) await deleteWiring(q, scope.coachId, kind, [id]);
+    await deleteDocuments(q, scope.coachId, 'playbook', [id]);
   });
 }

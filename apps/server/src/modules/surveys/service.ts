@@ -17,6 +17,7 @@ import type { CoachContext } from '../../auth/access.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { LIVE_SURVEYS } from '../content/queries.ts';
+import { deleteDocuments } from '../documents/cleanup.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/dictionary.ts';
 import { markStarted, requestResync, type SyncRunner } from '../tailoring/sync.ts';
 import {
@@ -314,6 +315,7 @@ export async function deleteSurvey(database: Database, caller: SurveyCaller, id:
     ]);
     if (rows.length === 0) throw notFound();
     await deleteWiring(q, caller.coachId, 'survey', [id]);
+    await deleteDocuments(q, caller.coachId, 'survey', [id]);
   });
 }
 
