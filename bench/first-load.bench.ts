@@ -5,7 +5,8 @@
  * (the sign-in page) and `/` as a signed-in student (the coach dashboard with its API calls).
  * Each figure is the sum over every response of the bytes received for the body (Playwright's
  * `request.sizes().responseBodySize`, i.e. as transferred, after any Content-Encoding) and for the
- * headers; the decoded body size is printed beside it.
+ * headers; the decoded body size is printed beside it. Then the JavaScript and CSS the page loaded, in gzip
+ * kilobytes (1 kB = 1,000 bytes) read from the build's .gz copies.
  *
  *   npm run build && npm run bench:first-load
  *
@@ -13,6 +14,8 @@
  * /usr/bin/chromium (CHROMIUM_PATH to change). BENCH_PORT (default 3198) is the server's port;
  * BENCH_VERBOSE=1 prints every response (status, Content-Encoding, bytes received, URL).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { type BenchServer, signIn, startServer } from './lib/app-server.ts';
 
@@ -30,6 +33,27 @@ interface Tally {
   decodedBody: number;
   /** How many responses came with each Content-Encoding ('' for none). */
   encodings: Map<string, number>;
+  /** The built assets the page loaded (`/assets/…` paths of .js and .css files). */
+  assets: Set<string>;
+}
+
+const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
+
+/**
+ * Size in bytes of the gzip copy the build wrote beside each loaded asset of `kind` (the figure the
+ * performance targets are stated in: "JavaScript … at most 150 kB gzip"); the file itself when the build
+ * kept no smaller .gz. Returns the file count and the total.
+ */
+function gzipSizeOf(assets: Set<string>, kind: '.js' | '.css'): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  for (const asset of assets) {
+    if (!asset.endsWith(kind)) continue;
+    const file = path.join(DIST, asset);
+    files++;
+    bytes += fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : fs.statSync(file).size;
+  }
+  return { files, bytes };
 }
 
 /** Loads `url` in a fresh context (empty cache) and sums what every response cost on the wire. */
@@ -52,7 +76,14 @@ async function firstLoad(
     );
   }
   const page: Page = await context.newPage();
-  const tally: Tally = { requests: 0, transferredBody: 0, headers: 0, decodedBody: 0, encodings: new Map() };
+  const tally: Tally = {
+    requests: 0,
+    transferredBody: 0,
+    headers: 0,
+    decodedBody: 0,
+    encodings: new Map(),
+    assets: new Set(),
+  };
   const pending: Promise<void>[] = [];
   page.on('requestfinished', (request) => {
     pending.push(
@@ -67,6 +98,8 @@ async function firstLoad(
         tally.headers += sizes.responseHeadersSize;
         tally.decodedBody += body.length;
         tally.encodings.set(encoding, (tally.encodings.get(encoding) ?? 0) + 1);
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/assets/')) tally.assets.add(pathname);
         if (process.env.BENCH_VERBOSE) {
           console.log(
             `    ${response.status()} ${encoding || '-'} ${sizes.responseBodySize} ${request.url()}`,
@@ -126,6 +159,11 @@ try {
     console.log(line('compressed', compressed));
     console.log(
       `  → ${kb(before)} → ${kb(after)} received (${((after / before) * 100).toFixed(1)} % of the baseline)`,
+    );
+    const js = gzipSizeOf(compressed.assets, '.js');
+    const css = gzipSizeOf(compressed.assets, '.css');
+    console.log(
+      `  JavaScript loaded: ${js.files} files, ${(js.bytes / 1000).toFixed(1)} kB gzip (target for the student dashboard: ≤ 150 kB); CSS: ${css.files} files, ${(css.bytes / 1000).toFixed(1)} kB gzip`,
     );
   }
   console.log('reproduce: npm run build && npm run bench:first-load');

@@ -42,16 +42,6 @@ export default defineConfig(({ command }) => ({
             // bundler put the shared contracts in a chunk that ran before main.tsx's first import.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zod-config\.ts$/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine[\\/](?!tiptap|dates)|@floating-ui|react-remove-scroll|react-number-format)/,
-            },
-            // The to-do form's rich-text editor and date picker: only in the lazily loaded form chunk.
-            {
-              name: 'editor',
-              test: /node_modules[\\/](@tiptap|prosemirror-|@mantine[\\/](tiptap|dates)|dayjs|linkifyjs|orderedmap|rope-sequence|w3c-keyname|markdown-it)/,
-            },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

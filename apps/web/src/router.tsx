@@ -1,42 +1,23 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ActivityPage } from './features/analytics/ActivityPage.tsx';
+import { LoadingState } from './components/LoadingState.tsx';
 import { HomeRedirect } from './features/auth/HomeRedirect.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
-import { BulletinManagerPage } from './features/bulletins/BulletinManagerPage.tsx';
-import {
-  CoachBulletinsPage,
-  InstitutionBulletinsPage,
-  MessagePage,
-} from './features/bulletins/BulletinPages.tsx';
-import { CharacteristicsOverviewPage } from './features/characteristics/CharacteristicsOverviewPage.tsx';
-import { EditCourseCharacteristicPage } from './features/characteristics/EditCourseCharacteristicPage.tsx';
-import { EditAssignmentPage, EditGradebookPage } from './features/characteristics/EditGradebookPage.tsx';
-import { CoachDashboardPage } from './features/coach/CoachDashboardPage.tsx';
-import { EmailManagerPage } from './features/emails/EmailManagerPage.tsx';
-import { GradesPage } from './features/grades/GradesPage.tsx';
-import { HistoryPage } from './features/history/HistoryPage.tsx';
-import { ImagesPage } from './features/images/ImagesPage.tsx';
-import { CharacteristicsPage } from './features/institution/CharacteristicsPage.tsx';
-import { InstitutionCoachDashboardPage } from './features/institution/InstitutionCoachDashboardPage.tsx';
-import { EditPlaybookPage } from './features/playbooks/EditPlaybookPage.tsx';
 import { AppLayout } from './features/shell/AppLayout.tsx';
 import { NoCoachPage } from './features/shell/NoCoachPage.tsx';
 import { NotFoundPage } from './features/shell/NotFoundPage.tsx';
 import { RouteErrorPage } from './features/shell/RouteErrorPage.tsx';
-import { StudentSurveysPage, SurveyManagerPage, TakeSurveyPage } from './features/surveys/SurveyPages.tsx';
-import { AddCohortPage } from './features/tailoring/AddCohortPage.tsx';
-import { CohortDetailPage } from './features/tailoring/CohortDetailPage.tsx';
-import { CohortManagerPage } from './features/tailoring/CohortManagerPage.tsx';
-import { CohortOverviewPage } from './features/tailoring/CohortOverviewPage.tsx';
-import { TestimonialManagerPage } from './features/testimonials/TestimonialManagerPage.tsx';
-import { TipManagerPage } from './features/tips/TipManagerPage.tsx';
-import { TipsPage } from './features/tips/TipsPage.tsx';
-import { EditTodoListPage } from './features/todos/EditTodoListPage.tsx';
-import { TodoFormPage } from './features/todos/TodoFormPage.tsx';
-import { TodoManagerPage } from './features/todos/TodoManagerPage.tsx';
-import { TodosPage } from './features/todos/TodosPage.tsx';
-import { CoachSetupWizardPage } from './features/wizard/CoachSetupWizardPage.tsx';
+
+/**
+ * Route-level code splitting: a page's module (with the components, charts and editors only it uses) is
+ * loaded when its route is first matched, so the first load carries the shell and the page shown, not every
+ * screen. `load` is a dynamic `import()` (the bundler makes it a chunk); `pick` names the page's component.
+ * A chunk that fails to load (a new release replaced it) reaches the route's error page.
+ */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): NonNullable<RouteObject['lazy']> {
+  return async () => ({ Component: pick(await load()) });
+}
 
 /**
  * The app's routes (spec §2 page routes). Pages that need a signed-in user sit under RequireAuth, which
@@ -48,108 +29,309 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
+    // Shown while the first page's chunk loads (later navigations keep the current page until then).
+    hydrateFallbackElement: <LoadingState />,
     children: [
       {
         element: <RequireAuth />,
         children: [
           { index: true, element: <HomeRedirect /> },
-          { path: 'Dashboard/Coach/:coachId/CoachDetails', element: <CoachDashboardPage /> },
-          { path: 'Dashboard/Coach/:coachId/cohort-manager', element: <CohortManagerPage /> },
-          { path: 'Dashboard/Coach/:coachId/cohort-manager/add-cohort', element: <AddCohortPage /> },
+          {
+            path: 'Dashboard/Coach/:coachId/CoachDetails',
+            lazy: page(
+              () => import('./features/coach/CoachDashboardPage.tsx'),
+              (m) => m.CoachDashboardPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/cohort-manager',
+            lazy: page(
+              () => import('./features/tailoring/CohortManagerPage.tsx'),
+              (m) => m.CohortManagerPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/cohort-manager/add-cohort',
+            lazy: page(
+              () => import('./features/tailoring/AddCohortPage.tsx'),
+              (m) => m.AddCohortPage,
+            ),
+          },
           {
             path: 'Dashboard/Coach/:coachId/cohort-manager/:cohortId/details',
-            element: <CohortDetailPage />,
+            lazy: page(
+              () => import('./features/tailoring/CohortDetailPage.tsx'),
+              (m) => m.CohortDetailPage,
+            ),
           },
-          { path: 'Dashboard/Coach/:coachId/cohort-overview', element: <CohortOverviewPage /> },
+          {
+            path: 'Dashboard/Coach/:coachId/cohort-overview',
+            lazy: page(
+              () => import('./features/tailoring/CohortOverviewPage.tsx'),
+              (m) => m.CohortOverviewPage,
+            ),
+          },
           {
             path: 'Dashboard/Institution/:institutionId/CoachDashboard',
-            element: <InstitutionCoachDashboardPage />,
+            lazy: page(
+              () => import('./features/institution/InstitutionCoachDashboardPage.tsx'),
+              (m) => m.InstitutionCoachDashboardPage,
+            ),
           },
-          { path: 'Dashboard/Institution/:institutionId/Characteristics', element: <CharacteristicsPage /> },
-          { path: 'Dashboard/Coach/:coachId/ToDo', element: <TodosPage /> },
-          { path: 'Dashboard/Coach/:coachId/ToDo/Add', element: <TodoFormPage /> },
-          { path: 'Dashboard/Coach/:coachId/ToDo/Edit/:todoItemId', element: <TodoFormPage /> },
-          { path: 'Dashboard/Coach/:coachId/ToDoManager', element: <TodoManagerPage /> },
+          {
+            path: 'Dashboard/Institution/:institutionId/Characteristics',
+            lazy: page(
+              () => import('./features/institution/CharacteristicsPage.tsx'),
+              (m) => m.CharacteristicsPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/ToDo',
+            lazy: page(
+              () => import('./features/todos/TodosPage.tsx'),
+              (m) => m.TodosPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/ToDo/Add',
+            lazy: page(
+              () => import('./features/todos/TodoFormPage.tsx'),
+              (m) => m.TodoFormPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/ToDo/Edit/:todoItemId',
+            lazy: page(
+              () => import('./features/todos/TodoFormPage.tsx'),
+              (m) => m.TodoFormPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/ToDoManager',
+            lazy: page(
+              () => import('./features/todos/TodoManagerPage.tsx'),
+              (m) => m.TodoManagerPage,
+            ),
+          },
           {
             path: 'Dashboard/Coach/:coachId/ToDoManager/EditToDoList/:listId',
-            element: <EditTodoListPage />,
+            lazy: page(
+              () => import('./features/todos/EditTodoListPage.tsx'),
+              (m) => m.EditTodoListPage,
+            ),
           },
-          { path: 'Dashboard/Coach/:coachId/Tips', element: <TipsPage /> },
-          { path: 'Dashboard/Coach/:coachId/TipManager', element: <TipManagerPage /> },
-          { path: 'Dashboard/Coach/:coachId/Images', element: <ImagesPage /> },
-          { path: 'Dashboard/Coach/:coachId/History', element: <HistoryPage /> },
-          { path: 'Dashboard/Coach/:coachId/Grades', element: <GradesPage /> },
-          { path: 'Dashboard/Coach/:coachId/TestimonialManager', element: <TestimonialManagerPage /> },
-          { path: 'Dashboard/Coach/:coachId/Activity', element: <ActivityPage /> },
-          { path: 'Dashboard/Coach/:coachId/Bulletins', element: <CoachBulletinsPage /> },
-          { path: 'Dashboard/Institution/:institutionId/Bulletins', element: <InstitutionBulletinsPage /> },
-          { path: 'Dashboard/Coach/:coachId/ContentManager/Bulletins', element: <BulletinManagerPage /> },
+          {
+            path: 'Dashboard/Coach/:coachId/Tips',
+            lazy: page(
+              () => import('./features/tips/TipsPage.tsx'),
+              (m) => m.TipsPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/TipManager',
+            lazy: page(
+              () => import('./features/tips/TipManagerPage.tsx'),
+              (m) => m.TipManagerPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/Images',
+            lazy: page(
+              () => import('./features/images/ImagesPage.tsx'),
+              (m) => m.ImagesPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/History',
+            lazy: page(
+              () => import('./features/history/HistoryPage.tsx'),
+              (m) => m.HistoryPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/Grades',
+            lazy: page(
+              () => import('./features/grades/GradesPage.tsx'),
+              (m) => m.GradesPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/TestimonialManager',
+            lazy: page(
+              () => import('./features/testimonials/TestimonialManagerPage.tsx'),
+              (m) => m.TestimonialManagerPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/Activity',
+            lazy: page(
+              () => import('./features/analytics/ActivityPage.tsx'),
+              (m) => m.ActivityPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/Bulletins',
+            lazy: page(
+              () => import('./features/bulletins/BulletinPages.tsx'),
+              (m) => m.CoachBulletinsPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Institution/:institutionId/Bulletins',
+            lazy: page(
+              () => import('./features/bulletins/BulletinPages.tsx'),
+              (m) => m.InstitutionBulletinsPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/ContentManager/Bulletins',
+            lazy: page(
+              () => import('./features/bulletins/BulletinManagerPage.tsx'),
+              (m) => m.BulletinManagerPage,
+            ),
+          },
           {
             // The editor carries the rich-text editor (tiptap): loaded when opened.
             path: 'Dashboard/Coach/:coachId/ContentManager/EditBulletin/:bulletinId',
-            lazy: () =>
-              import('./features/bulletins/EditBulletinPage.tsx').then((m) => ({
-                Component: m.EditBulletinPage,
-              })),
+            lazy: page(
+              () => import('./features/bulletins/EditBulletinPage.tsx'),
+              (m) => m.EditBulletinPage,
+            ),
           },
           // Emails and surveys: managers and student pages (paths ours), editors (spec §2 paths).
-          { path: 'Dashboard/Coach/:coachId/ContentManager/Emails', element: <EmailManagerPage /> },
+          {
+            path: 'Dashboard/Coach/:coachId/ContentManager/Emails',
+            lazy: page(
+              () => import('./features/emails/EmailManagerPage.tsx'),
+              (m) => m.EmailManagerPage,
+            ),
+          },
           {
             // The editor carries the rich-text editor (tiptap): loaded when opened.
             path: 'Dashboard/Coach/:coachId/ContentManager/EditEmail/:emailId',
-            lazy: () =>
-              import('./features/emails/EditEmailPage.tsx').then((m) => ({ Component: m.EditEmailPage })),
+            lazy: page(
+              () => import('./features/emails/EditEmailPage.tsx'),
+              (m) => m.EditEmailPage,
+            ),
           },
-          { path: 'Dashboard/Coach/:coachId/ContentManager/Surveys', element: <SurveyManagerPage /> },
+          {
+            path: 'Dashboard/Coach/:coachId/ContentManager/Surveys',
+            lazy: page(
+              () => import('./features/surveys/SurveyPages.tsx'),
+              (m) => m.SurveyManagerPage,
+            ),
+          },
           {
             path: 'Dashboard/Coach/:coachId/ContentManager/EditSurvey/:surveyId',
-            lazy: () =>
-              import('./features/surveys/EditSurveyPage.tsx').then((m) => ({ Component: m.EditSurveyPage })),
+            lazy: page(
+              () => import('./features/surveys/EditSurveyPage.tsx'),
+              (m) => m.EditSurveyPage,
+            ),
           },
-          { path: 'Dashboard/Coach/:coachId/Surveys', element: <StudentSurveysPage /> },
-          { path: 'Dashboard/Coach/:coachId/Surveys/:surveyId', element: <TakeSurveyPage /> },
+          {
+            path: 'Dashboard/Coach/:coachId/Surveys',
+            lazy: page(
+              () => import('./features/surveys/SurveyPages.tsx'),
+              (m) => m.StudentSurveysPage,
+            ),
+          },
+          {
+            path: 'Dashboard/Coach/:coachId/Surveys/:surveyId',
+            lazy: page(
+              () => import('./features/surveys/SurveyPages.tsx'),
+              (m) => m.TakeSurveyPage,
+            ),
+          },
           {
             path: 'MessageCenter/:coachId/:bulletinId',
-            element: <MessagePage scope="coach" interactive={false} />,
+            lazy: page(
+              () => import('./features/bulletins/BulletinPages.tsx'),
+              (m) =>
+                function MessagePageRoute() {
+                  return <m.MessagePage scope="coach" interactive={false} />;
+                },
+            ),
           },
           {
             path: 'InteractiveMessage/:coachId/:bulletinId/:pageId',
-            element: <MessagePage scope="coach" interactive />,
+            lazy: page(
+              () => import('./features/bulletins/BulletinPages.tsx'),
+              (m) =>
+                function MessagePageRoute() {
+                  return <m.MessagePage scope="coach" interactive />;
+                },
+            ),
           },
           {
             path: 'InstitutionMessageCenterView/:institutionId/:bulletinId',
-            element: <MessagePage scope="institution" interactive={false} />,
+            lazy: page(
+              () => import('./features/bulletins/BulletinPages.tsx'),
+              (m) =>
+                function MessagePageRoute() {
+                  return <m.MessagePage scope="institution" interactive={false} />;
+                },
+            ),
           },
           {
             path: 'InstitutionInteractiveMessage/:institutionId/:bulletinId/:pageId',
-            element: <MessagePage scope="institution" interactive />,
+            lazy: page(
+              () => import('./features/bulletins/BulletinPages.tsx'),
+              (m) =>
+                function MessagePageRoute() {
+                  return <m.MessagePage scope="institution" interactive />;
+                },
+            ),
           },
           // Characteristics overview (path ours) and the editors behind its Edit links (spec §2 paths).
           {
             path: 'Dashboard/Coach/:coachId/CharacteristicsOverview',
-            element: <CharacteristicsOverviewPage />,
+            lazy: page(
+              () => import('./features/characteristics/CharacteristicsOverviewPage.tsx'),
+              (m) => m.CharacteristicsOverviewPage,
+            ),
           },
           {
             path: 'Dashboard/coach/:coachId/PlaybookOverview/EditPlaybook/:id',
-            element: <EditPlaybookPage />,
+            lazy: page(
+              () => import('./features/playbooks/EditPlaybookPage.tsx'),
+              (m) => m.EditPlaybookPage,
+            ),
           },
-          { path: 'gradebook/coach/:coachId/EditGradebook/:id', element: <EditGradebookPage /> },
+          {
+            path: 'gradebook/coach/:coachId/EditGradebook/:id',
+            lazy: page(
+              () => import('./features/characteristics/EditGradebookPage.tsx'),
+              (m) => m.EditGradebookPage,
+            ),
+          },
           {
             path: 'gradebook/coach/:coachId/:gradebookId/EditAssignment/:assignmentId',
-            element: <EditAssignmentPage />,
+            lazy: page(
+              () => import('./features/characteristics/EditGradebookPage.tsx'),
+              (m) => m.EditAssignmentPage,
+            ),
           },
           {
             path: 'Dashboard/Coach/:coachId/CoachDetails/EditCourseCharacteristic/:id',
-            element: <EditCourseCharacteristicPage />,
+            lazy: page(
+              () => import('./features/characteristics/EditCourseCharacteristicPage.tsx'),
+              (m) => m.EditCourseCharacteristicPage,
+            ),
           },
           // Coach setup wizard: a new coach (path ours) and one being set up (spec §2).
           {
             path: 'Dashboard/Institution/:institutionId/CoachSetupWizard',
-            element: <CoachSetupWizardPage />,
+            lazy: page(
+              () => import('./features/wizard/CoachSetupWizardPage.tsx'),
+              (m) => m.CoachSetupWizardPage,
+            ),
           },
           {
             path: 'Dashboard/Institution/:institutionId/CoachSetupWizard/:coachId',
-            element: <CoachSetupWizardPage />,
+            lazy: page(
+              () => import('./features/wizard/CoachSetupWizardPage.tsx'),
+              (m) => m.CoachSetupWizardPage,
+            ),
           },
           { path: 'no-coach', element: <NoCoachPage /> },
           { path: 'Dashboard/Coach/:coachId/*', element: <NotFoundPage /> },
