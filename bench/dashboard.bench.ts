@@ -143,13 +143,19 @@ try {
     ['user-credits', API.userCredits(coachId)],
     ['user-activity', API.userActivity(coachId)],
     ['grade-distribution', API.gradeDistribution(coachId)],
+    ['bulletin-list', API.bulletinList(coachId)],
+    ['featured-testimonials', API.featuredTestimonials(coachId)],
   ];
+  // The same answers in one request (GET …/dashboard, docs/decisions/0006-coach-dashboard-in-one-request.md).
+  const aggregate: [string, string] = ['dashboard (all in one)', API.coachDashboard(coachId)];
   // Warm up (query plans, caches) before measuring.
   for (const [, p] of calls) await fetch(`${base}${p}`, { headers: { cookie } });
   console.log(`${student}, coach ${coachId}; ${connections} connections × ${duration} s per call\n`);
   const health = await load('/api/health (baseline)', API.health);
   const rows = [health];
   for (const [name, p] of calls) rows.push(await load(name, p, cookie));
+  const one = await load(aggregate[0], aggregate[1], cookie);
+  rows.push(one);
   const pad = (s: string | number, n: number) => String(s).padStart(n);
   console.log(
     `${'call'.padEnd(26)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('req/s ×', 10)}${pad('p50 ×', 8)}${pad('p99 ×', 8)}`,
@@ -162,6 +168,13 @@ try {
   }
   console.log(
     '(× = ratio to the /api/health baseline of this run; latency ratios use a 1 ms floor for the baseline)',
+  );
+  // Whole dashboards per second: one call after another, so 1 / Σ(1 / rate) over the calls a page makes.
+  const perCall = rows.slice(1, 1 + calls.length);
+  const separately = 1 / perCall.reduce((sum, r) => sum + 1 / r.rps, 0);
+  const together = 1 / (1 / perCall[0]!.rps + 1 / one.rps);
+  console.log(
+    `whole dashboards/s: ${separately.toFixed(1)} calling each endpoint (${calls.length} requests) vs ${together.toFixed(1)} with me + …/dashboard (2 requests)`,
   );
 } finally {
   server.kill('SIGTERM');

@@ -30,6 +30,7 @@ import { bulletinRoutes } from './modules/bulletins/routes.ts';
 import { characteristicDefinitionRoutes } from './modules/characteristics/definition-routes.ts';
 import { characteristicsRoutes } from './modules/characteristics/routes.ts';
 import { chartRoutes } from './modules/charts/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { emailRoutes } from './modules/emails/routes.ts';
 import { gradeRoutes } from './modules/grades/routes.ts';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gradeRoutes, deps);
   await app.register(institutionRoutes, deps);
   await app.register(analyticsRoutes, deps);
+  await app.register(dashboardRoutes, deps);
   await app.register(historyRoutes, deps);
   await app.register(chartRoutes, deps);
   await app.register(tipRoutes, deps);

@@ -138,6 +138,8 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   [`GET ${C}/exam-playbook-analytics`]: studentView,
   [`GET ${C}/user-credits`]: studentView,
   [`GET ${C}/user-activity`]: studentView,
+  // The parts carry each endpoint's own answer (a staff caller's parts without ?user_id= are 400s).
+  [`GET ${C}/dashboard`]: { policy: PRESETS.coachMember },
 
   // --- institution views -----------------------------------------------------------------------------
   [`GET ${I}/coaches`]: { policy: PRESETS.institutionStaff },

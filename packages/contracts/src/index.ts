@@ -4,6 +4,7 @@ export * from './bulletins.ts';
 export * from './characteristic-definitions.ts';
 export * from './characteristics.ts';
 export * from './charts.ts';
+export * from './dashboard.ts';
 export * from './documents.ts';
 export * from './emails.ts';
 export * from './errors.ts';

@@ -56,6 +56,8 @@ export const API = {
   examPlaybookAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/exam-playbook-analytics`,
   // Charts (spec §7 "Charts": the widget's data-src URL; ours).
   gradeDistribution: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-distribution`,
+  /** Ours: the student coach dashboard's answers in one request (see CoachDashboardSchema). */
+  coachDashboard: (coachId: Id) => `/api/v1/coach/${coachId}/dashboard`,
   // Tailoring (spec §7 "Cohorts"; trailing slashes exactly as the spec writes them).
   cohortGroups: (coachId: Id) => `/api/v1/coach/${coachId}/cohort/groups`,
   cohortGroup: (coachId: Id, cohortGroupId: Id) => `/api/v1/coach/${coachId}/cohort/groups/${cohortGroupId}/`,

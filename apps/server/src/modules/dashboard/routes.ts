@@ -1,0 +1,53 @@
+import {
+  API,
+  type CoachDashboardPart,
+  CoachDashboardSchema,
+  coachDashboardPartPaths,
+  DetailErrorSchema,
+} from '@course-coach/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { access, COACH_ANY } from '../../auth/access.ts';
+import { CoachParams } from '../../http/route-common.ts';
+
+/**
+ * GET /api/v1/coach/{coachId}/dashboard (ours; docs/decisions/0006-coach-dashboard-in-one-request.md): the
+ * answers of the endpoints the coach dashboard calls first (`coachDashboardPartPaths`), in one request.
+ *
+ * Each part is that endpoint's own answer to the same caller: the request is replayed in-process
+ * (`app.inject`) with the caller's cookie, through the same guard, validation and serialisation, so its
+ * status and body are what a direct call gets (a student's 403 on a staff-only part stays a 403 part). The
+ * parts' paths are fixed here: a client cannot name one. Access: anyone in the coach (the parts check more).
+ */
+export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
+  app.get(
+    API.coachDashboard(':coachId'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'The coach dashboard’s answers in one request',
+        params: CoachParams,
+        response: { 200: CoachDashboardSchema, 403: DetailErrorSchema, 404: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      const cookie = request.headers.cookie ?? '';
+      const parts = await Promise.all(
+        coachDashboardPartPaths(request.coach!.coachId).map((path) => answerOf(app, path, cookie)),
+      );
+      return { parts };
+    },
+  );
+};
+
+/** One GET replayed in-process with the caller's cookie; the body parsed as JSON (null when empty). */
+async function answerOf(app: FastifyInstance, path: string, cookie: string): Promise<CoachDashboardPart> {
+  const response = await app.inject({
+    method: 'GET',
+    url: path,
+    headers: { cookie, accept: 'application/json' },
+  });
+  return { path, status: response.statusCode, body: response.body ? JSON.parse(response.body) : null };
+}
