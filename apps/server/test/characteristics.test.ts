@@ -186,7 +186,7 @@ describe('characteristics overview', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       'characteristics.1.label': ['“favourite_colour” is not a characteristic in the tailoring dictionary.'],
-      'characteristics.2.value': ['“Q” is not an allowed value of gender.'],
+      'characteristics.2.value': ['“Q” is not an allowed value of Gender.'],
     });
     const list = await staff.post(API.todoLists(coachId), {
       title: 'T5 bad list',
@@ -263,7 +263,7 @@ describe('playbooks', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      'reflection_characteristics.0.value': ['“Z” is not an allowed value of gender.'],
+      'reflection_characteristics.0.value': ['“Z” is not an allowed value of Gender.'],
     });
     expect((await staff.get(API.playbook(coachId, ids.playbook!))).body).toEqual(before);
     const badDate = await staff.request('PUT', API.playbook(coachId, ids.playbook!), {

@@ -564,7 +564,7 @@ describe('validation', () => {
     [
       'operation not allowed for a range',
       { characteristic: 'studied_credits', operation: 'includes', values_for_include: ['60'] },
-      { operation: [expect.stringContaining('cannot be used with studied_credits')] },
+      { operation: [expect.stringContaining('cannot be used with Studied credits')] },
     ],
     [
       'operation not allowed for a multivalued set',
@@ -597,7 +597,7 @@ describe('validation', () => {
     [
       'value outside the restriction set',
       { characteristic: 'gender', operation: 'equal to', value: 'X' },
-      { value: ['“X” is not an allowed value of gender.'] },
+      { value: ['“X” is not an allowed value of Gender.'] },
     ],
     [
       'includes without values',
@@ -607,7 +607,7 @@ describe('validation', () => {
     [
       'includes a value outside the set',
       { characteristic: 'region', operation: 'includes', values_for_include: ['Scotland', 'Mars'] },
-      { values_for_include: ['“Mars” is not an allowed value of region.'] },
+      { values_for_include: ['“Mars” is not an allowed value of Region.'] },
     ],
     [
       'missing value',

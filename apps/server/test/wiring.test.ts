@@ -83,7 +83,7 @@ describe('saveWiring', () => {
     expect(http.statusCode).toBe(400);
     expect(http.body).toEqual({
       'characteristics.1.label': ['“shoe_size” is not a characteristic in the tailoring dictionary.'],
-      'characteristics.2.value': ['“X” is not an allowed value of gender.'],
+      'characteristics.2.value': ['“X” is not an allowed value of Gender.'],
       'characteristics.3.value': ['Enter a number from 0 to 700.'],
       'characteristics.4.value': ['Enter a number.'],
       'characteristics.5.label': ['This field is required.'],

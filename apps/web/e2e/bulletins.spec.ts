@@ -99,7 +99,7 @@ test('staff write and wire a bulletin; a matching student sees, stars and opens 
     .selectOption({ label: 'Women of AAA (e2e)' });
   await page.getByRole('button', { name: 'Add characteristic' }).click();
   const wiring = page.getByTestId('wiring-editor-characteristics');
-  await choose(page, wiring, 'MTS Characteristic 1', 'gender');
+  await choose(page, wiring, 'MTS Characteristic 1', 'Gender');
   await choose(page, wiring, 'Value 1', 'Female');
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Save' }).click();
@@ -110,7 +110,7 @@ test('staff write and wire a bulletin; a matching student sees, stars and opens 
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
   await page.goto(PAGES.bulletinManager(coachId));
   await expect(page.getByTestId('bulletin-manager-row').filter({ hasText: title })).toContainText(
-    'gender: F',
+    'Gender: Female',
   );
 
   // The matching student: on the dashboard, unread, recommended; stars it; opens it.

@@ -62,12 +62,12 @@ test.describe('Characteristics overview', () => {
         .getByTestId('overview-reflection')
         .getByRole('row')
         .filter({ has: page.getByRole('cell', { name: 'Exam Playbook', exact: true }) }),
-    ).toContainText('average_score_band: 0-39');
+    ).toContainText('Average score band: 0–39');
     await expect(
       planning
         .getByRole('row')
         .filter({ has: page.getByRole('cell', { name: 'Exam Playbook', exact: true }) }),
-    ).toContainText('disability: Y');
+    ).toContainText('Declared disability: Yes');
     const course = page.getByTestId('overview-course-characteristic');
     await expect(course.getByTestId('overview-status')).toHaveText(['Draft', 'Published']);
     await expect(course.getByRole('row').filter({ hasText: 'Study guide' })).toContainText(T.noDocument);
@@ -115,7 +115,7 @@ test.describe('Characteristics overview', () => {
     const reflection = page.getByTestId('wiring-editor-reflection_characteristics');
     await reflection.getByRole('button', { name: 'Add characteristic' }).click();
     // The demo wires the Exam Playbook's reflection to two score bands already: this is the third.
-    await choose(page, reflection, 'MTS Characteristic 3', 'gender');
+    await choose(page, reflection, 'MTS Characteristic 3', 'Gender');
     await choose(page, reflection, 'Value 3', 'Female');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -126,7 +126,7 @@ test.describe('Characteristics overview', () => {
         .getByTestId('overview-reflection')
         .getByRole('row')
         .filter({ has: page.getByRole('cell', { name: 'Exam Playbook', exact: true }) }),
-    ).toContainText('gender: F');
+    ).toContainText('Gender: Female');
 
     // A value outside the range is refused by the server with a field error beside the value.
     await page.getByRole('link', { name: T.addCourseCharacteristic }).click();
@@ -134,7 +134,7 @@ test.describe('Characteristics overview', () => {
     await page.getByLabel(/^Title/).fill('Repeat students page');
     const wiring = page.getByTestId('wiring-editor-characteristics');
     await wiring.getByRole('button', { name: 'Add characteristic' }).click();
-    await choose(page, wiring, 'MTS Characteristic 1', 'num_of_prev_attempts');
+    await choose(page, wiring, 'MTS Characteristic 1', 'Previous attempts');
     await wiring.getByLabel('Value 1').fill('99');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(wiring.getByText('Enter a number from 0 to 10.')).toBeVisible();
@@ -148,7 +148,7 @@ test.describe('Characteristics overview', () => {
         .getByTestId('overview-course-characteristic')
         .getByRole('row')
         .filter({ hasText: 'Repeat students page' }),
-    ).toContainText('num_of_prev_attempts: 3');
+    ).toContainText('Previous attempts: 3');
   });
 
   test('a to-do list wired to women is shown to a female student and not to a male student', async ({

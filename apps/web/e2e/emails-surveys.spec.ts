@@ -30,7 +30,7 @@ test('staff write an email with a section for one characteristic value', async (
   await page.keyboard.type('Read the lab safety notes.');
   await page.getByRole('button', { name: EMAIL_TEXTS.addSection }).click();
   await page.getByLabel(`${EMAIL_TEXTS.sectionFor} (${EMAIL_TEXTS.section(2)})`).selectOption('gender');
-  await page.getByLabel(`gender (${EMAIL_TEXTS.section(2)})`).selectOption('F');
+  await page.getByLabel(`Gender (${EMAIL_TEXTS.section(2)})`).selectOption('F');
   await page.getByTestId('email-section-1').click();
   await page.keyboard.type('Women in STEM lab buddies meet first.');
   await expectNoAxeViolations(page);
@@ -41,7 +41,7 @@ test('staff write an email with a section for one characteristic value', async (
   await expect(row.getByText('Draft', { exact: true })).toBeVisible();
   await row.getByRole('link', { name: 'Edit Lab safety (e2e)' }).click();
   await expect(page.getByLabel(EMAIL_TEXTS.subject)).toHaveValue('Before your first lab');
-  await expect(page.getByLabel(`gender (${EMAIL_TEXTS.section(2)})`)).toHaveValue('F');
+  await expect(page.getByLabel(`Gender (${EMAIL_TEXTS.section(2)})`)).toHaveValue('F');
   await expect(page.getByTestId('email-section-1')).toContainText('Women in STEM lab buddies meet first.');
 });
 

@@ -136,19 +136,19 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
 
     // Three kinds of rules: a range comparison, an includes over a value set, a multivalued contains.
     await addRule(page, async (dialog) => {
-      await choose(page, dialog, 'Characteristic', 'studied_credits');
+      await choose(page, dialog, 'Characteristic', 'Studied credits');
       await choose(page, dialog, 'Operation', 'greater than or equal to');
       await dialog.getByRole('textbox', { name: 'Value' }).fill('60');
     });
     await addRule(page, async (dialog) => {
-      await choose(page, dialog, 'Characteristic', 'gender');
+      await choose(page, dialog, 'Characteristic', 'Gender');
       await choose(page, dialog, 'Operation', 'includes');
       await dialog.getByRole('checkbox', { name: 'Female' }).check();
       await settled(dialog);
       await expectNoAxeViolations(page);
     });
     await addRule(page, async (dialog) => {
-      await choose(page, dialog, 'Characteristic', 'modules');
+      await choose(page, dialog, 'Characteristic', 'Registered modules');
       // Multivalued: 'contains' is the only operation, chosen at once.
       await expect(dialog.getByRole('combobox', { name: 'Operation' })).toHaveValue('contains');
       await dialog.getByRole('checkbox', { name: 'Module GGG' }).check();
@@ -209,11 +209,11 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
       page,
       page.locator('body'),
       /Select a characteristic to see the student distribution/,
-      'gender',
+      'Gender',
     );
     const women = page.getByTestId('distribution-row').filter({ hasText: 'Female' });
     await expect(women.locator('td')).toHaveText([
-      'registrar',
+      'Registrar (student records)',
       'Female',
       String(cohort.membership_count),
       /^\d+$/,
@@ -246,7 +246,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
 
     // Delete a rule.
     await rules
-      .filter({ hasText: 'modules' })
+      .filter({ hasText: 'Registered modules' })
       .getByRole('button', { name: /^Edit Rule/ })
       .click();
     await page
@@ -254,7 +254,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
       .getByRole('button', { name: 'Delete' })
       .click();
     await expect(rules).toHaveCount(2);
-    await expect(page.getByTestId('valid-rules')).not.toContainText('modules');
+    await expect(page.getByTestId('valid-rules')).not.toContainText('Registered modules');
 
     // Delete the group (Edit Group → Delete → confirmation), which goes to the coach dashboard.
     await page.getByRole('button', { name: TAILORING_TEXTS.edit, exact: true }).click();
@@ -373,7 +373,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
         page,
         page.locator('body'),
         /Select a characteristic to see the student distribution/,
-        'gender',
+        'Gender',
       );
       const female = page.getByTestId('distribution-row').filter({ hasText: 'Female' });
       const expand = female.getByTestId('distribution-expand');
@@ -475,7 +475,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Cohort overview' })).toBeVisible();
     const support = page.getByRole('region', { name: 'Support priorities' });
     await expect(support.getByTestId('overview-group')).toHaveCount(2);
-    await expect(support).toContainText('studied_credits greater than or equal to 120');
+    await expect(support).toContainText('Studied credits greater than or equal to 120');
     await expectNoAxeViolations(page);
   });
 
@@ -497,7 +497,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     ).toBeVisible();
 
     // The question prompt shows as a tooltip when its button gets focus.
-    await page.getByRole('button', { name: /^About studied_credits/ }).focus();
+    await page.getByRole('button', { name: /^About Studied credits/ }).focus();
     await expect(page.getByRole('tooltip')).toHaveText('How many credits are you studying for?');
 
     // Add Rule opens the form with Enter; Escape closes it and focus returns to the button.
@@ -511,5 +511,21 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(addRule).toBeFocused();
+
+    // An ordinal offers the comparisons over its values in their defined order, by label.
+    await addRule.click();
+    await choose(page, dialog, 'Characteristic', 'Highest education');
+    await choose(page, dialog, 'Operation', 'greater than or equal to');
+    await dialog.getByRole('combobox', { name: 'Value' }).click();
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText([
+      'No Formal quals',
+      'Lower Than A Level',
+      'A Level or Equivalent',
+      'HE Qualification',
+      'Post Graduate Qualification',
+    ]);
+    await page.getByRole('option', { name: 'HE Qualification', exact: true }).click();
+    await dialog.getByRole('button', { name: TAILORING_TEXTS.cancel }).click();
+    await expect(dialog).toBeHidden();
   });
 });

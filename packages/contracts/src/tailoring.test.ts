@@ -3,7 +3,9 @@ import {
   type Characteristic,
   characteristicKind,
   membershipPercent,
+  NO_ANSWER_VALUE,
   operationsFor,
+  ordinalMatches,
   splitDistributionKey,
   TAILORING_TEXTS,
   validateRule,
@@ -39,6 +41,52 @@ const text: Characteristic = {
   restrictionset: { values: [], ranges: [] },
 };
 const dict = [set, multi, range, text];
+
+const ordinal: Characteristic = {
+  ...set,
+  name: 'study_time',
+  label: 'Weekly study time',
+  ordered: true,
+  default: NO_ANSWER_VALUE,
+  restrictionset: {
+    values: ['<2h', '2-5h', '5-10h', '>10h'].map((v) => ({ value: v, label: `${v} a week` })),
+    ranges: [],
+  },
+};
+
+describe('ordinal characteristics (docs/characteristics.md)', () => {
+  it('allow the comparisons, which follow the defined order and never match No Answer', () => {
+    expect(operationsFor(ordinal)).toEqual([
+      'equal to',
+      'greater than',
+      'greater than or equal to',
+      'less than',
+      'less than or equal to',
+      'includes',
+    ]);
+    expect(ordinalMatches(ordinal, 'greater than or equal to', '5-10h')).toEqual(['5-10h', '>10h']);
+    expect(ordinalMatches(ordinal, 'less than', '5-10h')).toEqual(['<2h', '2-5h']);
+    expect(ordinalMatches(ordinal, 'greater than', '>10h')).toEqual([]);
+    expect(ordinalMatches(ordinal, 'less than', NO_ANSWER_VALUE)).toEqual([]);
+    expect(ordinalMatches(ordinal, 'less than', 'x')).toEqual([]);
+  });
+
+  it('accepts a comparison on an ordinal, refuses it on a categorical set by its label', () => {
+    const rule = { operation: 'greater than', value: '2-5h', values_for_include: [] };
+    expect(validateRule([ordinal], { characteristic: 'study_time', ...rule })).toEqual({});
+    expect(
+      validateRule([ordinal], { characteristic: 'study_time', ...rule, value: NO_ANSWER_VALUE }),
+    ).toEqual({
+      value: ['No Answer can only be used with “equal to”, “includes” or “contains”.'],
+    });
+    const categorical = { ...ordinal, ordered: false, label: 'Where you study' };
+    expect(validateRule([categorical], { characteristic: 'study_time', ...rule })).toEqual({
+      operation: [
+        '“greater than” compares values by their order, and the values of Where you study have none (it is not ordinal). Choose “equal to” or “includes”.',
+      ],
+    });
+  });
+});
 
 describe('tailoring rule helpers (spec §5)', () => {
   it('derives the kind and the allowed operations', () => {
@@ -78,7 +126,7 @@ describe('tailoring rule helpers (spec §5)', () => {
       values_for_include: ['Select at least one value.'],
     });
     expect(ok({ characteristic: 'imd_band', operation: 'equal to', value: 'x' })).toEqual({
-      value: ['“x” is not an allowed value of imd_band.'],
+      value: ['“x” is not an allowed value of Imd band.'],
     });
     expect(ok({ characteristic: 'nope', operation: 'equal to', value: '1' })).toEqual({
       characteristic: ['“nope” is not a characteristic in the tailoring dictionary.'],
@@ -93,6 +141,8 @@ describe('tailoring rule helpers (spec §5)', () => {
     expect(splitDistributionKey('registrar__F')).toEqual({ source: 'registrar', value: 'F' });
     expect(splitDistributionKey('unknown')).toEqual({ source: null, value: 'unknown' });
     expect(splitDistributionKey('a__b__c')).toEqual({ source: 'a', value: 'b__c' });
+    // The bare No Answer default (students without a value) has no source.
+    expect(splitDistributionKey(NO_ANSWER_VALUE)).toEqual({ source: null, value: NO_ANSWER_VALUE });
   });
 
   it('keeps the spec texts verbatim', () => {

@@ -37,6 +37,11 @@ export const CharacteristicSchema = z.object({
   scope: z.enum(['student', 'enrolment']).optional(),
   sources: z.array(z.string()),
   is_multivalued: z.boolean(),
+  /**
+   * True for an ordinal characteristic (docs/characteristics.md): its restriction set's values are in a
+   * defined order, and the comparisons (`greater than` …) compare by that order. Absent: not ordinal.
+   */
+  ordered: z.boolean().optional(),
   default: z.string().nullable(),
   restrictionset: z.object({
     values: z.array(RestrictionValueSchema),
@@ -332,21 +337,70 @@ export function characteristicKind(
   return 'text';
 }
 
+/** The comparison operations (spec §5): numeric on ranges, by the values' order on ordinals. */
+export const COMPARISON_OPERATIONS: ReadonlyArray<Operation> = [
+  'greater than',
+  'greater than or equal to',
+  'less than',
+  'less than or equal to',
+];
+
+/** True for `greater than`, `greater than or equal to`, `less than`, `less than or equal to`. */
+export function isComparison(operation: string): boolean {
+  return (COMPARISON_OPERATIONS as readonly string[]).includes(operation);
+}
+
 /**
  * Operations allowed for a characteristic (spec §5): range → equal and the four comparisons; fixed set
- * → equal and includes; multivalued set → only contains; free text → equal.
+ * → equal and includes, plus the four comparisons when the set is ordinal (`ordered`, compared by the
+ * values' order; docs/characteristics.md); multivalued set → only contains; free text → equal.
  */
-export function operationsFor(c: Pick<Characteristic, 'is_multivalued' | 'restrictionset'>): Operation[] {
+export function operationsFor(
+  c: Pick<Characteristic, 'is_multivalued' | 'restrictionset' | 'ordered'>,
+): Operation[] {
   switch (characteristicKind(c)) {
     case 'range':
-      return ['equal to', 'greater than', 'greater than or equal to', 'less than', 'less than or equal to'];
+      return ['equal to', ...COMPARISON_OPERATIONS];
     case 'set':
-      return ['equal to', 'includes'];
+      return c.ordered ? ['equal to', ...COMPARISON_OPERATIONS, 'includes'] : ['equal to', 'includes'];
     case 'multiset':
       return ['contains'];
     default:
       return ['equal to'];
   }
+}
+
+/**
+ * The values of an ordinal characteristic that satisfy `operation value` by the defined order of its
+ * restriction set (e.g. `greater than or equal to 5-10h` → `5-10h`, `>10h`), in that order. No Answer
+ * (`__no_answer__`) is never among them, and a value outside the set (or a non-comparison) matches
+ * nothing (docs/characteristics.md "Missing answers").
+ */
+export function ordinalMatches(
+  c: Pick<Characteristic, 'restrictionset'>,
+  operation: string,
+  value: string,
+): string[] {
+  const order = c.restrictionset.values.map((v) => v.value);
+  const at = order.indexOf(value);
+  if (at < 0 || value === NO_ANSWER_VALUE) return [];
+  const keep = (i: number): boolean => {
+    switch (operation) {
+      case 'equal to':
+        return i === at;
+      case 'greater than':
+        return i > at;
+      case 'greater than or equal to':
+        return i >= at;
+      case 'less than':
+        return i < at;
+      case 'less than or equal to':
+        return i <= at;
+      default:
+        return false;
+    }
+  };
+  return order.filter((v, i) => v !== NO_ANSWER_VALUE && keep(i));
 }
 
 /** True when the operation takes `values_for_include` (includes, contains). */
@@ -400,6 +454,8 @@ export const RULE_MESSAGES = {
   notInSet: (value: string, name: string) => `“${value}” is not an allowed value of ${name}.`,
   selectValues: 'Select at least one value.',
   noAnswerCompared: 'No Answer can only be used with “equal to”, “includes” or “contains”.',
+  notOrdinal: (op: string, label: string) =>
+    `“${op}” compares values by their order, and the values of ${label} have none (it is not ordinal). Choose “equal to” or “includes”.`,
 } as const;
 
 /** Does `value` lie in the characteristic's restriction set or range? (Free text: any non-empty value.) */
@@ -453,8 +509,12 @@ export function validateRule(dictionary: ReadonlyArray<Characteristic>, input: R
     add('value', RULE_MESSAGES.required);
   if (!c || !op || !(OPERATIONS as readonly string[]).includes(op)) return errors;
   const allowed = operationsFor(c);
+  const label = characteristicLabel(c);
   if (!allowed.includes(op as Operation)) {
-    add('operation', RULE_MESSAGES.operationNotAllowed(op, c.name, allowed));
+    // A comparison on an unordered value set: say why (only ordinal values have an order).
+    if (isComparison(op) && characteristicKind(c) === 'set')
+      add('operation', RULE_MESSAGES.notOrdinal(op, label));
+    else add('operation', RULE_MESSAGES.operationNotAllowed(op, label, allowed));
     return errors;
   }
   const kind = characteristicKind(c);
@@ -465,13 +525,13 @@ export function validateRule(dictionary: ReadonlyArray<Characteristic>, input: R
   }
   if (list) {
     for (const v of values)
-      if (!valueAllowed(c, v)) add('values_for_include', RULE_MESSAGES.notInSet(v, c.name));
+      if (!valueAllowed(c, v)) add('values_for_include', RULE_MESSAGES.notInSet(v, label));
   } else if (input.value.trim() !== '') {
     const v = input.value.trim();
     if (kind === 'range' && v !== NO_ANSWER_VALUE) {
       if (!Number.isFinite(decimalNumber(v))) add('value', RULE_MESSAGES.notANumber);
       else if (!valueAllowed(c, v)) add('value', RULE_MESSAGES.outOfRange(c.restrictionset.ranges));
-    } else if (!valueAllowed(c, v)) add('value', RULE_MESSAGES.notInSet(v, c.name));
+    } else if (!valueAllowed(c, v)) add('value', RULE_MESSAGES.notInSet(v, label));
   }
   return errors;
 }
@@ -485,8 +545,12 @@ export function membershipPercent(membershipCount: number, enrollmentCount: numb
   return Math.round((membershipCount / enrollmentCount) * 100);
 }
 
-/** Splits a distribution key `source__value`; a key without `__` has no source (shown 'No source'). */
+/**
+ * Splits a distribution key `source__value`; a key without `__` has no source (shown 'No source'), and
+ * so has the bare No Answer default `__no_answer__` (students without a value), whose `__` are its own.
+ */
 export function splitDistributionKey(key: string): { source: string | null; value: string } {
+  if (key === NO_ANSWER_VALUE) return { source: null, value: key };
   const at = key.indexOf('__');
   if (at < 0) return { source: null, value: key };
   return { source: key.slice(0, at), value: key.slice(at + 2) };

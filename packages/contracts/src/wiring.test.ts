@@ -59,7 +59,7 @@ describe('validateWiring', () => {
       ),
     ).toEqual({
       'reflection_characteristics.0.label': ['“height” is not a characteristic in the tailoring dictionary.'],
-      'reflection_characteristics.1.value': ['“Female” is not an allowed value of gender.'],
+      'reflection_characteristics.1.value': ['“Female” is not an allowed value of Gender.'],
       'reflection_characteristics.2.value': ['Enter a number from 0 to 700.'],
       'reflection_characteristics.3.value': ['Enter a number.'],
       'reflection_characteristics.4.label': ['This field is required.'],

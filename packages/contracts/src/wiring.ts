@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FieldErrors } from './errors.ts';
-import { type Characteristic, characteristicKind, RULE_MESSAGES, valueAllowed } from './tailoring.ts';
+import {
+  type Characteristic,
+  characteristicKind,
+  characteristicLabel,
+  RULE_MESSAGES,
+  valueAllowed,
+  valueLabel,
+} from './tailoring.ts';
 
 /*
  * Characteristic wiring shared by all content (spec §2 "Characteristics overview", §3 "Characteristic
@@ -97,7 +104,8 @@ export function validateWiring(
       if (!Number.isFinite(Number(value))) add(`${at}.value`, WIRING_MESSAGES.notANumber);
       else if (!valueAllowed(c, value))
         add(`${at}.value`, WIRING_MESSAGES.outOfRange(c.restrictionset.ranges));
-    } else if (!valueAllowed(c, value)) add(`${at}.value`, WIRING_MESSAGES.notInSet(value, c.name));
+    } else if (!valueAllowed(c, value))
+      add(`${at}.value`, WIRING_MESSAGES.notInSet(value, characteristicLabel(c)));
     const key = `${label}\u0000${normaliseWiringValue(c, value)}`;
     if (seen.has(key)) add(`${at}.value`, WIRING_MESSAGES.duplicate);
     seen.add(key);
@@ -151,6 +159,20 @@ export function matchesWiring(
 /** 'label: value' as the overview and editors show a wiring (spec §2). */
 export function wiringText(w: { label: string; value: string }): string {
   return `${w.label}: ${w.value}`;
+}
+
+/**
+ * 'label: value' as screens show a wiring (spec §2), in words: the characteristic's label and the
+ * value's label ('No Answer' for No Answer or the default, a number as it is), never the code names
+ * (docs/characteristics.md). A characteristic missing from the dictionary shows as stored.
+ */
+export function wiringDisplayText(
+  dictionary: ReadonlyArray<Characteristic>,
+  w: { label: string; value: string },
+): string {
+  const c = dictionary.find((d) => d.name === w.label);
+  if (!c) return wiringText(w);
+  return wiringText({ label: characteristicLabel(c), value: valueLabel(c, w.value) });
 }
 
 /** Texts of the wiring editor (ours; the spec names the fields, not the words). */

@@ -57,7 +57,8 @@ export async function seedTailoring(
   );
   const sourceId = (n: string) => sources.find((s) => s.name === n)!.id;
 
-  // The registrar's set characteristics: the values found in the data.
+  // The registrar's set characteristics: the values found in the data, in the codebook's order (the
+  // order of an ordinal, which its comparisons follow), then any other value found, by name.
   const labels: Record<string, Record<string, string>> = {
     gender: { F: 'Female', M: 'Male' },
     disability: { Y: 'Yes', N: 'No' },
@@ -135,7 +136,8 @@ export async function seedTailoring(
     await q(
       `insert into characteristics (institution_id, name, question, kind, default_value, restriction_values)
        select $1, $2::text, $3, 'set', $4::text,
-              coalesce(jsonb_agg(jsonb_build_object('value', v, 'label', coalesce($5::jsonb ->> v, v)) order by v), '[]')
+              coalesce(jsonb_agg(jsonb_build_object('value', v, 'label', coalesce($5::jsonb ->> v, v))
+                                 order by array_position($6::text[], v) nulls last, v), '[]')
          from (select distinct ${c.name} as v from tmp_student_info where ${c.name} is not null
                union select unnest($6::text[])
                union select $4::text where $4::text is not null) d`,

@@ -4,8 +4,10 @@ import {
   characteristicKind,
   characteristicLabel,
   type DictionaryData,
+  isComparison,
   NO_ANSWER_VALUE,
   operationsFor,
+  ordinalMatches,
   usesValuesForInclude,
   valueAllowed,
 } from '@course-coach/contracts';
@@ -36,6 +38,7 @@ export async function loadDictionary(q: Query, institutionId: number): Promise<D
     step: number | null;
     question: string;
     kind: 'range' | 'set' | 'text';
+    value_type: string | null;
     is_multivalued: boolean;
     default_value: string | null;
     restriction_values: Array<{ value: string; label: string }>;
@@ -43,7 +46,7 @@ export async function loadDictionary(q: Query, institutionId: number): Promise<D
     cohort_id: number | null;
     sources: string[];
   }>(
-    `select c.id, c.name, c.label, c.scope, c.step, c.question, c.kind, c.is_multivalued, c.default_value, c.restriction_values,
+    `select c.id, c.name, c.label, c.scope, c.step, c.question, c.kind, c.value_type, c.is_multivalued, c.default_value, c.restriction_values,
             c.restriction_ranges, c.cohort_id,
             coalesce(array_agg(s.name order by s.name) filter (where s.name is not null), '{}') as sources
        from characteristics c
@@ -65,6 +68,8 @@ export async function loadDictionary(q: Query, institutionId: number): Promise<D
     question: r.question,
     sources: r.sources,
     is_multivalued: r.is_multivalued,
+    // Ordinal: a single-valued set whose values are in order (compared by that order).
+    ordered: r.value_type === 'ordinal' && r.kind === 'set' && !r.is_multivalued,
     default: r.default_value,
     restrictionset: { values: r.restriction_values ?? [], ranges: r.restriction_ranges ?? [] },
   }));
@@ -151,6 +156,8 @@ export function defaultSatisfies(rule: StoredRule, c: DictCharacteristic): boole
   }
   if (usesValuesForInclude(rule.operation)) return rule.values_for_include.includes(d);
   const v = rule.value ?? '';
+  // Ordinal: the default satisfies a comparison when it lies on the right side of the value in order.
+  if (c.ordered && isComparison(rule.operation)) return ordinalMatches(c, rule.operation, v).includes(d);
   if (characteristicKind(c) === 'range') {
     const a = Number(d);
     const b = Number(v);
@@ -187,14 +194,21 @@ const SQL_OPS: Record<string, string> = {
 
 /**
  * The SQL predicate of a valid rule over a `student_characteristic_values` row aliased `v`, with its
- * parameter appended to `params`: numeric comparison on `num` for range characteristics, equality or
- * `= any(list)` on `value` otherwise.
+ * parameter appended to `params`: numeric comparison on `num` for range characteristics; for an ordinal's
+ * comparison, `= any(the values on that side in the defined order)`; equality or `= any(list)` on
+ * `value` otherwise.
  */
 export function rulePredicate(rule: StoredRule, c: DictCharacteristic, params: unknown[]): string {
   // No stored value is No Answer (it is never written), so a rule naming it matches no value row.
   if (!usesValuesForInclude(rule.operation) && rule.value === NO_ANSWER_VALUE) return 'false';
   if (usesValuesForInclude(rule.operation)) {
     params.push(rule.values_for_include);
+    return `v.value = any($${params.length}::text[])`;
+  }
+  if (c.ordered && isComparison(rule.operation)) {
+    // Ordinal comparison: the values on the right side of the rule's value in the defined order
+    // (never No Answer, which is not stored anyway), matched as a set like `includes`.
+    params.push(ordinalMatches(c, rule.operation, rule.value ?? ''));
     return `v.value = any($${params.length}::text[])`;
   }
   if (c.kind === 'range') {

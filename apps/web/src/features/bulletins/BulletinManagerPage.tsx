@@ -1,4 +1,4 @@
-import { BULLETIN_UI_TEXTS, HISTORY_DATE_FORMAT, PAGES, wiringText } from '@course-coach/contracts';
+import { BULLETIN_UI_TEXTS, HISTORY_DATE_FORMAT, PAGES } from '@course-coach/contracts';
 import { Anchor, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { format } from 'date-fns';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,8 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { useDictionary } from '../tailoring/api.ts';
+import { dictionaryLabels } from '../tailoring/labels.tsx';
 import { useStaffBulletins } from './bulletins-api.ts';
 
 /**
@@ -18,6 +20,8 @@ export function BulletinManagerPage() {
   const coachId = parsePathId(useParams().coachId);
   usePageTitle(BULLETIN_UI_TEXTS.managerTitle);
   const list = useStaffBulletins(coachId ?? 0);
+  // Wiring shows by labels (docs/characteristics.md), from the coach's dictionary.
+  const labels = dictionaryLabels(useDictionary(coachId ?? 0).data?.characteristics ?? []);
   if (coachId === null) return <NotFoundPage />;
   return (
     <Stack gap="lg">
@@ -67,7 +71,7 @@ export function BulletinManagerPage() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>{format(new Date(b.publish_timestamp), HISTORY_DATE_FORMAT)}</Table.Td>
-                  <Table.Td>{b.characteristics.map(wiringText).join(', ')}</Table.Td>
+                  <Table.Td>{b.characteristics.map(labels.wiring).join(', ')}</Table.Td>
                   <Table.Td>{b.view_count}</Table.Td>
                   <Table.Td>{b.star_count}</Table.Td>
                   <Table.Td>

@@ -103,6 +103,39 @@ const rowsOf = (table: HTMLElement) =>
     .map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent?.replace(/⧉/g, '')));
 
 describe('CharacteristicsOverviewPage', () => {
+  it('writes a wiring by the characteristic’s label and the value’s label, never the codes', async () => {
+    stubFetch(
+      routes({
+        [`GET ${API.mtsDictionaryData(COACH_ID)}`]: { body: DICTIONARY },
+        [get('bulletins')]: {
+          body: [
+            item({
+              id: 9,
+              title: 'Study plan',
+              characteristics: [
+                { id: 1, label: 'study_time', value: '<2h' },
+                { id: 2, label: 'study_time', value: '__no_answer__' },
+                { id: 3, label: 'studied_credits', value: '120' },
+              ],
+            }),
+          ],
+        },
+      }),
+    );
+    renderOverview();
+    const bulletins = await screen.findByTestId('overview-bulletin');
+    await waitFor(() =>
+      expect(
+        within(bulletins)
+          .getAllByTestId('wiring-value')
+          .map((w) => w.textContent),
+      ).toEqual(['Weekly study time: Under 2 hours', 'Weekly study time: No Answer', 'Credits studied: 120']),
+    );
+    expect(
+      within(bulletins).getByRole('button', { name: 'Copy “Weekly study time: Under 2 hours”' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows every section and the intro, sorts rows by status and writes wirings as label: value', async () => {
     stubFetch(routes());
     renderOverview();

@@ -15,6 +15,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { DictionaryLabelsProvider } from '../tailoring/labels.tsx';
 import { useOverviewGradebooks, useOverviewItems, useOverviewPlaybooks } from './characteristics-api.ts';
 import { WiringValues } from './WiringValues.tsx';
 
@@ -189,7 +190,11 @@ export function CharacteristicsOverviewPage() {
   const coachId = parsePathId(params.coachId);
   usePageTitle(T.title);
   if (coachId === null) return <NotFoundPage />;
-  return <Overview coachId={coachId} />;
+  return (
+    <DictionaryLabelsProvider coachId={coachId}>
+      <Overview coachId={coachId} />
+    </DictionaryLabelsProvider>
+  );
 }
 
 function Overview({ coachId }: { coachId: number }) {

@@ -1,11 +1,14 @@
-import { CHARACTERISTICS_TEXTS, type WiringItem, wiringText } from '@course-coach/contracts';
+import { CHARACTERISTICS_TEXTS, type WiringItem } from '@course-coach/contracts';
 import { ActionIcon, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useDictionaryLabels } from '../tailoring/labels.tsx';
 
 /**
  * The wiring of one item in an overview cell (spec §2): each wiring as 'label: value' with a copy
- * control, or 'not wired'.
+ * control, or 'not wired'. The characteristic and the value show by their labels (the dictionary of a
+ * `DictionaryLabelsProvider` above).
  */
 export function WiringValues({ wiring }: { wiring: ReadonlyArray<WiringItem> }) {
+  const labels = useDictionaryLabels();
   if (wiring.length === 0)
     return (
       <Text size="sm" c="dimmed" fs="italic">
@@ -15,7 +18,7 @@ export function WiringValues({ wiring }: { wiring: ReadonlyArray<WiringItem> }) 
   return (
     <Stack gap={2}>
       {wiring.map((w) => {
-        const text = wiringText(w);
+        const text = labels.wiring(w);
         return (
           <Group key={w.id} gap={4} wrap="nowrap">
             <Text size="sm" data-testid="wiring-value">

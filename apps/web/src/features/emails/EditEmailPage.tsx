@@ -1,4 +1,5 @@
 import {
+  characteristicLabel,
   EMAIL_PAGES,
   EMAIL_TEXTS,
   type Email,
@@ -21,6 +22,7 @@ import {
 } from '../content/ContentEditor.tsx';
 import { fromLocalInput, toLocalInput } from '../content/datetime-local.ts';
 import { useDictionary } from '../tailoring/api.ts';
+import { dictionaryLabels } from '../tailoring/labels.tsx';
 import { useDeleteEmail, useEmail, useSaveEmail } from './emails-api.ts';
 
 interface SectionValue {
@@ -97,6 +99,7 @@ export function EditEmailPage() {
 
 /** A delivered (or sending) email: what was sent, read-only. */
 function DeliveredEmail({ coachId, email }: { coachId: number; email: Email }) {
+  const labels = dictionaryLabels(useDictionary(coachId).data?.characteristics ?? []);
   return (
     <Stack gap="lg" maw={860}>
       <Anchor component={Link} to={EMAIL_PAGES.manager(coachId)}>
@@ -112,7 +115,9 @@ function DeliveredEmail({ coachId, email }: { coachId: number; email: Email }) {
         <Card key={s.id} withBorder>
           <Text fw={600}>
             {EMAIL_TEXTS.section(i + 1)}:{' '}
-            {s.characteristic ? `${s.characteristic}: ${s.value}` : EMAIL_TEXTS.everyone}
+            {s.characteristic
+              ? labels.wiring({ label: s.characteristic, value: s.value ?? '' })
+              : EMAIL_TEXTS.everyone}
           </Text>
           <SafeHtml html={s.body} />
         </Card>
@@ -179,13 +184,13 @@ function EmailForm({ coachId, email }: { coachId: number; email: Email | null })
                   error={err(`sections.${i}.characteristic`)}
                   data={[
                     { value: '', label: EMAIL_TEXTS.everyone },
-                    ...chars.map((d) => ({ value: d.name, label: d.name })),
+                    ...chars.map((d) => ({ value: d.name, label: characteristicLabel(d) })),
                   ]}
                   onChange={(e) => sections.update(i, { characteristic: e.currentTarget.value, value: '' })}
                 />
                 {c && (
                   <NativeSelect
-                    label={`${c.name} (${EMAIL_TEXTS.section(i + 1)})`}
+                    label={`${characteristicLabel(c)} (${EMAIL_TEXTS.section(i + 1)})`}
                     value={s.value}
                     error={err(`sections.${i}.value`)}
                     data={[{ value: '', label: '—' }, ...valueOptions(c)]}

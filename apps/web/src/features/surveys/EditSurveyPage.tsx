@@ -1,5 +1,6 @@
 import {
   characteristicKind,
+  characteristicLabel,
   SURVEY_PAGES,
   SURVEY_TEXTS,
   type Survey,
@@ -149,7 +150,10 @@ function SurveyForm({ coachId, survey }: { coachId: number; survey: Survey | nul
                 label={`${SURVEY_TEXTS.characteristic} (${SURVEY_TEXTS.question(i + 1)})`}
                 value={q.characteristic}
                 error={err(`questions.${i}.characteristic`)}
-                data={[{ value: '', label: '—' }, ...chars.map((d) => ({ value: d.name, label: d.name }))]}
+                data={[
+                  { value: '', label: '—' },
+                  ...chars.map((d) => ({ value: d.name, label: characteristicLabel(d) })),
+                ]}
                 onChange={(e) => questions.update(i, { characteristic: e.currentTarget.value })}
               />
               <TextInput

@@ -120,6 +120,70 @@ describe('CohortDetailPage', () => {
     );
   });
 
+  it('shows characteristics, values and sources by their labels, never the codes (rules and distribution)', async () => {
+    stubFetch(
+      routes({
+        [COHORT]: {
+          body: cohort({
+            membership_count: 5,
+            rules: [
+              rule({
+                id: 1,
+                characteristic: 'study_time',
+                operation: 'greater than or equal to',
+                value: '5-10h',
+              }),
+              rule({
+                id: 2,
+                characteristic: 'study_time',
+                operation: 'includes',
+                value: null,
+                values_for_include: ['<2h', '__no_answer__'],
+              }),
+            ],
+          }),
+        },
+        [DISTRIBUTION]: {
+          body: distribution({
+            distribution: { study_time: { 'course_survey__>10h': [], __no_answer__: [] } },
+            counts: {
+              study_time: {
+                'course_survey__>10h': { current: 5, group_total: 8 },
+                __no_answer__: { current: 0, group_total: 30 },
+              },
+            },
+          }),
+        },
+      }),
+    );
+    renderPage();
+    const rules = within(await screen.findByTestId('valid-rules')).getAllByTestId('rule-row');
+    expect(rules[0]).toHaveTextContent('Weekly study time');
+    expect(rules[0]).toHaveTextContent('greater than or equal to 5 to 10 hours');
+    expect(rules[1]).toHaveTextContent('includes Under 2 hours, No Answer');
+    for (const r of rules) {
+      expect(r).not.toHaveTextContent('study_time');
+      expect(r).not.toHaveTextContent('5-10h');
+    }
+    expect(
+      screen.getByRole('button', {
+        name: 'Edit Rule: Weekly study time greater than or equal to 5 to 10 hours',
+      }),
+    ).toBeInTheDocument();
+    const select = await screen.findByTestId('distribution-select');
+    await waitFor(() => expect(select).not.toBeDisabled());
+    chooseOption(
+      /Select a characteristic to see the student distribution within this group/,
+      'Weekly study time',
+    );
+    const table = await screen.findByTestId('distribution-table');
+    const rows = within(table).getAllByTestId('distribution-row');
+    expect(rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent))).toEqual([
+      ['Course survey', 'Over 10 hours', '5', '8'],
+      ['No source', 'No Answer', '0', '30'],
+    ]);
+  });
+
   it('lists valid rules under Criteria Breakdown and invalid ones under Invalid Criteria', async () => {
     stubFetch(
       routes({
@@ -152,7 +216,8 @@ describe('CohortDetailPage', () => {
     const valid = await screen.findByTestId('valid-rules');
     const rows = within(valid).getAllByTestId('rule-row');
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveTextContent('studied_credits');
+    expect(rows[0]).toHaveTextContent('Credits studied');
+    expect(rows[0]).not.toHaveTextContent('studied_credits');
     expect(rows[0]).toHaveTextContent('greater than 60');
     await waitFor(() =>
       expect(within(rows[0] as HTMLElement).getByTestId('rule-qualifying')).toHaveTextContent('120 / 383'),
@@ -163,7 +228,7 @@ describe('CohortDetailPage', () => {
     // The question prompt is the tooltip of a keyboard-reachable button.
     expect(
       within(rows[0] as HTMLElement).getByRole('button', {
-        name: 'About studied_credits: How many credits is the student studying?',
+        name: 'About Credits studied: How many credits is the student studying?',
       }),
     ).toBeInTheDocument();
 
@@ -216,7 +281,10 @@ describe('CohortDetailPage', () => {
     const select = await screen.findByTestId('distribution-select');
     await waitFor(() => expect(select).not.toBeDisabled());
     expect(screen.queryByTestId('distribution-table')).not.toBeInTheDocument();
-    chooseOption(/Select a characteristic to see the student distribution within this group/, 'imd_band');
+    chooseOption(
+      /Select a characteristic to see the student distribution within this group/,
+      'Deprivation band',
+    );
     const table = await screen.findByTestId('distribution-table');
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -224,7 +292,7 @@ describe('CohortDetailPage', () => {
     expect(headers).toEqual(['Source', 'Value', 'Students', 'Current', 'Group Total']);
     const rows = within(table).getAllByTestId('distribution-row');
     expect(rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent))).toEqual([
-      ['registrar', '0–10%', '12', '40'],
+      ['Registrar', '0–10%', '12', '40'],
       ['No source', 'No Answer', '3', '9'],
     ]);
   });
@@ -254,7 +322,10 @@ describe('CohortDetailPage', () => {
       'http://x',
     );
     expect(first.searchParams.get('page_size')).toBe('0');
-    chooseOption(/Select a characteristic to see the student distribution within this group/, 'imd_band');
+    chooseOption(
+      /Select a characteristic to see the student distribution within this group/,
+      'Deprivation band',
+    );
     const expand = await screen.findByRole('button', { name: /Show the 12 students with 0–10%/ });
     expect(expand).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(expand);
@@ -450,7 +521,7 @@ describe('CohortDetailPage', () => {
     const cohortsBefore = callsTo(fetch, COHORT);
     fireEvent.click(addRule);
     const dialog = await screen.findByRole('dialog', { name: 'Add Rule' });
-    chooseOption(/^Characteristic/, 'studied_credits');
+    chooseOption(/^Characteristic/, 'Credits studied');
     chooseOption(/^Operation/, 'greater than');
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Value/ }), { target: { value: '60' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -3,6 +3,7 @@ import {
   type Characteristic,
   type Cohort,
   type CohortRule,
+  characteristicLabel,
   MESSAGES,
   MembershipTaskSchema,
   membershipPercent,
@@ -11,6 +12,7 @@ import {
   syncInProgress,
   TAILORING_TEXTS,
   TAILORING_UI_TEXTS,
+  type TailoringSource,
   usesValuesForInclude,
   valueLabel,
 } from '@course-coach/contracts';
@@ -204,14 +206,16 @@ function RulesTable({
         <Table.Tbody>
           {rules.map((rule) => {
             const c = characteristics.find((d) => d.name === rule.characteristic);
+            // The characteristic's label, never its code name (docs/characteristics.md).
+            const name = c ? characteristicLabel(c) : rule.characteristic;
             return (
               <Table.Tr key={rule.id} data-testid="rule-row">
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Text size="sm" fw={500}>
-                      {rule.characteristic}
+                      {name}
                     </Text>
-                    {c?.question && <InfoTip label={c.question} subject={rule.characteristic} />}
+                    {c?.question && <InfoTip label={c.question} subject={name} />}
                   </Group>
                 </Table.Td>
                 <Table.Td>{describeCriteria(rule, c)}</Table.Td>
@@ -223,7 +227,7 @@ function RulesTable({
                     size="xs"
                     variant="light"
                     onClick={() => onEdit(rule)}
-                    aria-label={`${TAILORING_TEXTS.editRule}: ${rule.characteristic} ${describeCriteria(rule, c)}`}
+                    aria-label={`${TAILORING_TEXTS.editRule}: ${name} ${describeCriteria(rule, c)}`}
                   >
                     {TAILORING_TEXTS.editRule}
                   </Button>
@@ -301,17 +305,32 @@ function DistributionStudents({
   );
 }
 
-/** Group Distribution: a characteristic selector and its Source / Value / Students table. */
+/**
+ * Group Distribution: a characteristic selector and its Source / Value / Students table. Characteristics,
+ * sources and values show by their labels (the dictionary's); the selector's values stay the codes.
+ */
 function GroupDistribution({
   coachId,
   cohortId,
   characteristics,
-}: Ids & { characteristics: Characteristic[] }) {
+  sources,
+}: Ids & { characteristics: Characteristic[]; sources: TailoringSource[] }) {
   const distribution = useDistribution(coachId, cohortId);
   const [selected, setSelected] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
-  const names = distribution.data ? Object.keys(distribution.data.counts).sort() : [];
+  const labelOf = (name: string) => {
+    const c = characteristics.find((d) => d.name === name);
+    return c ? characteristicLabel(c) : name;
+  };
+  const sourceLabel = (name: string | null) =>
+    name === null ? TAILORING_TEXTS.noSource : (sources.find((x) => x.name === name)?.label ?? name);
+  const options = distribution.data
+    ? Object.keys(distribution.data.counts)
+        .map((name) => ({ value: name, label: labelOf(name) }))
+        .sort((a, b) => a.label.localeCompare(b.label))
+    : [];
   const characteristic = characteristics.find((c) => c.name === selected);
+  const selectedLabel = selected ? labelOf(selected) : '';
   const entries = selected && distribution.data ? distribution.data.counts[selected] : undefined;
 
   let body: React.ReactNode = null;
@@ -332,10 +351,10 @@ function GroupDistribution({
     body =
       rows.length === 0 ? (
         <Text c="dimmed" data-testid="distribution-empty">
-          No student has a value of {selected}.
+          No student has a value of {selectedLabel}.
         </Text>
       ) : (
-        <ScrollTable minWidth={480} label={`${TAILORING_TEXTS.groupDistribution}: ${selected}`}>
+        <ScrollTable minWidth={480} label={`${TAILORING_TEXTS.groupDistribution}: ${selectedLabel}`}>
           <Table striped data-testid="distribution-table" aria-labelledby="group-distribution-heading">
             <Table.Thead>
               <Table.Tr>
@@ -363,7 +382,7 @@ function GroupDistribution({
                 return (
                   <Fragment key={key}>
                     <Table.Tr data-testid="distribution-row">
-                      <Table.Td>{source ?? TAILORING_TEXTS.noSource}</Table.Td>
+                      <Table.Td>{sourceLabel(source)}</Table.Td>
                       <Table.Td>{label}</Table.Td>
                       <Table.Td>
                         {counts.current > 0 ? (
@@ -374,7 +393,7 @@ function GroupDistribution({
                             size="compact-sm"
                             aria-expanded={open}
                             aria-controls={open ? panelId : undefined}
-                            aria-label={`${open ? 'Hide' : 'Show'} the ${counts.current} students with ${label} (${source ?? TAILORING_TEXTS.noSource})`}
+                            aria-label={`${open ? 'Hide' : 'Show'} the ${counts.current} students with ${label} (${sourceLabel(source)})`}
                             onClick={() => setExpanded(open ? null : key)}
                             data-testid="distribution-expand"
                             td="underline"
@@ -418,7 +437,7 @@ function GroupDistribution({
       <Select
         label={TAILORING_TEXTS.distributionSelect}
         description={TAILORING_UI_TEXTS.distributionHint}
-        data={names}
+        data={options}
         value={selected}
         onChange={(name) => {
           setSelected(name);
@@ -478,6 +497,11 @@ function CohortDetail({ coachId, cohortId }: Ids) {
   const percent = membershipPercent(group.membership_count, enrollmentCount ?? 0);
   const valid = group.rules.filter((r) => r.is_valid);
   const invalid = group.rules.filter((r) => !r.is_valid);
+  // The membership characteristic by its label (the dictionary's, once the group wrote it back).
+  const membershipCharacteristic = characteristics.find((d) => d.name === group.characteristic);
+  const membershipName = membershipCharacteristic
+    ? characteristicLabel(membershipCharacteristic)
+    : group.characteristic;
 
   return (
     <Stack gap="lg" data-page="cohort-detail">
@@ -542,13 +566,18 @@ function CohortDetail({ coachId, cohortId }: Ids) {
             </Group>
             <Group gap="xs" data-testid="cohort-membership-characteristic">
               <Text fw={500}>{TAILORING_TEXTS.membershipCharacteristic}:</Text>
-              <Text>{group.characteristic ?? TAILORING_TEXTS.noMtsCharacteristic}</Text>
+              <Text>{membershipName ?? TAILORING_TEXTS.noMtsCharacteristic}</Text>
             </Group>
           </Stack>
         </Paper>
       </SimpleGrid>
 
-      <GroupDistribution coachId={coachId} cohortId={cohortId} characteristics={characteristics} />
+      <GroupDistribution
+        coachId={coachId}
+        cohortId={cohortId}
+        characteristics={characteristics}
+        sources={dictionary.data?.sources ?? []}
+      />
 
       <Stack gap="sm" component="section" aria-labelledby="criteria-heading">
         <Title order={2} size="h3" id="criteria-heading">

@@ -46,7 +46,7 @@ describe('CohortOverviewPage', () => {
     const group = within(support).getByTestId('overview-group');
     expect(group).toHaveTextContent('Heavy load');
     await waitFor(() => expect(group).toHaveTextContent('57 students (15%)'));
-    expect(group).toHaveTextContent('studied_credits greater than 60');
+    expect(group).toHaveTextContent('Credits studied greater than 60');
     expect(
       within(screen.getByRole('region', { name: 'Empty' })).getByText('No groups in collection'),
     ).toBeInTheDocument();

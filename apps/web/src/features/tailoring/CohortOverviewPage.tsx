@@ -2,6 +2,7 @@ import {
   type Cohort,
   type CohortGroup,
   type CohortRule,
+  characteristicLabel,
   membershipPercent,
   PAGES,
   TAILORING_TEXTS,
@@ -101,10 +102,9 @@ function CohortOverview({ coachId }: { coachId: number }) {
         ) : (
           <List size="sm" spacing={4}>
             {cohort.rules.map((rule) => {
-              const criteria = `${rule.characteristic} ${describeCriteria(
-                rule,
-                characteristics.find((c) => c.name === rule.characteristic),
-              )}`;
+              const c = characteristics.find((d) => d.name === rule.characteristic);
+              // The characteristic's label and the values' labels, never the codes.
+              const criteria = `${c ? characteristicLabel(c) : rule.characteristic} ${describeCriteria(rule, c)}`;
               return (
                 <List.Item key={rule.id}>
                   <Group gap="xs" wrap="wrap">

@@ -52,7 +52,7 @@ describe('RuleFormModal', () => {
 
   it('offers the operations allowed for each characteristic type (spec §5)', () => {
     renderForm();
-    chooseOption(/^Characteristic/, 'studied_credits');
+    chooseOption(/^Characteristic/, 'Credits studied');
     expect(optionNames(/^Operation/)).toEqual([
       'equal to',
       'greater than',
@@ -60,25 +60,69 @@ describe('RuleFormModal', () => {
       'less than',
       'less than or equal to',
     ]);
-    chooseOption(/^Characteristic/, 'imd_band');
+    chooseOption(/^Characteristic/, 'Deprivation band');
     expect(optionNames(/^Operation/)).toEqual(['equal to', 'includes']);
-    chooseOption(/^Characteristic/, 'interests');
+    chooseOption(/^Characteristic/, 'Student interests');
     expect(optionNames(/^Operation/)).toEqual(['contains']);
     // The only allowed operation is chosen at once, and the values appear as checkboxes.
     expect(screen.getByRole('combobox', { name: /^Operation/ })).toHaveValue('contains');
     expect(screen.getByRole('checkbox', { name: 'Maths' })).toBeInTheDocument();
   });
 
+  it('shows characteristics by label (never the code) and saves the code', () => {
+    renderForm();
+    expect(optionNames(/^Characteristic/)).toEqual([
+      'Deprivation band',
+      'Credits studied',
+      'Student interests',
+      'Weekly study time',
+    ]);
+  });
+
+  it('offers the comparisons on an ordinal, over its values in their defined order by label, without No Answer', async () => {
+    const fetch = stubFetch({ [RULES]: { status: 201, body: makeRule() } });
+    const { onSaved } = renderForm();
+    chooseOption(/^Characteristic/, 'Weekly study time');
+    expect(optionNames(/^Operation/)).toEqual([
+      'equal to',
+      'greater than',
+      'greater than or equal to',
+      'less than',
+      'less than or equal to',
+      'includes',
+    ]);
+    chooseOption(/^Operation/, 'greater than or equal to');
+    // The defined order (not alphabetical: that would put “2-5h” first), by the values' labels.
+    expect(optionNames(/^Value/)).toEqual([
+      'Under 2 hours',
+      '2 to 5 hours',
+      '5 to 10 hours',
+      'Over 10 hours',
+    ]);
+    chooseOption(/^Value/, '5 to 10 hours');
+    save();
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    const call = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(bodyOf(call?.[1])).toMatchObject({
+      characteristic: 'study_time',
+      operation: 'greater than or equal to',
+      value: '5-10h',
+    });
+    // “equal to” may name No Answer (a missing answer); comparisons never do.
+    chooseOption(/^Operation/, 'equal to');
+    expect(optionNames(/^Value/)).toContain('No Answer');
+  });
+
   it('shows the question of the chosen characteristic', () => {
     renderForm();
-    chooseOption(/^Characteristic/, 'studied_credits');
+    chooseOption(/^Characteristic/, 'Credits studied');
     expect(screen.getByText('How many credits is the student studying?')).toBeInTheDocument();
   });
 
   it('labels the default value ‘No Answer’ in the checkbox set and posts values_for_include', async () => {
     const fetch = stubFetch({ [RULES]: { status: 201, body: makeRule() } });
     const { onSaved, onClose } = renderForm();
-    chooseOption(/^Characteristic/, 'imd_band');
+    chooseOption(/^Characteristic/, 'Deprivation band');
     chooseOption(/^Operation/, 'includes');
     const group = screen.getByRole('group', { name: /^Values/ });
     const labels = within(group)
@@ -103,12 +147,12 @@ describe('RuleFormModal', () => {
   it('clears values_for_include when the characteristic changes (spec §4)', async () => {
     const fetch = stubFetch({ [RULES]: { status: 201, body: makeRule() } });
     renderForm();
-    chooseOption(/^Characteristic/, 'interests');
+    chooseOption(/^Characteristic/, 'Student interests');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Maths' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Art' }));
     expect(screen.getByRole('checkbox', { name: 'Maths' })).toBeChecked();
-    chooseOption(/^Characteristic/, 'imd_band');
-    chooseOption(/^Characteristic/, 'interests');
+    chooseOption(/^Characteristic/, 'Deprivation band');
+    chooseOption(/^Characteristic/, 'Student interests');
     expect(screen.getByRole('checkbox', { name: 'Maths' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Art' })).not.toBeChecked();
     // Saving now is refused: no value chosen.
@@ -120,7 +164,7 @@ describe('RuleFormModal', () => {
   it('keeps numbers within the range and says so beside the value (numeric bounds)', async () => {
     const fetch = stubFetch({ [RULES]: { status: 201, body: makeRule() } });
     renderForm();
-    chooseOption(/^Characteristic/, 'studied_credits');
+    chooseOption(/^Characteristic/, 'Credits studied');
     chooseOption(/^Operation/, 'greater than');
     const value = screen.getByRole('textbox', { name: /^Value/ });
     expect(value).toHaveAccessibleDescription('A number from 30 to 655');
@@ -161,7 +205,7 @@ describe('RuleFormModal', () => {
       },
     });
     const { onSaved, onClose } = renderForm();
-    chooseOption(/^Characteristic/, 'imd_band');
+    chooseOption(/^Characteristic/, 'Deprivation band');
     chooseOption(/^Operation/, 'includes');
     fireEvent.click(screen.getByRole('checkbox', { name: '90–100%' }));
     save();
@@ -177,7 +221,7 @@ describe('RuleFormModal', () => {
   it('shows a server value error at the checkbox set when the operation is includes', async () => {
     stubFetch({ [RULES]: { status: 400, body: { value: ['Pick values from the list.'] } } });
     renderForm();
-    chooseOption(/^Characteristic/, 'imd_band');
+    chooseOption(/^Characteristic/, 'Deprivation band');
     chooseOption(/^Operation/, 'includes');
     fireEvent.click(screen.getByRole('checkbox', { name: '0–10%' }));
     save();

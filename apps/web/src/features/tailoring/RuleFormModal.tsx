@@ -3,7 +3,10 @@ import {
   type Characteristic,
   type CohortRule,
   characteristicKind,
+  characteristicLabel,
   type FieldErrors,
+  isComparison,
+  NO_ANSWER_VALUE,
   operationsFor,
   TAILORING_TEXTS,
   usesValuesForInclude,
@@ -42,8 +45,10 @@ export interface RuleFormModalProps {
 
 /**
  * The rule form (spec §2, §4, §5) in a modal titled 'Add Rule' or 'Edit Rule', with Delete when editing.
- * Operations follow the characteristic's kind; includes/contains use a checkbox set whose default value
- * is labelled 'No Answer'; range values are numbers within the range. Changing the characteristic clears
+ * Characteristics and values show by their labels (the codes are what is saved). Operations follow the
+ * characteristic's kind: an ordinal also offers the comparisons, over its values in their defined order
+ * (No Answer left out); includes/contains use a checkbox set whose default value is labelled 'No Answer';
+ * range values are numbers within the range. Changing the characteristic clears
  * values_for_include. Errors (checked here first, then by the server) show beside the fields and the
  * modal stays open.
  */
@@ -152,7 +157,7 @@ function RuleForm({ coachId, cohortId, onClose, rule, characteristics, onSaved }
           label="Characteristic"
           required
           searchable
-          data={characteristics.map((c) => ({ value: c.name, label: c.name }))}
+          data={characteristics.map((c) => ({ value: c.name, label: characteristicLabel(c) }))}
           value={characteristicName}
           onChange={onCharacteristicChange}
           description={characteristic?.question}
@@ -208,7 +213,10 @@ function RuleForm({ coachId, cohortId, onClose, rule, characteristics, onSaved }
           <Select
             label="Value"
             required
-            data={valueOptions(characteristic)}
+            data={valueOptions(characteristic).filter(
+              // Comparisons never match No Answer (docs/characteristics.md): it is not offered.
+              (o) => !(isComparison(operation) && o.value === NO_ANSWER_VALUE),
+            )}
             value={value || null}
             onChange={(v) => setValue(v ?? '')}
             error={valueError}

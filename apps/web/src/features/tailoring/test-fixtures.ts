@@ -14,6 +14,8 @@ export const COHORT_ID = 11;
 /** A fixed-set characteristic with a default ('No Answer'), as OULAD's imd_band. */
 export const IMD_BAND: Characteristic = {
   name: 'imd_band',
+  /** Screens show the label, never the code name (docs/characteristics.md). */
+  label: 'Deprivation band',
   question: 'Which deprivation band is the student’s home area in?',
   sources: ['registrar'],
   is_multivalued: false,
@@ -31,6 +33,7 @@ export const IMD_BAND: Characteristic = {
 /** A range characteristic, as OULAD's studied_credits. */
 export const STUDIED_CREDITS: Characteristic = {
   name: 'studied_credits',
+  label: 'Credits studied',
   question: 'How many credits is the student studying?',
   sources: ['registrar'],
   is_multivalued: false,
@@ -41,6 +44,7 @@ export const STUDIED_CREDITS: Characteristic = {
 /** A multivalued fixed-set characteristic. */
 export const INTERESTS: Characteristic = {
   name: 'interests',
+  label: 'Student interests',
   question: 'What is the student interested in?',
   sources: ['course_coach'],
   is_multivalued: true,
@@ -55,13 +59,37 @@ export const INTERESTS: Characteristic = {
   },
 };
 
-export const CHARACTERISTICS = [IMD_BAND, STUDIED_CREDITS, INTERESTS];
+/**
+ * An ordinal characteristic (values in a defined order, not alphabetical) whose missing answer is No
+ * Answer; its label and its values' labels differ from the codes.
+ */
+export const STUDY_TIME: Characteristic = {
+  name: 'study_time',
+  label: 'Weekly study time',
+  question: 'How many hours a week does the student study?',
+  sources: ['course_survey'],
+  is_multivalued: false,
+  ordered: true,
+  default: '__no_answer__',
+  restrictionset: {
+    values: [
+      { value: '<2h', label: 'Under 2 hours' },
+      { value: '2-5h', label: '2 to 5 hours' },
+      { value: '5-10h', label: '5 to 10 hours' },
+      { value: '>10h', label: 'Over 10 hours' },
+    ],
+    ranges: [],
+  },
+};
+
+export const CHARACTERISTICS = [IMD_BAND, STUDIED_CREDITS, INTERESTS, STUDY_TIME];
 
 export const DICTIONARY: DictionaryData = {
   characteristics: CHARACTERISTICS,
   sources: [
     { name: 'registrar', label: 'Registrar' },
     { name: 'course_coach', label: 'Course Coach' },
+    { name: 'course_survey', label: 'Course survey' },
   ],
   sourced_characteristics: [{ source: 'registrar', characteristics: ['imd_band', 'studied_credits'] }],
 };

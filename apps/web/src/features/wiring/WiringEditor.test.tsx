@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../test-utils.tsx';
-import { COACH_ID, chooseOption, DICTIONARY } from '../tailoring/test-fixtures.ts';
+import { COACH_ID, chooseOption, DICTIONARY, optionNames } from '../tailoring/test-fixtures.ts';
 import { WiringEditor } from './WiringEditor.tsx';
 
 /** A controlled editor whose value the test reads through `onValue`. */
@@ -39,11 +39,11 @@ describe('WiringEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add characteristic' }));
     await screen.findByRole('combobox', { name: 'MTS Characteristic 1' });
     // The dictionary arrives, then the characteristic can be chosen.
-    await vi.waitFor(() => chooseOption('MTS Characteristic 1', 'imd_band'));
+    await vi.waitFor(() => chooseOption('MTS Characteristic 1', 'Deprivation band'));
     chooseOption('Value 1', 'No Answer');
     expect(onValue).toHaveBeenLastCalledWith([{ label: 'imd_band', value: 'unknown' }]);
     fireEvent.click(screen.getByRole('button', { name: 'Add characteristic' }));
-    chooseOption('MTS Characteristic 2', 'studied_credits');
+    chooseOption('MTS Characteristic 2', 'Credits studied');
     fireEvent.change(screen.getByRole('textbox', { name: 'Value 2' }), { target: { value: '120' } });
     expect(screen.getByText('A number from 30 to 655.')).toBeInTheDocument();
     expect(onValue).toHaveBeenLastCalledWith([
@@ -53,6 +53,25 @@ describe('WiringEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove characteristic 1' }));
     expect(onValue).toHaveBeenLastCalledWith([{ label: 'studied_credits', value: '120' }]);
   }, 30_000);
+
+  it('shows a characteristic and its values by their labels (the codes are what is saved)', async () => {
+    stubFetch({ [`GET ${API.mtsDictionaryData(COACH_ID)}`]: { body: DICTIONARY } });
+    const onValue = vi.fn();
+    renderWithApp(<Harness initial={[{ label: 'study_time', value: '5-10h' }]} onValue={onValue} />);
+    const characteristic = await screen.findByRole('combobox', { name: 'MTS Characteristic 1' });
+    await vi.waitFor(() => expect(characteristic).toHaveValue('Weekly study time'));
+    expect(screen.getByRole('combobox', { name: 'Value 1' })).toHaveValue('5 to 10 hours');
+    expect(optionNames('MTS Characteristic 1')).not.toContain('study_time');
+    expect(optionNames('Value 1')).toEqual([
+      'Under 2 hours',
+      '2 to 5 hours',
+      '5 to 10 hours',
+      'Over 10 hours',
+      'No Answer',
+    ]);
+    chooseOption('Value 1', 'Over 10 hours');
+    expect(onValue).toHaveBeenLastCalledWith([{ label: 'study_time', value: '>10h' }]);
+  });
 
   it('shows the server’s field errors beside the row they belong to', async () => {
     stubFetch({ [`GET ${API.mtsDictionaryData(COACH_ID)}`]: { body: DICTIONARY } });

@@ -1,6 +1,7 @@
 import {
   type Characteristic,
   characteristicKind,
+  characteristicLabel,
   type FieldErrors,
   valueOptions,
   WIRING_UI_TEXTS,
@@ -26,7 +27,7 @@ export interface WiringEditorProps {
 
 /**
  * Edits the characteristic wiring of one content item (spec §3 "Characteristic wiring item"): rows of
- * an MTS characteristic and one of its values (a select of the restriction set, with the default
+ * an MTS characteristic (shown by its label; the code name is what is saved) and one of its values (a select of the restriction set, with the default
  * labelled 'No Answer'; a number for range characteristics; text otherwise), each removable, and an
  * add button. Controlled: the caller keeps `value` and sends it with the content's save, and passes
  * the server's field errors back in `errors`.
@@ -65,7 +66,7 @@ export function WiringEditor({
               <Select
                 label={WIRING_UI_TEXTS.characteristicLabel(n)}
                 placeholder={WIRING_UI_TEXTS.characteristicPlaceholder}
-                data={dict.map((d) => d.name)}
+                data={dict.map((d) => ({ value: d.name, label: characteristicLabel(d) }))}
                 value={w.label || null}
                 searchable
                 onChange={(name) => set(i, { label: name ?? '', value: '' })}
