@@ -17,6 +17,7 @@ import { EmailManagerPage } from './features/emails/EmailManagerPage.tsx';
 import { GradesPage } from './features/grades/GradesPage.tsx';
 import { HistoryPage } from './features/history/HistoryPage.tsx';
 import { ImagesPage } from './features/images/ImagesPage.tsx';
+import { GuidedImportPage } from './features/imports/index.ts';
 import { CharacteristicsPage } from './features/institution/CharacteristicsPage.tsx';
 import { InstitutionCoachDashboardPage } from './features/institution/InstitutionCoachDashboardPage.tsx';
 import { EditPlaybookPage } from './features/playbooks/EditPlaybookPage.tsx';
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: 'Dashboard/Coach/:coachId/CoachDetails', element: <CoachDashboardPage /> },
           { path: 'Dashboard/Coach/:coachId/cohort-manager', element: <CohortManagerPage /> },
           { path: 'Dashboard/Coach/:coachId/cohort-manager/add-cohort', element: <AddCohortPage /> },
+          { path: 'Dashboard/Coach/:coachId/cohort-manager/guided-import', element: <GuidedImportPage /> },
           {
             path: 'Dashboard/Coach/:coachId/cohort-manager/:cohortId/details',
             element: <CohortDetailPage />,
