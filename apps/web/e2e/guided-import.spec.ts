@@ -1,4 +1,11 @@
-import { API, CharacteristicDefinitionSchema, DictionaryDataSchema, PAGES } from '@course-coach/contracts';
+import {
+  API,
+  CharacteristicDefinitionSchema,
+  DictionaryDataSchema,
+  IMPORT_API,
+  PAGES,
+  SavedMappingSchema,
+} from '@course-coach/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, homeOf, STAFF, signIn } from './helpers.ts';
 import { readOuladCsv } from './oulad.ts';
@@ -86,6 +93,11 @@ test.describe('Guided import of a registrar’s file', () => {
     await column.getByRole('textbox', { name: /^Label/ }).fill('Holds a scholarship');
     await expect(column.getByRole('combobox', { name: 'Kind' })).toHaveValue('yes-no');
     await expect(page.getByTestId('recode-row')).toHaveCount(2);
+    // Saved for next term's file.
+    const mappingName = `Scholarships ${name}`;
+    await page.getByRole('textbox', { name: 'Mapping name' }).fill(mappingName);
+    await page.getByRole('button', { name: 'Save mapping' }).click();
+    await expect(page.getByTestId('save-notice')).toHaveText(`Saved as “${mappingName}”.`);
     await expectNoAxeViolations(page);
 
     // 4: the dry run.
@@ -116,9 +128,22 @@ test.describe('Guided import of a registrar’s file', () => {
       await (await request.get(API.characteristicDefinitions(institutionId))).json(),
     );
     expect(definitions.find((d) => d.name === name)?.values_count).toBe(3);
+    const saved = SavedMappingSchema.array().parse(
+      await (await page.request.get(IMPORT_API.mappings(coachId))).json(),
+    );
+    const mapping = saved.find((m) => m.name === `Scholarships ${name}`)?.mapping;
+    expect(mapping?.student).toEqual({ column: 'student_id', by: 'student_id' });
+    expect(mapping?.columns.find((c) => c.column === 'scholarship')).toEqual({
+      column: 'scholarship',
+      action: 'new',
+      characteristic: { name, question: 'Holds a scholarship', kind: 'yes-no' },
+    });
   });
 
-  test('the screen works on a phone, with no accessibility violations', async ({ page, request }) => {
+  test('on a phone: 1.5 in a whole-number column is listed by the dry run, no import offered; no accessibility violations', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     const me = await homeOf(request, INSTRUCTOR);
     const coachId = me.coaches.find((c) => c.label.includes(COACH_LABEL))!.id;
@@ -128,12 +153,24 @@ test.describe('Guided import of a registrar’s file', () => {
     await chooseFile(
       page,
       'phone.csv',
-      `"student_id";"scholarship"\n"${STUDENTS[0]}";"yes"\n"${STUDENTS[1]}";"no"\n`,
+      `"student_id";"credits"\n"${STUDENTS[0]}";60\n"${STUDENTS[1]}";1.5\n`,
     );
     await expect(page.getByTestId('format-step')).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Next: map columns' }).click();
     await expect(page.getByTestId('mapping-step')).toBeVisible();
+    const column = page.getByTestId('column-credits');
+    await column.getByRole('combobox', { name: 'Import into' }).selectOption('new');
+    await column.getByRole('textbox', { name: /^Code name/ }).fill(`e2e_credits_${Date.now().toString(36)}`);
+    await column.getByRole('combobox', { name: 'Kind' }).selectOption('integer');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Next: check the file' }).click();
+    await expect(page.getByTestId('dry-run-summary')).toHaveText(
+      '1 problem in 2 rows. Nothing can be imported until the file or the mapping is corrected.',
+    );
+    const problem = page.getByTestId('problems-table').getByRole('row').nth(1);
+    await expect(problem.getByRole('cell')).toHaveText(['3', 'credits', '“1.5” is not a whole number.']);
+    await expect(page.getByRole('button', { name: 'Next: import' })).toBeDisabled();
     await expectNoAxeViolations(page);
     // Nothing wider than the phone's screen except inside the tables' own scroll areas.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
