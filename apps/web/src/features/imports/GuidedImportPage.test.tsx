@@ -145,6 +145,11 @@ describe('GuidedImportPage', () => {
       }),
     );
     await uploadFile();
+    // Keyboard users land on the new step's heading.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'Step 2 of 5: Format & preview' })).toHaveFocus(),
+    );
+    expect(screen.getByTestId('step-2')).toHaveAttribute('aria-current', 'step');
     const delimiter = screen.getByRole('combobox', { name: 'Delimiter' });
     expect(delimiter).toHaveValue(';');
     expect(within(delimiter).getByRole('option', { selected: true })).toHaveTextContent('Semicolon (;)');
