@@ -282,6 +282,33 @@ const SCREENS: Record<string, Screen[]> = {
       ],
     },
   ],
+  'Dashboard/Coach/:coachId/cohort-manager/guided-import': [
+    {
+      // The preview and mapping steps are checked by guided-import.spec.ts (an upload is stored; the
+      // sweep leaves the demo as it was: a refused file stores nothing).
+      name: 'guided import of a registrar’s file',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/cohort-manager/guided-import`,
+      states: [
+        {
+          name: 'a header-only file refused with its sentence',
+          enter: async (page) => {
+            await main(page)
+              .locator('input[type="file"]')
+              .setInputFiles({
+                name: 'header-only.csv',
+                mimeType: 'text/csv',
+                buffer: Buffer.from('"student_id";"scholarship"\n'),
+              });
+            await main(page).getByRole('button', { name: 'Upload and read the file' }).click();
+            await expect(
+              main(page).getByText('The file has a header but no rows: there is nothing to import.'),
+            ).toBeVisible();
+          },
+        },
+      ],
+    },
+  ],
   'Dashboard/Coach/:coachId/cohort-manager/:cohortId/details': [
     {
       name: 'Insight Group details',

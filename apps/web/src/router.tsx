@@ -58,6 +58,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'Dashboard/Coach/:coachId/cohort-manager/guided-import',
+            lazy: page(
+              () => import('./features/imports/index.ts'),
+              (m) => m.GuidedImportPage,
+            ),
+          },
+          {
             path: 'Dashboard/Coach/:coachId/cohort-manager/:cohortId/details',
             lazy: page(
               () => import('./features/tailoring/CohortDetailPage.tsx'),

@@ -136,6 +136,8 @@ export const PAGES = {
   cohortDetails: (coachId: Id, cohortId: Id) =>
     `/Dashboard/Coach/${coachId}/cohort-manager/${cohortId}/details`,
   addCohort: (coachId: Id) => `/Dashboard/Coach/${coachId}/cohort-manager/add-cohort`,
+  /** Guided import of a registrar's file (path ours; README "Importing a registrar's file"). */
+  guidedImport: (coachId: Id) => `/Dashboard/Coach/${coachId}/cohort-manager/guided-import`,
   /** Characteristics overview (path ours) and the Edit links it shows (spec §2, paths verbatim). */
   characteristicsOverview: (coachId: Id) => `/Dashboard/Coach/${coachId}/CharacteristicsOverview/`,
   editContent: (coachId: Id, kind: 'Bulletin' | 'Email' | 'Survey', id: Id) =>

@@ -58,6 +58,12 @@ describe('CohortManagerPage', () => {
       PAGES.addCohort(COACH_ID),
     );
     expect(screen.getByRole('button', { name: 'Add Collection' })).toBeInTheDocument();
+    // The guided import sits beside the CSV import.
+    expect(screen.getByRole('button', { name: 'Import characteristics (CSV)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Guided import' })).toHaveAttribute(
+      'href',
+      PAGES.guidedImport(COACH_ID),
+    );
   });
 
   it('lists groups as cards or, toggled, as a table with Students Current, Total, Percent and Details', async () => {

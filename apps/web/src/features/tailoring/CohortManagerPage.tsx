@@ -26,6 +26,7 @@ import { apiRequest, errorMessage } from '../../api/client.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { GUIDED_IMPORT_TITLE } from '../imports/index.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { useCohortGroups, useCohorts, useEnrollmentDetails, useInvalidateTailoring } from './api.ts';
 import { COHORT_OVERVIEW_TITLE, cohortOverviewPath } from './CohortOverviewPage.tsx';
@@ -393,6 +394,9 @@ function CohortManager({ coachId }: { coachId: number }) {
             </Anchor>
             <Button variant="default" onClick={() => setImporting(true)}>
               {TAILORING_UI_TEXTS.importCharacteristics}
+            </Button>
+            <Button component={Link} to={PAGES.guidedImport(coachId)} variant="default">
+              {GUIDED_IMPORT_TITLE}
             </Button>
           </Group>
         </Group>
