@@ -8,9 +8,9 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { useMe } from '../auth/me.ts';
+import { useMe } from '../auth/index.ts';
 import { DocumentLink } from '../documents/index.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 import { BulletinList } from './BulletinList.tsx';
 import { type BulletinContext, useOpenMessage } from './bulletins-api.ts';
 

@@ -36,10 +36,10 @@ import { parsePathId } from '../../components/path-id.ts';
 import { RichTextField } from '../../components/RichTextField.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { DocumentSection } from '../documents/index.ts';
-import { ImageSelectModal } from '../images/ImageSelectModal.tsx';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { useCohorts } from '../tailoring/api.ts';
-import { WiringEditor } from '../wiring/WiringEditor.tsx';
+import { ImageSelectModal } from '../images/index.ts';
+import { NotFoundPage } from '../shell/index.ts';
+import { useCohorts } from '../tailoring/index.ts';
+import { WiringEditor } from '../wiring/index.ts';
 import { useDeleteBulletin, useSaveBulletin, useStaffBulletin } from './bulletins-api.ts';
 
 /** Field labels of the bulletin editor (ours). */

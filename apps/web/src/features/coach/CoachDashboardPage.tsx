@@ -9,18 +9,17 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { ActivityCards } from '../analytics/ActivityCards.tsx';
-import { coachAccess, useMe } from '../auth/me.ts';
-import { BulletinList } from '../bulletins/BulletinList.tsx';
-import { GradeCharts } from '../charts/GradeCharts.tsx';
-import { GradeCard } from '../grades/GradeCard.tsx';
-import { CompletionHistory } from '../history/CompletionHistory.tsx';
-import { useInstitutionsCoaches } from '../institution/institution-coaches.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { FeaturedTestimonials } from '../testimonials/FeaturedTestimonials.tsx';
-import { TipsCard } from '../tips/TipsCard.tsx';
-import { SidebarLinks } from '../todos/SidebarLinks.tsx';
-import { TodoCard } from '../todos/TodoCard.tsx';
+import { ActivityCards } from '../analytics/index.ts';
+import { coachAccess, useMe } from '../auth/index.ts';
+import { BulletinList } from '../bulletins/index.ts';
+import { GradeCharts } from '../charts/index.ts';
+import { GradeCard } from '../grades/index.ts';
+import { CompletionHistory } from '../history/index.ts';
+import { useInstitutionsCoaches } from '../institution/index.ts';
+import { NotFoundPage } from '../shell/index.ts';
+import { FeaturedTestimonials } from '../testimonials/index.ts';
+import { TipsCard } from '../tips/index.ts';
+import { SidebarLinks, TodoCard } from '../todos/index.ts';
 
 /** Note for staff and instructors on a coach dashboard, where students see their grade progress. */
 export const STAFF_GRADE_NOTE =

@@ -44,10 +44,8 @@ import { ApiError, errorMessage, isApiError } from '../../api/client.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { useDictionary, useInvalidateTailoring } from '../tailoring/api.ts';
-import { QueryErrorState } from '../tailoring/QueryErrorState.tsx';
-import { ScrollTable } from '../tailoring/ScrollTable.tsx';
+import { NotFoundPage } from '../shell/index.ts';
+import { QueryErrorState, ScrollTable, useDictionary, useInvalidateTailoring } from '../tailoring/index.ts';
 import {
   commitUpload,
   deleteMapping,

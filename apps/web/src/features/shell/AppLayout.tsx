@@ -18,9 +18,7 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useMatch } from 'react-router';
 import { parsePathId } from '../../components/path-id.ts';
 import { PRODUCT_NAME } from '../../components/usePageTitle.ts';
-import { coachAccess, useMe } from '../auth/me.ts';
-import { loginPathFor } from '../auth/safe-next.ts';
-import { useSignOut } from '../auth/sign-out.ts';
+import { coachAccess, loginPathFor, useMe, useSignOut } from '../auth/index.ts';
 import classes from './AppLayout.module.css';
 import { CoachSwitcher } from './CoachSwitcher.tsx';
 

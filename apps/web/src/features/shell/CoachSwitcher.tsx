@@ -1,7 +1,7 @@
 import { PAGES } from '@course-coach/contracts';
 import { NativeSelect } from '@mantine/core';
 import { useMatch, useNavigate } from 'react-router';
-import { useMe } from '../auth/me.ts';
+import { useMe } from '../auth/index.ts';
 
 export interface CoachSwitcherProps {
   /** Called after switching (the phone menu closes itself). */

@@ -27,7 +27,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { GUIDED_IMPORT_TITLE } from '../imports/index.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 import { useCohortGroups, useCohorts, useEnrollmentDetails, useInvalidateTailoring } from './api.ts';
 import { COHORT_OVERVIEW_TITLE, cohortOverviewPath } from './CohortOverviewPage.tsx';
 import { CollectionFormModal } from './CollectionFormModal.tsx';
