@@ -20,7 +20,10 @@ function renderLayout(me: Me, path: string) {
     [
       {
         element: <AppLayout />,
-        children: [{ path: 'Dashboard/Coach/:coachId/CoachDetails', element: <p>dashboard page</p> }],
+        children: [
+          { path: 'Dashboard/Coach/:coachId/CoachDetails', element: <p>dashboard page</p> },
+          { path: 'MessageCenter/:coachId/:bulletinId', element: <p>message page</p> },
+        ],
       },
     ],
     path,
@@ -49,6 +52,12 @@ describe('AppLayout header', () => {
     expect(posts.map(([input]) => new URL(String(input), 'http://localhost').pathname)).toEqual([
       API.logoutAll,
     ]);
+  });
+
+  it('keeps the current coach selected in the switcher on its message pages', async () => {
+    renderLayout(twoCoaches, '/MessageCenter/2/9/');
+    expect(await screen.findByText('message page')).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Switch coach' })).toHaveValue('2');
   });
 
   it('offers a coach switcher that selects the current coach and opens the chosen one', async () => {
