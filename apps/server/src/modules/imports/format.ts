@@ -3,7 +3,7 @@ import {
   type Delimiter,
   type FileFormat,
   IMPORT_FILE_LIMIT,
-  IMPORT_FILE_LIMIT_TEXT,
+  IMPORT_FILE_TOO_LARGE,
 } from '@course-coach/contracts';
 import { parse } from 'csv-parse/sync';
 import { badRequest } from '../../http/errors.ts';
@@ -15,13 +15,9 @@ const SAMPLE_LINES = 50;
 export const UNKNOWN_DELIMITER =
   'The columns are not separated by a comma, semicolon, tab or vertical bar (“|”): save the file as CSV and upload it again.';
 
-/** Refuses (400) a file over the size limit, naming the limit. */
+/** Refuses (400, `file`: IMPORT_FILE_TOO_LARGE, the screen's own sentence) a file over the size limit. */
 export function checkSize(bytes: number): void {
-  if (bytes > IMPORT_FILE_LIMIT) {
-    throw badRequest({
-      file: [`The file is larger than the ${IMPORT_FILE_LIMIT_TEXT} limit; split it into smaller files.`],
-    });
-  }
+  if (bytes > IMPORT_FILE_LIMIT) throw badRequest({ file: [IMPORT_FILE_TOO_LARGE] });
 }
 
 /** How many fields each sample line has with this delimiter (csv-parse, quotes honoured). */

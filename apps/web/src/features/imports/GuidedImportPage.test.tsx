@@ -357,6 +357,28 @@ describe('GuidedImportPage', () => {
     expect(screen.queryAllByTestId('recode-row')).toHaveLength(0);
   });
 
+  it('offers only characteristics a file can write: no Insight Group membership, no per-student one', async () => {
+    const dict = {
+      ...DICTIONARY,
+      characteristics: [
+        ...DICTIONARY.characteristics,
+        { ...DICTIONARY.characteristics[0]!, name: 'group_member', scope: 'enrolment', insight_group: true },
+        { ...DICTIONARY.characteristics[0]!, name: 'home_region', scope: 'student' },
+      ],
+    };
+    stubFetch(routes({ [DICT]: { body: dict } }));
+    await toMapping();
+    const age = screen.getByTestId('column-age');
+    fireEvent.change(within(age).getByRole('combobox', { name: 'Import into' }), {
+      target: { value: 'existing' },
+    });
+    await waitFor(() =>
+      expect(within(age).getByRole('option', { name: /studied_credits/ })).toBeInTheDocument(),
+    );
+    expect(within(age).queryByRole('option', { name: /group_member/ })).toBeNull();
+    expect(within(age).queryByRole('option', { name: /home_region/ })).toBeNull();
+  });
+
   it('tells a student the page is for staff', async () => {
     stubFetch(
       routes({

@@ -1,4 +1,4 @@
-import { PAGES } from '@course-coach/contracts';
+import { importTargets, PAGES } from '@course-coach/contracts';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -69,7 +69,7 @@ function GuidedImport({ coachId }: { coachId: number }) {
       />
     );
 
-  const characteristics = (dictionary.data?.characteristics ?? []).filter((c) => c.scope !== 'student');
+  const characteristics = importTargets(dictionary.data?.characteristics ?? []);
 
   let body: ReactNode;
   if (step === 0)

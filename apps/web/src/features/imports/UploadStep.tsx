@@ -1,10 +1,15 @@
-import { IMPORT_FILE_LIMIT, IMPORT_FILE_LIMIT_TEXT, type Upload } from '@course-coach/contracts';
+import {
+  IMPORT_FILE_LIMIT,
+  IMPORT_FILE_LIMIT_TEXT,
+  IMPORT_FILE_TOO_LARGE,
+  type Upload,
+} from '@course-coach/contracts';
 import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { uploadFile } from './api.ts';
-import { FILE_TOO_LARGE, fieldErrorsOf } from './shared.ts';
+import { fieldErrorsOf } from './shared.ts';
 
 /**
  * Step 1 of the guided import (README "Importing a registrar's file"): choose a file and upload it. A file
@@ -26,13 +31,13 @@ export function UploadStep({
     mutationFn: (f: File) => uploadFile(coachId, f),
     onSuccess: onUploaded,
     onError: (e) => {
-      if (isApiError(e, 413)) setError(FILE_TOO_LARGE);
+      if (isApiError(e, 413)) setError(IMPORT_FILE_TOO_LARGE);
       else setError(fieldErrorsOf(e).file?.[0] ?? errorMessage(e));
     },
   });
   function submit() {
     if (!file) return setError('Choose the file to import.');
-    if (file.size > IMPORT_FILE_LIMIT) return setError(FILE_TOO_LARGE);
+    if (file.size > IMPORT_FILE_LIMIT) return setError(IMPORT_FILE_TOO_LARGE);
     setError(null);
     send.mutate(file);
   }
