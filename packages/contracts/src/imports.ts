@@ -60,9 +60,26 @@ export const DELIMITER_LABELS: Record<Delimiter, string> = {
   '|': 'Vertical bar (|)',
 };
 
+/**
+ * Quote characters the import reads (README "Importing a registrar's file": the quoting is detected, shown
+ * and changeable): double quotes, single quotes, or none (every quote is part of its value).
+ */
+export const QUOTES = ['"', "'", 'none'] as const;
+export const QuoteSchema = z.enum(QUOTES, {
+  error: 'Use double quotes (“"”), single quotes (“\'”) or no quoting.',
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+export const QUOTE_LABELS: Record<Quote, string> = {
+  '"': 'Double quotes (")',
+  "'": "Single quotes (')",
+  none: 'No quoting (quotes are part of the values)',
+};
+
 /** What the import found out about a file. */
 export const FileFormatSchema = z.object({
   delimiter: DelimiterSchema,
+  /** The quote character the file was read with (detected, or the one asked for). */
+  quote: QuoteSchema,
   /** Whether fields are quoted with `"`. */
   quoted: z.boolean(),
   bom: z.boolean(),
@@ -123,6 +140,8 @@ export const ImportMappingSchema = z.object({
     .max(100)
     .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, “_” and “-” only.'),
   delimiter: DelimiterSchema.optional(),
+  /** The quote character to read the file with; absent: the one detected. */
+  quote: QuoteSchema.optional(),
   student: z.object({
     column: z.string().min(1, 'Choose the column that names the student.'),
     by: StudentKeySchema,

@@ -3,6 +3,9 @@ import {
   DELIMITERS,
   type Delimiter,
   type FileFormat,
+  QUOTE_LABELS,
+  QUOTES,
+  type Quote,
   type Upload,
 } from '@course-coach/contracts';
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -21,9 +24,9 @@ const LINE_ENDING_LABELS: Record<FileFormat['line_ending'], string> = {
 };
 
 /**
- * Step 2 of the guided import: the detected format (delimiter changeable: the server reads the file again
- * with the chosen one and `onReread` gets the new upload; quoting, BOM and line endings shown) and a
- * preview of the first rows.
+ * Step 2 of the guided import: the detected format (delimiter and quote character changeable: the server
+ * reads the file again with the chosen ones and `onReread` gets the new upload; whether `"` quoting was
+ * found, the BOM and the line endings shown only) and a preview of the first rows.
  */
 export function FormatStep({
   coachId,
@@ -38,19 +41,26 @@ export function FormatStep({
   onBack: () => void;
   onNext: () => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const [wanted, setWanted] = useState<Delimiter>(upload.format.delimiter);
+  // The refusal of the last re-read, shown at the choice that caused it.
+  const [error, setError] = useState<{ at: 'delimiter' | 'quote'; message: string } | null>(null);
+  const [wanted, setWanted] = useState({ delimiter: upload.format.delimiter, quote: upload.format.quote });
   const reread = useMutation({
-    mutationFn: (d: Delimiter) => rereadUpload(coachId, upload.id, d),
+    mutationFn: (read: { delimiter: Delimiter; quote: Quote; at: 'delimiter' | 'quote' }) =>
+      rereadUpload(coachId, upload.id, { delimiter: read.delimiter, quote: read.quote }),
     onSuccess: (u) => {
       setError(null);
       onReread(u);
     },
-    onError: (e) => {
+    onError: (e, read) => {
       const f = fieldErrorsOf(e);
-      setError(f.delimiter?.[0] ?? f.file?.[0] ?? errorMessage(e));
+      setError({ at: read.at, message: f[read.at]?.[0] ?? f.file?.[0] ?? errorMessage(e) });
     },
   });
+  const choose = (at: 'delimiter' | 'quote', value: string) => {
+    const next = { ...wanted, [at]: value };
+    setWanted(next);
+    reread.mutate({ ...next, at });
+  };
   const f = upload.format;
   return (
     <Stack gap="md" data-testid="format-step">
@@ -62,17 +72,24 @@ export function FormatStep({
         <NativeSelect
           label="Delimiter"
           description="Detected from the file; choose another if the columns look wrong."
-          value={wanted}
+          value={wanted.delimiter}
           data={DELIMITERS.map((d) => ({ value: d, label: DELIMITER_LABELS[d] }))}
-          onChange={(e) => {
-            const d = e.currentTarget.value as Delimiter;
-            setWanted(d);
-            reread.mutate(d);
-          }}
-          error={error}
+          onChange={(e) => choose('delimiter', e.currentTarget.value)}
+          error={error?.at === 'delimiter' ? error.message : null}
           errorProps={{ role: 'alert' }}
           disabled={reread.isPending}
           data-testid="delimiter"
+        />
+        <NativeSelect
+          label="Quote character"
+          description="Values holding the delimiter are wrapped in it; detected from the file."
+          value={wanted.quote}
+          data={QUOTES.map((q) => ({ value: q, label: QUOTE_LABELS[q] }))}
+          onChange={(e) => choose('quote', e.currentTarget.value)}
+          error={error?.at === 'quote' ? error.message : null}
+          errorProps={{ role: 'alert' }}
+          disabled={reread.isPending}
+          data-testid="quote"
         />
         <Stack gap={4}>
           <Stack gap={4} component="dl" m={0} data-testid="detected-format">
@@ -81,8 +98,8 @@ export function FormatStep({
             <FormatFact term="Line endings" value={LINE_ENDING_LABELS[f.line_ending]} />
           </Stack>
           <Text size="xs" c="dimmed">
-            Quotes, a byte order mark and any line ending are read as found; only the delimiter needs
-            choosing.
+            A byte order mark and any line ending are read as found; the delimiter and the quote character can
+            be changed.
           </Text>
         </Stack>
       </SimpleGrid>

@@ -36,7 +36,7 @@ export function ImportStep({
   const client = useQueryClient();
   const invalidateTailoring = useInvalidateTailoring(coachId);
   const commit = useMutation({
-    mutationFn: () => commitUpload(coachId, upload.id, toImportMapping(state, upload.format.delimiter)),
+    mutationFn: () => commitUpload(coachId, upload.id, toImportMapping(state, upload.format)),
     onSuccess: (answer) => onStarted(answer.id),
   });
   const status = useImportStatus(coachId, importId);

@@ -154,7 +154,7 @@ export function MappingStep({
         ))}
       </Stack>
       <RecodeEditor upload={upload} state={state} onChange={onChange} errors={errors} />
-      <SaveMapping coachId={coachId} state={state} delimiter={upload.format.delimiter} />
+      <SaveMapping coachId={coachId} state={state} format={upload.format} />
       <Group>
         <Button variant="default" onClick={onBack}>
           Back

@@ -1,4 +1,4 @@
-import type { Delimiter, SavedMapping } from '@course-coach/contracts';
+import type { FileFormat, SavedMapping } from '@course-coach/contracts';
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -100,16 +100,16 @@ export function SavedMappings({
 export function SaveMapping({
   coachId,
   state,
-  delimiter,
+  format,
 }: {
   coachId: number;
   state: MappingState;
-  delimiter: Delimiter;
+  format: Pick<FileFormat, 'delimiter' | 'quote'>;
 }) {
   const client = useQueryClient();
   const [name, setName] = useState('');
   const save = useMutation({
-    mutationFn: () => saveMapping(coachId, name.trim(), toImportMapping(state, delimiter)),
+    mutationFn: () => saveMapping(coachId, name.trim(), toImportMapping(state, format)),
     onSuccess: () => client.invalidateQueries({ queryKey: importKeys.mappings(coachId) }),
   });
   const errors = fieldErrorsOf(save.error);

@@ -33,8 +33,7 @@ export function useGuidedImport(coachId: number) {
   };
 
   const check = useMutation({
-    mutationFn: (state: MappingState) =>
-      dryRun(coachId, upload!.id, toImportMapping(state, upload!.format.delimiter)),
+    mutationFn: (state: MappingState) => dryRun(coachId, upload!.id, toImportMapping(state, upload!.format)),
     onMutate: () => {
       setDry(null);
       setMappingErrors({});
