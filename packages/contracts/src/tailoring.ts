@@ -42,6 +42,11 @@ export const CharacteristicSchema = z.object({
    * defined order, and the comparisons (`greater than` …) compare by that order. Absent: not ordinal.
    */
   ordered: z.boolean().optional(),
+  /**
+   * True for an Insight Group's membership characteristic: the group's sync writes it, so no file or
+   * form may (the guided import refuses it as a target). Absent: not one.
+   */
+  insight_group: z.boolean().optional(),
   default: z.string().nullable(),
   restrictionset: z.object({
     values: z.array(RestrictionValueSchema),
