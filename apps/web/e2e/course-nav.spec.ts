@@ -61,3 +61,25 @@ test('phone: the same course menu in the burger menu, which closes on the chosen
   ).toHaveAttribute('aria-current', 'page');
   await expectNoAxeViolations(page);
 });
+
+test('phone: the dashboard puts what a student acts on first — grade progress, to-dos, bulletins — then tips, activity and charts', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await signedInCoach(page);
+  const parts = [
+    page.getByTestId('grade-card'),
+    page.getByTestId('todo-card'),
+    page.locator('[data-bulletin-list]'),
+    page.getByTestId('tips-card'),
+    page.getByTestId('activity-cards'),
+    page.getByTestId('grade-charts'),
+  ];
+  const tops: number[] = [];
+  for (const part of parts) {
+    await expect(part).toBeVisible();
+    tops.push((await part.boundingBox())!.y);
+  }
+  expect(tops).toEqual([...tops].sort((a, b) => a - b));
+  await expectNoAxeViolations(page);
+});
