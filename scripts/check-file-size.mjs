@@ -25,7 +25,6 @@ const ALLOWLIST = {
   'apps/server/src/modules/tailoring/routes.ts': 466,
   'apps/server/src/modules/tailoring/service.ts': 596,
   'apps/web/src/features/tailoring/CohortManagerPage.tsx': 416,
-  'packages/contracts/src/tailoring.ts': 651,
 };
 
 const ROOTS = ['apps', 'packages'];
