@@ -672,13 +672,14 @@ function screensFor(route: string): Screen[] | undefined {
   return undefined;
 }
 
-const baseURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3107)}`;
+/** The server of the project (lane) running this file (playwright.config.ts). */
+const baseURL = () => test.info().project.use.baseURL;
 const sessions = new Map<Who, Awaited<ReturnType<APIRequestContext['storageState']>>>();
 let ids: Ids | undefined;
 
 /** Signs `email` in through the API in a request context of its own; returns that context. */
 async function apiSession(email: string): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL });
+  const context = await playwrightRequest.newContext({ baseURL: baseURL() });
   await context.get(API.csrf);
   const response = await context.post(API.login, {
     data: { email, password: DEMO_PASSWORD },
@@ -788,7 +789,7 @@ async function scan(page: Page, where: string) {
 
 async function openScreen(browser: Browser, screen: Screen, viewport: (typeof VIEWPORTS)[number]) {
   const context = await browser.newContext({
-    baseURL,
+    baseURL: baseURL(),
     viewport: { width: viewport.width, height: viewport.height },
     storageState: screen.who === 'anonymous' ? undefined : sessions.get(screen.who),
   });
