@@ -171,7 +171,10 @@ export function GradeCalculator({ data }: Props) {
                         autoComplete="off"
                         placeholder={`0–${a.max_score}`}
                         value={typed[a.id] ?? ''}
-                        onChange={(e) => setTyped((t) => ({ ...t, [a.id]: e.currentTarget.value }))}
+                        onChange={(e) => {
+                          const value = e.currentTarget.value;
+                          setTyped((t) => ({ ...t, [a.id]: value }));
+                        }}
                         error={parsed.errors[a.id]}
                         miw={88}
                       />
