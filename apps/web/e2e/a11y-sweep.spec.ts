@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   API,
   CSRF_COOKIE,
+  DEFAULT_LETTER_BOUNDARIES,
   IMAGE_TEXTS,
   TAILORING_TEXTS,
   TESTIMONIAL_ERRORS,
@@ -471,6 +472,48 @@ const SCREENS: Record<string, Screen[]> = {
     },
     { name: 'grade page, staff', who: 'staff', url: (ids) => `/Dashboard/Coach/${ids.coach}/Grades/` },
   ],
+  'Dashboard/Coach/:coachId/GradeCalculator': [
+    {
+      name: 'grade calculator',
+      who: 'student',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/GradeCalculator/`,
+      ready: async (page) => {
+        await pageReady(page);
+        await expect(page.getByTestId('calculator-projection')).toBeVisible();
+      },
+      states: [
+        {
+          name: 'an impossible what-if score refused',
+          enter: async (page) => {
+            await page
+              .getByLabel(/^What-if score for /)
+              .first()
+              .fill('101');
+            await expect(main(page).getByText('Enter a score from 0 to 100.')).toBeVisible();
+          },
+        },
+      ],
+    },
+    {
+      name: 'grade calculator settings, staff',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/GradeCalculator/`,
+      ready: async (page) => {
+        await pageReady(page);
+        await expect(page.getByTestId('letter-boundaries-form')).toBeVisible();
+      },
+      states: [
+        {
+          name: 'field errors shown',
+          enter: async (page) => {
+            await page.getByLabel('Minimum % for letter 2').fill('150');
+            await page.getByRole('button', { name: 'Save settings' }).click();
+            await expect(main(page).getByText('Enter a minimum from 0 to 100.')).toBeVisible();
+          },
+        },
+      ],
+    },
+  ],
   'Dashboard/Coach/:coachId/TestimonialManager': [
     {
       name: 'testimonial manager',
@@ -735,6 +778,13 @@ async function prepare(): Promise<Ids> {
     API.characteristics(coach, 'gradebooks'),
   );
   const course = await getJson<Array<{ id: number }>>(staff, API.characteristics(coach, 'course'));
+
+  // The Grade Calculator on for AAA 2013J with the default letters (the sweep checks the calculator itself).
+  const calculator = await staff.put(API.gradeCalculatorSettings(coach), {
+    data: { calculator_active: true, letter_boundaries: DEFAULT_LETTER_BOUNDARIES },
+    headers: { 'X-CSRFToken': await csrf(staff) },
+  });
+  expect(calculator.status(), await calculator.text()).toBe(200);
 
   // The student's own item, for the edit modal and the edit page (one per run of the sweep).
   const created = await student.post(API.todoItems(coach), {

@@ -168,6 +168,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'Dashboard/Coach/:coachId/GradeCalculator',
+                lazy: page(
+                  () => import('./features/grades/GradeCalculatorPage.tsx'),
+                  (m) => m.GradeCalculatorPage,
+                ),
+              },
+              {
                 path: 'Dashboard/Coach/:coachId/TestimonialManager',
                 lazy: page(
                   () => import('./features/testimonials/TestimonialManagerPage.tsx'),
