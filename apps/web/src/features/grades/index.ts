@@ -1,4 +1,4 @@
 /** The grades feature's public entry: what other features may use of it. */
 
 export { GradeCard } from './GradeCard.tsx';
-export { formatPercent } from './grade-data.ts';
+export { formatPercent, useGradeData } from './grade-data.ts';

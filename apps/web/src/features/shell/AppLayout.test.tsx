@@ -74,6 +74,53 @@ describe('AppLayout header', () => {
     expect(links.filter((a) => a.getAttribute('aria-current') === 'page')).toHaveLength(0);
   });
 
+  it('adds the Grade Calculator to the course menu when the coach has it on', async () => {
+    const grades = (on: boolean) => ({
+      coach: { id: 2, label: 'DDD 2013J' },
+      current_score: 70,
+      grade_earned: 35,
+      grade_lost: 15,
+      grade_remaining: 50,
+      calculator_active: on,
+      current_day: 100,
+    });
+    stubFetch({
+      [`GET ${API.me}`]: { body: twoCoaches },
+      [`GET ${API.gradeData(2)}`]: { body: grades(true) },
+    });
+    const { result } = renderRoutes(
+      [
+        {
+          element: <AppLayout />,
+          children: [{ path: 'Dashboard/Coach/:coachId/CoachDetails', element: <p>x</p> }],
+        },
+      ],
+      PAGES.coachDetails(2),
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Course' });
+    expect(await within(nav).findByRole('link', { name: 'Grade Calculator' })).toHaveAttribute(
+      'href',
+      PAGES.gradeCalculator(2),
+    );
+    result.unmount();
+    stubFetch({
+      [`GET ${API.me}`]: { body: twoCoaches },
+      [`GET ${API.gradeData(2)}`]: { body: grades(false) },
+    });
+    renderRoutes(
+      [
+        {
+          element: <AppLayout />,
+          children: [{ path: 'Dashboard/Coach/:coachId/CoachDetails', element: <p>x</p> }],
+        },
+      ],
+      PAGES.coachDetails(2),
+    );
+    const again = await screen.findByRole('navigation', { name: 'Course' });
+    await waitFor(() => expect(within(again).getAllByRole('link')).toHaveLength(9));
+    expect(within(again).queryByRole('link', { name: 'Grade Calculator' })).not.toBeInTheDocument();
+  });
+
   it('marks the page the student is on, below it too, and shows no course menu off a coach', async () => {
     const { result } = renderLayout(twoCoaches, PAGES.coachDetails(4).replace(/\/$/, ''));
     const nav = await screen.findByRole('navigation', { name: 'Course' });

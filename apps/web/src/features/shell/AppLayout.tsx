@@ -20,6 +20,7 @@ import { Link, Outlet, useLocation, useMatch, useParams } from 'react-router';
 import { parsePathId } from '../../components/path-id.ts';
 import { PRODUCT_NAME } from '../../components/usePageTitle.ts';
 import { coachAccess, loginPathFor, useMe, useSignOut } from '../auth/index.ts';
+import { useGradeData } from '../grades/index.ts';
 import classes from './AppLayout.module.css';
 import { CoachSwitcher } from './CoachSwitcher.tsx';
 import { CourseNav, courseNavItems } from './CourseNav.tsx';
@@ -100,8 +101,12 @@ export function AppLayout() {
   const navCoachId = location.pathname.startsWith('/Dashboard/Institution/')
     ? null
     : parsePathId(params.coachId);
+  const navAccess = me && navCoachId !== null ? coachAccess(me, navCoachId) : 'unknown';
+  const grades = useGradeData(navCoachId ?? 0, navAccess === 'student');
   const courseItems =
-    me && navCoachId !== null ? courseNavItems(navCoachId, coachAccess(me, navCoachId)) : [];
+    navCoachId === null
+      ? []
+      : courseNavItems(navCoachId, navAccess, { calculatorActive: grades.data?.calculator_active === true });
 
   return (
     <AppShell header={{ height: 60 }} padding={{ base: 'sm', sm: 'lg' }}>

@@ -13,6 +13,7 @@ export const COURSE_NAV_TEXTS = {
   tips: 'Tips',
   surveys: 'Surveys',
   grades: 'Grades',
+  gradeCalculator: 'Grade Calculator',
   activity: 'Activity',
   history: 'History',
   pictures: 'Testimonial picture',
@@ -32,10 +33,15 @@ export interface CourseNavItem {
 
 /**
  * The course menu of a coach, like a learning platform's: a student's pages of the coach (dashboard,
- * bulletins, to-dos, tips, surveys, grades, activity, history, their testimonial picture); for the coach's
+ * bulletins, to-dos, tips, surveys, grades, the Grade Calculator when the coach's `calculator_active`
+ * (spec §3 grade data), activity, history, their testimonial picture); for the coach's
  * instructors and staff, the dashboard and the content managers. Empty for someone with no part in it.
  */
-export function courseNavItems(coachId: number, access: CoachAccess): CourseNavItem[] {
+export function courseNavItems(
+  coachId: number,
+  access: CoachAccess,
+  { calculatorActive = false }: { calculatorActive?: boolean } = {},
+): CourseNavItem[] {
   const t = COURSE_NAV_TEXTS;
   if (access === 'student') {
     return [
@@ -45,6 +51,7 @@ export function courseNavItems(coachId: number, access: CoachAccess): CourseNavI
       { label: t.tips, to: PAGES.tips(coachId) },
       { label: t.surveys, to: SURVEY_PAGES.list(coachId) },
       { label: t.grades, to: PAGES.grades(coachId) },
+      ...(calculatorActive ? [{ label: t.gradeCalculator, to: PAGES.gradeCalculator(coachId) }] : []),
       { label: t.activity, to: PAGES.activity(coachId) },
       { label: t.history, to: PAGES.history(coachId) },
       { label: t.pictures, to: PAGES.images(coachId) },
