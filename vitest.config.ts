@@ -52,7 +52,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
-          setupFiles: ['./src/test-setup.ts'],
+          setupFiles: ['./src/testing/test-setup.ts'],
           // One module registry per worker instead of one per file: importing React, Mantine and the app
           // once per worker, not per file, cuts the web suite's time by about three quarters. State that
           // outlives a test is reset in test-setup.ts.

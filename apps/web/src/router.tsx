@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingState } from './components/LoadingState.tsx';
+import { NotFoundPage } from './components/NotFoundPage.tsx';
 import { HomeRedirect } from './features/auth/HomeRedirect.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
 import { AppLayout } from './features/shell/AppLayout.tsx';
 import { NoCoachPage } from './features/shell/NoCoachPage.tsx';
 import { CoachMemberGate } from './features/shell/NotEnrolledPage.tsx';
-import { NotFoundPage } from './features/shell/NotFoundPage.tsx';
 import { RouteErrorPage } from './features/shell/RouteErrorPage.tsx';
 
 /**

@@ -6,7 +6,7 @@ import {
 } from '@course-coach/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import {
   BulletinActivityCard,
   OverallCountCard,

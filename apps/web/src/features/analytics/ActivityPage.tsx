@@ -1,10 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { coachAccess, useMe } from '../auth/index.ts';
 import { GradeCharts } from '../charts/index.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import { ActivityCards } from './ActivityCards.tsx';
 
 /** Page title of the activity page (ours). */

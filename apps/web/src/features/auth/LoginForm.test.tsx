@@ -1,7 +1,7 @@
 import { API, type Me, UI_TEXTS } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
 const LOGIN = `POST ${API.login}`;

@@ -1,7 +1,7 @@
 import { API, BULLETIN_TEXTS, BULLETIN_UI_TEXTS, type Bulletin } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { BulletinList } from './BulletinList.tsx';
 
 const COACH = 7;

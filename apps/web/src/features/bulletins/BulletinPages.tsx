@@ -23,12 +23,12 @@ import { Link, useLocation, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useMe } from '../auth/index.ts';
 import { DocumentLink } from '../documents/index.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import { BulletinList } from './BulletinList.tsx';
 import {
   type BulletinContext,

@@ -1,7 +1,7 @@
 import { API, BULLETIN_ERRORS, type BulletinAdmin, PAGES } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, stubFetch } from '../../test-utils.tsx';
+import { renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
 import { DICTIONARY } from '../tailoring/test-fixtures.ts';
 import { EditBulletinPage } from './EditBulletinPage.tsx';
 

@@ -4,10 +4,10 @@ import { Link, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { DocumentSection } from '../documents/index.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import { BulletinForm } from './BulletinForm.tsx';
 import { useStaffBulletin } from './bulletins-api.ts';
 

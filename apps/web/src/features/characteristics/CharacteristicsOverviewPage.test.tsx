@@ -1,7 +1,7 @@
 import { API, type CharacteristicWiringItem, PAGES } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type FetchRoutes, renderRoutes, stubFetch } from '../../test-utils.tsx';
+import { type FetchRoutes, renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
 import { COACH_ID, DICTIONARY } from '../tailoring/test-fixtures.ts';
 import { CharacteristicsOverviewPage } from './CharacteristicsOverviewPage.tsx';
 import { EditGradebookPage } from './EditGradebookPage.tsx';

@@ -3,9 +3,9 @@ import { type UseMutationResult, type UseQueryResult, useMutation, useQuery } fr
 import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { apiGet, apiRequest, type Schema } from '../../api/client.ts';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import { characteristicsKeys, useInvalidateCharacteristics } from './characteristics-api.ts';
 import { EditorLoaded, EditorShell, saveErrors } from './EditorShell.tsx';
 

@@ -1,7 +1,7 @@
 import { API, CHART_TEXTS, GRADE_BANDS, type GradeDistribution } from '@course-coach/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { GradeChartSvg } from './GradeChart.tsx';
 import { GradeCharts } from './GradeCharts.tsx';
 

@@ -1,7 +1,7 @@
 import { API, type Me, PAGES } from '@course-coach/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, stubFetch } from '../../test-utils.tsx';
+import { renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
 import { CoachDashboardPage } from './CoachDashboardPage.tsx';
 
 const coach = { id: 4, label: 'AAA 2013J', institution_id: 1, course: 'AAA', term: '2013J' };

@@ -22,10 +22,10 @@ import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { DocumentSection } from '../documents/index.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import { WiringEditor } from '../wiring/index.ts';
 import { QueryView } from './QueryView.tsx';
 

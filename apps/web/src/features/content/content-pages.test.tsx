@@ -11,7 +11,7 @@ import {
 } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, stubFetch } from '../../test-utils.tsx';
+import { renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
 import { EditEmailPage, EmailManagerPage } from '../emails/index.ts';
 import { EditSurveyPage, SurveyManagerPage } from '../surveys/index.ts';
 import { DICTIONARY } from '../tailoring/test-fixtures.ts';

@@ -1,7 +1,7 @@
 import { API, type ContentDocument, DOCUMENT_ERRORS, MAX_DOCUMENT_BYTES } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { DOCUMENT_TEXTS, DocumentLink, DocumentSection } from './DocumentSection.tsx';
 
 const COACH = 4;

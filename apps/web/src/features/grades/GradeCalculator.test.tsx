@@ -1,7 +1,7 @@
 import { DEFAULT_LETTER_BOUNDARIES, type GradeCalculatorData } from '@course-coach/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../test-utils.tsx';
+import { renderWithApp } from '../../testing/test-utils.tsx';
 import { GradeCalculator } from './GradeCalculator.tsx';
 
 /** Weights 20, 30, 50 (total 100); graded 80 and 50 → 31 % secured (as in the contracts' hand-computed case). */

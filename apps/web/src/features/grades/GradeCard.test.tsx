@@ -1,7 +1,7 @@
 import { API, type GradeData, MESSAGES, PAGES, UI_TEXTS } from '@course-coach/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { GradeCard } from './GradeCard.tsx';
 
 const COACH_ID = 7;

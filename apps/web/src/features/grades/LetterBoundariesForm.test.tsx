@@ -1,7 +1,7 @@
 import { API, DEFAULT_LETTER_BOUNDARIES } from '@course-coach/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { LetterBoundariesForm } from './LetterBoundariesForm.tsx';
 
 const COACH_ID = 7;

@@ -1,7 +1,7 @@
 import { API, type CreditItem, HISTORY_TEXTS } from '@course-coach/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { CompletionHistory, formatHistoryDate } from './CompletionHistory.tsx';
 
 const COACH_ID = 7;

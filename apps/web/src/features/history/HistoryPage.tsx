@@ -1,10 +1,10 @@
 import { HISTORY_TEXTS } from '@course-coach/contracts';
 import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { coachAccess, useMe } from '../auth/index.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import { CompletionHistory } from './CompletionHistory.tsx';
 
 /** `/Dashboard/Coach/{coachId}/History/`: the student's Completion History Overview on a page of its own. */

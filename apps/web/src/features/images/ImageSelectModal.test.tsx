@@ -1,7 +1,7 @@
 import { API, IMAGE_ERRORS, IMAGE_TEXTS, type ImageOption } from '@course-coach/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { ImageSelectModal } from './ImageSelectModal.tsx';
 
 // The machine running the suite may be busy (lazy chunks, shared CPUs): wait up to 5 s for the UI.

@@ -2,7 +2,7 @@ import { type DryRun, IMPORT_MAX_PROBLEMS } from '@course-coach/contracts';
 import { Alert, Button, Group, List, Stack, Table, Text } from '@mantine/core';
 import { errorMessage } from '../../api/client.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import { ScrollTable } from '../tailoring/index.ts';
+import { ScrollTable } from '../../components/ScrollTable.tsx';
 
 /** The dry run's one-sentence result. */
 export function dryRunSummary(report: DryRun): string {

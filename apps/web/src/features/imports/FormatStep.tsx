@@ -13,7 +13,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import { ScrollTable } from '../tailoring/index.ts';
+import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { rereadUpload } from './api.ts';
 import { fieldErrorsOf } from './shared.ts';
 

@@ -1,7 +1,7 @@
 import { API, type DryRun, IMPORT_API, type ImportReport, PAGES, type Upload } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type FetchRoutes, renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { type FetchRoutes, renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { COACH_ID, DICTIONARY } from '../tailoring/test-fixtures.ts';
 import { GuidedImportPage } from './index.ts';
 

@@ -1,7 +1,7 @@
 import { API, type CoachActivityBreakdown, MESSAGES, type Me, PAGES } from '@course-coach/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { InstitutionCoachDashboardPage } from './InstitutionCoachDashboardPage.tsx';
 
 const staff: Me = {

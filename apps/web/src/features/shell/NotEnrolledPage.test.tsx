@@ -1,7 +1,7 @@
 import { API, type Me, PAGES } from '@course-coach/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, stubFetch } from '../../test-utils.tsx';
+import { renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
 import { CoachMemberGate, NOT_ENROLLED_TITLE } from './NotEnrolledPage.tsx';
 
 const student: Me = {

@@ -9,7 +9,7 @@ import {
 } from '@course-coach/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, stubFetch } from '../../test-utils.tsx';
+import { renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
 import { EmailManagerPage } from '../emails/index.ts';
 import { TakeSurveyPage } from './SurveyPages.tsx';
 

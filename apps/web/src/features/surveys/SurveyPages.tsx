@@ -23,11 +23,11 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ContentManager, type ManagerColumn, QueryView } from '../content/index.ts';
 import { DocumentLink } from '../documents/index.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import { useAnswerSurvey, useSurvey, useSurveys } from './surveys-api.ts';
 
 const STATUS_COLOR = { Draft: 'gray.8', Scheduled: 'indigo.9', Published: 'teal.9' } as const;

@@ -1,9 +1,9 @@
 import { PAGES, TAILORING_TEXTS, TAILORING_UI_TEXTS } from '@course-coach/contracts';
 import { Anchor, Paper, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import { useInvalidateTailoring } from './api.ts';
 import { CohortForm } from './CohortForm.tsx';
 

@@ -1,7 +1,7 @@
 import { API, MESSAGES, PAGES, TAILORING_UI_TEXTS, UI_TEXTS } from '@course-coach/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FetchRoutes, renderRoutes, stubFetch } from '../../test-utils.tsx';
+import { type FetchRoutes, renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
 import { CohortDetailPage } from './CohortDetailPage.tsx';
 import {
   COACH_ID,

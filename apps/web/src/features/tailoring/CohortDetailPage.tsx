@@ -27,9 +27,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { apiRequest, errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
+import { QueryErrorState } from '../../components/QueryErrorState.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import {
   tailoringKeys,
   useCohort,
@@ -43,7 +44,6 @@ import { SYNC_RUNNING_HINT, SyncStatus, useSync } from './CohortSync.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
 import { GroupDistribution } from './GroupDistribution.tsx';
 import { GroupMembers } from './GroupMembers.tsx';
-import { QueryErrorState } from './QueryErrorState.tsx';
 import { RuleFormModal } from './RuleFormModal.tsx';
 import { InfoTip, RulesTable } from './RulesTable.tsx';
 

@@ -1,7 +1,7 @@
 import { API, MESSAGES, PAGES } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type FetchRoutes, renderRoutes, stubFetch } from '../../test-utils.tsx';
+import { type FetchRoutes, renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
 import { AddCohortPage } from './AddCohortPage.tsx';
 import { CohortManagerPage } from './CohortManagerPage.tsx';
 import { COACH_ID, chooseOption, cohort, DICTIONARY } from './test-fixtures.ts';

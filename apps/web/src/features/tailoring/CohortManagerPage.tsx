@@ -13,18 +13,18 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { apiRequest, errorMessage } from '../../api/client.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
+import { QueryErrorState } from '../../components/QueryErrorState.tsx';
+import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { GUIDED_IMPORT_TITLE } from '../imports/index.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import { useCohortGroups, useCohorts, useEnrollmentDetails, useInvalidateTailoring } from './api.ts';
 import { COHORT_OVERVIEW_TITLE, cohortOverviewPath } from './CohortOverviewPage.tsx';
 import { CollectionFormModal } from './CollectionFormModal.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
 import { GroupList, type GroupView, ViewToggle } from './GroupList.tsx';
 import { ImportCsvModal } from './ImportCsvModal.tsx';
-import { QueryErrorState } from './QueryErrorState.tsx';
-import { ScrollTable } from './ScrollTable.tsx';
 
 /** Title of the cohort manager page. */
 export const COHORT_MANAGER_TITLE = 'Cohort manager';

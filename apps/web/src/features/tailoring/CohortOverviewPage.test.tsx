@@ -1,7 +1,7 @@
 import { API, MESSAGES } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoutes, stubFetch } from '../../test-utils.tsx';
+import { renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
 import { CohortOverviewPage, cohortOverviewPath } from './CohortOverviewPage.tsx';
 import { COACH_ID, cohort, DICTIONARY, rule } from './test-fixtures.ts';
 

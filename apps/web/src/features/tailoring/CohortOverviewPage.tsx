@@ -23,9 +23,10 @@ import {
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
+import { QueryErrorState } from '../../components/QueryErrorState.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import {
   useCohortGroups,
   useCohorts,
@@ -36,7 +37,6 @@ import {
 import { describeCriteria } from './CohortDetailPage.tsx';
 import { CohortForm } from './CohortForm.tsx';
 import { CollectionFormModal } from './CollectionFormModal.tsx';
-import { QueryErrorState } from './QueryErrorState.tsx';
 import { RuleFormModal } from './RuleFormModal.tsx';
 
 /** Page route of the cohort overview (spec §2 names the screen, not its path). */

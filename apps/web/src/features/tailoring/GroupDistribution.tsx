@@ -16,8 +16,8 @@ import { Fragment, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { DISTRIBUTION_STUDENTS_PAGE_SIZE, useDistribution, useDistributionStudents } from './api.ts';
-import { ScrollTable } from './ScrollTable.tsx';
 
 /** The group: its coach and id. */
 interface Ids {

@@ -7,7 +7,7 @@ import {
 } from '@course-coach/contracts';
 import { Anchor, Card, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { ScrollTable } from './ScrollTable.tsx';
+import { ScrollTable } from '../../components/ScrollTable.tsx';
 
 /*
  * The cohort manager's list of Insight Groups (spec §2 cohort manager): as cards or as a table, each with

@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { apiGet, errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { tailoringKeys } from './api.ts';
-import { ScrollTable } from './ScrollTable.tsx';
 
 export interface GroupMembersProps {
   coachId: number;

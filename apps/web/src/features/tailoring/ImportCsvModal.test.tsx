@@ -1,7 +1,7 @@
 import { API, type ImportReport } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { ImportCsvModal } from './ImportCsvModal.tsx';
 import { COACH_ID, chooseOption, DICTIONARY } from './test-fixtures.ts';
 

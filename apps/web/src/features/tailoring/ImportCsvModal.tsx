@@ -3,8 +3,8 @@ import { Alert, Button, FileInput, Group, Modal, Progress, Select, Stack, Table,
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, apiGet, apiRequest, errorMessage } from '../../api/client.ts';
+import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { useDictionary, useInvalidateTailoring } from './api.ts';
-import { ScrollTable } from './ScrollTable.tsx';
 
 export interface ImportCsvModalProps {
   coachId: number;

@@ -1,7 +1,7 @@
 import { API, type CohortRule, RULE_MESSAGES } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { RuleFormModal } from './RuleFormModal.tsx';
 import {
   CHARACTERISTICS,

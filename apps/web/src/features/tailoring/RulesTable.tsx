@@ -11,7 +11,7 @@ import {
   valueLabel,
 } from '@course-coach/contracts';
 import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core';
-import { ScrollTable } from './ScrollTable.tsx';
+import { ScrollTable } from '../../components/ScrollTable.tsx';
 
 /** A small "?" button with a tooltip, reachable by keyboard (the tooltip also shows on focus). */
 export function InfoTip({ label, subject }: { label: string; subject: string }) {

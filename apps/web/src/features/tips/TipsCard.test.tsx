@@ -1,7 +1,7 @@
 import { API, TIP_TEXTS, type Tip } from '@course-coach/contracts';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { TIP_UI, TipsCard } from './TipsCard.tsx';
 
 // The machine running the suite may be busy (lazy chunks, shared CPUs): wait up to 5 s for the UI.

@@ -1,9 +1,9 @@
 import { TIP_TEXTS } from '@course-coach/contracts';
 import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import { TipsCard } from './TipsCard.tsx';
 
 /** `/Dashboard/Coach/{coachId}/Tips/`: the Tips of the Week card on a page of its own. */

@@ -1,7 +1,7 @@
 import { API, TODO_ERRORS, TODO_TEXTS, type TodoItem, type TodoListPage } from '@course-coach/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { TodoCard } from './TodoCard.tsx';
 
 // The machine running the suite may be busy (lazy chunks, shared CPUs): wait up to 5 s for the UI.

@@ -1,7 +1,7 @@
 import { API, TODO_ERRORS, TODO_TEXTS, TODO_UI_TEXTS, type TodoItem } from '@course-coach/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, stubFetch } from '../../test-utils.tsx';
+import { renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
 import { TodoFormPage } from './TodoFormPage.tsx';
 
 // The machine running the suite may be busy (lazy chunks, shared CPUs): wait up to 5 s for the UI.

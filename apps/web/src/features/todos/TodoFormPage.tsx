@@ -4,10 +4,10 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { safeNextPath } from '../auth/index.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import { LazyTodoForm } from './LazyTodoForm.tsx';
 import {
   useDeleteTodoItem,

@@ -18,9 +18,9 @@ import { Link, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import { useAllTodoLists, useTodoManagerMutations, useTodoTags } from './todos-api.ts';
 
 export const MANAGER_TEXTS = {

@@ -1,10 +1,10 @@
 import { PAGES } from '@course-coach/contracts';
 import { Anchor, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { coachAccess, useMe } from '../auth/index.ts';
-import { NotFoundPage } from '../shell/index.ts';
 import { TodoCard } from './TodoCard.tsx';
 
 /** The coach's to-do list page: the To-Dos card in page mode (Add Your Own and Edit link to the form page). */

@@ -2,7 +2,7 @@ import { API, type WiringInput } from '@course-coach/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { COACH_ID, chooseOption, DICTIONARY, optionNames } from '../tailoring/test-fixtures.ts';
 import { WiringEditor } from './WiringEditor.tsx';
 

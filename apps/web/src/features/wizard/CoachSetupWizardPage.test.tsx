@@ -11,7 +11,7 @@ import {
 } from '@course-coach/contracts';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, stubFetch } from '../../test-utils.tsx';
+import { renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
 import { CoachSetupWizardPage } from './CoachSetupWizardPage.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });

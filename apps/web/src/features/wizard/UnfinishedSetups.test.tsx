@@ -1,7 +1,7 @@
 import { WIZARD_API, WIZARD_PAGES, type WizardSetupEntry } from '@course-coach/contracts';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { UnfinishedSetups } from './UnfinishedSetups.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });

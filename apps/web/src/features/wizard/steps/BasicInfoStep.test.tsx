@@ -1,7 +1,7 @@
 import { WIZARD_TEXTS } from '@course-coach/contracts';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../test-utils.tsx';
+import { renderWithApp } from '../../../testing/test-utils.tsx';
 import type { StepController } from '../use-step-form.ts';
 import { BasicInfoStep } from './BasicInfoStep.tsx';
 

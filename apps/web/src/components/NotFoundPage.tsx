@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../components/usePageTitle.ts';
+import { usePageTitle } from './usePageTitle.ts';
 
 /** Heading of the 404 page. */
 export const PAGE_NOT_FOUND = 'Page not found';

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { clearPrimedAnswers } from './api/primed.ts';
+import { clearPrimedAnswers } from '../api/primed.ts';
 
 // Testing Library cleans up automatically only with Vitest globals on; they are off here. The web files
 // share one module registry (`isolate: false` in vitest.config.ts), so module-level state is reset here

@@ -2,8 +2,8 @@ import { type RenderResult, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { createQueryClient } from './api/query-client.ts';
-import { AppProviders } from './providers.tsx';
+import { createQueryClient } from '../api/query-client.ts';
+import { AppProviders } from '../providers.tsx';
 
 /** A canned answer of the stubbed fetch: status and JSON body (omit body for 204). */
 export interface StubResponse {
