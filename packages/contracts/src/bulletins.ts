@@ -34,6 +34,22 @@ export const BULLETIN_UI_TEXTS = {
   /** Title of the message when a star could not be saved (ours). */
   starFailed: 'The star could not be saved. Please try again.',
   allCourses: 'Bulletins of all your courses',
+  /** The institution list's filters, search and paging (ours; docs/bulletins.md "Lists"). */
+  filtersLabel: 'Filter bulletins',
+  courseFilter: 'Course',
+  anyCourse: 'All courses',
+  topicFilter: 'Topic',
+  anyTopic: 'All topics',
+  unreadOnly: 'Unread only',
+  starredOnly: 'Starred only',
+  search: 'Search bulletins',
+  searchHint: 'Title, subtitle or text',
+  noMatch: 'No bulletins match these filters.',
+  clearFilters: 'Clear filters',
+  /** Screen-reader prefix of the course label on a card in institution context. */
+  coursePrefix: 'Course:',
+  pagination: 'Bulletin pages',
+  resultCount: (n: number) => (n === 1 ? '1 bulletin' : `${n} bulletins`),
   managerTitle: 'Bulletin Manager',
   newBulletin: 'New Bulletin',
   editBulletin: 'Edit Bulletin',
