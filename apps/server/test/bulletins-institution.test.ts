@@ -296,6 +296,8 @@ describe('refusals', () => {
     ['unread=yes', { unread: [BULLETIN_QUERY_ERRORS.flag] }],
     ['starred=1', { starred: [BULLETIN_QUERY_ERRORS.flag] }],
     [`q=${'x'.repeat(201)}`, { q: [BULLETIN_QUERY_ERRORS.queryTooLong] }],
+    ['size=10', { size: ['Unknown field.'] }],
+    ['q=a&q=b', { q: [expect.any(String)] as unknown as string[] }],
     ['q=a%00b', { q: [expect.stringContaining('NUL')] as unknown as string[] }],
   ];
 

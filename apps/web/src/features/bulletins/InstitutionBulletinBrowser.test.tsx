@@ -1,7 +1,7 @@
 import { API, BULLETIN_UI_TEXTS, type Bulletin, type BulletinSearchPage } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, stubFetch } from '../../test-utils.tsx';
+import { type FetchRoutes, renderWithApp, stubFetch } from '../../test-utils.tsx';
 import { InstitutionBulletinBrowser } from './InstitutionBulletinBrowser.tsx';
 
 const INST = 3;
@@ -42,9 +42,10 @@ const all = [
  * A stubbed server: the institution list answers from `all` by the request's `coach`, `unread` and `q`
  * (title substring), with `count` as given (for paging); every list request's query is kept.
  */
-function server(count?: number) {
+function server(count?: number, extra: FetchRoutes = {}) {
   const asked: URLSearchParams[] = [];
   const mock = stubFetch({
+    ...extra,
     [FILTERS]: {
       body: {
         coaches: [
@@ -124,6 +125,30 @@ describe('InstitutionBulletinBrowser', () => {
     // One request for the whole word, not one per key.
     expect(asked.length - before).toBe(1);
     expect(screen.getByTestId('bulletin-count')).toHaveTextContent('1 bulletin');
+  });
+
+  it('the star turns at once and is saved through the institution star route', async () => {
+    let starBody: unknown;
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server(undefined, {
+      [`POST ${API.institutionStarMessage(INST, 3)}`]: async (init) => {
+        starBody = JSON.parse(String(init?.body));
+        await answered;
+        return { body: { id: 3, starred: true } };
+      },
+    });
+    renderWithApp(<InstitutionBulletinBrowser institutionId={INST} />);
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    fireEvent.click(within(cards()[2]!).getByTestId('star-toggle'));
+    // Optimistic: pressed while the server has not answered yet.
+    await waitFor(() =>
+      expect(within(cards()[2]!).getByTestId('star-toggle')).toHaveAttribute('aria-pressed', 'true'),
+    );
+    await waitFor(() => expect(starBody).toMatchObject({ id: 3, starred: true }));
+    answer();
   });
 
   it('pages: the pagination asks for the next page', async () => {
