@@ -38,6 +38,7 @@ let otherStaff: Browser;
 let otherInstitution: number;
 let cohortId: number;
 let staffId: number;
+let foreignCoach: number;
 const made: number[] = [];
 const ids: Record<string, number> = {};
 
@@ -144,6 +145,18 @@ beforeAll(async () => {
     role: 'admin',
   }));
   otherStaff = await ctx.signIn('staff@other-bulletin-list.edu');
+  // A coach of the other institution with a live bulletin: asking for it must not reveal it.
+  const [foreign] = await ctx.database.query<{ id: number }>(
+    `insert into coaches (institution_id, name, course_code, term_code, length_days)
+     values ($1, 'ZZZ 2099J', 'ZZZ', '2099J', 200) returning id`,
+    [otherInstitution],
+  );
+  foreignCoach = foreign!.id;
+  await ctx.database.query(
+    `insert into bulletins (institution_id, coach_id, title, is_published, publish_timestamp)
+     values ($1, $2, $3, true, now() - interval '1 hour')`,
+    [otherInstitution, foreignCoach, `${TOKEN} foreign`],
+  );
 });
 
 afterAll(async () => {
@@ -258,24 +271,26 @@ describe('the cross-course list', () => {
   });
 
   it('an unknown coach, or one of another institution or the student has no place in, gives none', async () => {
-    const [foreign] = await ctx.database.query<{ id: number }>(
-      'select id from coaches where institution_id <> $1 limit 1',
-      [ctx.institutionId],
-    );
+    // A coach of the institution the student has no place in (they are in A and B only), with a live
+    // bulletin of this run.
     const [notMine] = await ctx.database.query<{ id: number }>(
-      `select c.id from coaches c where c.institution_id = $1 and c.id not in ($2, $3)
-         and exists (select 1 from bulletins b where b.coach_id = c.id) limit 1`,
+      'select id from coaches where institution_id = $1 and id not in ($2, $3) order by id limit 1',
       [ctx.institutionId, coachA, coachB],
     );
-    const unknown = [999_999_999, ...(foreign ? [foreign.id] : []), ...(notMine ? [notMine.id] : [])];
+    await create(notMine!.id, 'notMine', { title: 'Elsewhere' });
+    const unknown = [999_999_999, foreignCoach, notMine!.id];
     for (const coach of unknown) {
-      expect(await get(student, `coach=${coach}&page=1`)).toEqual({
-        count: 0,
-        page: 1,
-        page_size: 20,
-        results: [],
-      });
+      for (const who of [student, staff]) {
+        if (who === staff && coach === notMine!.id) continue;
+        expect(await get(who, `coach=${coach}&page=1`), `coach ${coach}`).toEqual({
+          count: 0,
+          page: 1,
+          page_size: 20,
+          results: [],
+        });
+      }
     }
+    expect((await page(staff, '')).results.some((b) => b.coach === foreignCoach)).toBe(false);
   });
 });
 
@@ -328,11 +343,12 @@ describe('refusals', () => {
       expect(res.status, url).toBe(404);
       expect(res.body).toEqual({ detail: expect.any(String) });
     }
-    expect(
+    // Their own institution: its own bulletin, with its course.
+    const own = BulletinSearchPageSchema.parse(
       (await otherStaff.get(`${API.institutionBulletinList(otherInstitution)}?page=1`)).body,
-    ).toMatchObject({
-      count: 0,
-    });
+    );
+    expect(own.count).toBe(1);
+    expect(own.results[0]).toMatchObject({ coach: foreignCoach, coach_label: 'ZZZ 2099J' });
   });
 });
 
