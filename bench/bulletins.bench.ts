@@ -9,7 +9,8 @@
  * wired to a characteristic value; 5 topics), and for the 200 signed-in bench students about half of
  * the bulletins viewed and 20 starred. Then starts the built server (`npm run build` first) on
  * 127.0.0.1 and runs autocannon with CONNECTIONS connections for DURATION seconds, each request as
- * one of the 200 students in turn. Every answer must be 200. Prints requests per second, p50/p97.5/p99
+ * one of the 200 students in turn; then the institution list paged (one page of 20) and paged with the
+ * unread filter and a search. Every answer must be 200. Prints requests per second, p50/p97.5/p99
  * latency and the size of one answer.
  *
  *   npm run build && npm run bench:bulletins
@@ -53,7 +54,12 @@ if (serverUrl) {
 }
 
 /** Builds the bench data; returns the coach id and the signed-in students' session tokens. */
-async function prepare(): Promise<{ coachId: number; tokens: string[]; seconds: number }> {
+async function prepare(): Promise<{
+  coachId: number;
+  institutionId: number;
+  tokens: string[];
+  seconds: number;
+}> {
   const t0 = performance.now();
   const database = await openDatabase({
     url: scratchUrl || undefined,
@@ -158,7 +164,7 @@ async function prepare(): Promise<{ coachId: number; tokens: string[]; seconds: 
     await q('analyze');
     const tokens: string[] = [];
     for (const u of signedIn) tokens.push(await createSession(database, u, 24, 'bench'));
-    return { coachId: c, tokens, seconds: (performance.now() - t0) / 1000 };
+    return { coachId: c, institutionId: i, tokens, seconds: (performance.now() - t0) / 1000 };
   } finally {
     await database.close();
   }
@@ -219,7 +225,7 @@ console.log(
 );
 let server: ChildProcess | undefined;
 try {
-  const { coachId, tokens, seconds } = await prepare();
+  const { coachId, institutionId, tokens, seconds } = await prepare();
   console.log(
     `data: 1 coach, ${STUDENTS} students, ${BULLETINS} bulletins, 10 Insight Groups; built in ${seconds.toFixed(1)} s`,
   );
@@ -254,6 +260,13 @@ try {
   const rows = [
     await load('/api/health (baseline)', API.health, []),
     await load('bulletin-list', url, cookies),
+    // The institution list (here: the same coach), one page of 20, then filtered and searched.
+    await load('institution page of 20', `${API.institutionBulletinList(institutionId)}?page=1`, cookies),
+    await load(
+      'institution unread + search',
+      `${API.institutionBulletinList(institutionId)}?page=1&unread=true&q=${encodeURIComponent('chapter 7')}`,
+      cookies,
+    ),
   ];
   const pad = (s: string | number, n: number) => String(s).padStart(n);
   console.log(

@@ -260,7 +260,12 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
 
   // --- bulletins -------------------------------------------------------------------------------------
   [`GET ${C}/bulletin-list`]: { policy: PRESETS.coachMember },
-  [`GET ${I}/bulletin-list`]: { policy: PRESETS.institutionMember },
+  // Called paged and filtered (BulletinListQuerySchema): the same access as the spec's plain array.
+  [`GET ${I}/bulletin-list`]: {
+    policy: PRESETS.institutionMember,
+    query: (w) => `page=1&page_size=10&coach=${w.coachA}&unread=true&q=matrix`,
+  },
+  [`GET ${I}/bulletin-filters`]: { policy: PRESETS.institutionMember },
   'POST /api/v1/coach/star-message/:coachId/:bulletinId/': {
     policy: PRESETS.coachMember,
     body: () => ({ starred: true }),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
   API,
+  BULLETIN_UI_TEXTS,
   CSRF_COOKIE,
   DEFAULT_LETTER_BOUNDARIES,
   IMAGE_TEXTS,
@@ -554,6 +555,22 @@ const SCREENS: Record<string, Screen[]> = {
       name: 'institution bulletins',
       who: 'student',
       url: (ids) => `/Dashboard/Institution/${ids.institution}/Bulletins/`,
+      states: [
+        {
+          name: 'course list open',
+          enter: async (page) => {
+            await page.getByRole('combobox', { name: BULLETIN_UI_TEXTS.courseFilter }).click();
+            await expect(page.getByRole('option').first()).toBeVisible();
+          },
+        },
+        {
+          name: 'no bulletin matches',
+          enter: async (page) => {
+            await page.getByRole('searchbox', { name: BULLETIN_UI_TEXTS.search }).fill('no such bulletin');
+            await expect(page.getByText(BULLETIN_UI_TEXTS.noMatch)).toBeVisible();
+          },
+        },
+      ],
     },
   ],
   'Dashboard/Coach/:coachId/ContentManager/Bulletins': [

@@ -34,6 +34,22 @@ export const BULLETIN_UI_TEXTS = {
   /** Title of the message when a star could not be saved (ours). */
   starFailed: 'The star could not be saved. Please try again.',
   allCourses: 'Bulletins of all your courses',
+  /** The institution list's filters, search and paging (ours; docs/bulletins.md "Lists"). */
+  filtersLabel: 'Filter bulletins',
+  courseFilter: 'Course',
+  anyCourse: 'All courses',
+  topicFilter: 'Topic',
+  anyTopic: 'All topics',
+  unreadOnly: 'Unread only',
+  starredOnly: 'Starred only',
+  search: 'Search bulletins',
+  searchHint: 'Title, subtitle or text',
+  noMatch: 'No bulletins match these filters.',
+  clearFilters: 'Clear filters',
+  /** Screen-reader prefix of the course label on a card in institution context. */
+  coursePrefix: 'Course:',
+  pagination: 'Bulletin pages',
+  resultCount: (n: number) => (n === 1 ? '1 bulletin' : `${n} bulletins`),
   managerTitle: 'Bulletin Manager',
   newBulletin: 'New Bulletin',
   editBulletin: 'Edit Bulletin',
@@ -78,6 +94,8 @@ export const BulletinCreditStatusSchema = z.enum(['pending', 'success', 'fail'])
 export const BulletinSchema = z.object({
   id: z.number().int(),
   coach: z.number().int(),
+  /** The label of that coach (spec §3 Coach list entry `label`), shown on cards in institution context. */
+  coach_label: z.string(),
   title: z.string(),
   subtitle: z.string(),
   description: z.string(),
@@ -122,6 +140,91 @@ export function topicDefaultImage(topic: string | null): { url: string; alt: str
   return { url: `/images/${file}`, alt: TOPIC_IMAGE_ALT(topic) };
 }
 export const BulletinListSchema = z.array(BulletinSchema);
+
+/** Bulletins per page of the institution list when no `page_size` is asked for. */
+export const BULLETIN_PAGE_SIZE = 20;
+/** The largest `page_size` the institution list accepts. */
+export const BULLETIN_MAX_PAGE_SIZE = 100;
+/** The longest search text (`q`) the institution list accepts. */
+export const BULLETIN_MAX_QUERY = 200;
+
+/** Refusals of the institution list's query parameters (ours; field errors in spec §7's shape). */
+export const BULLETIN_QUERY_ERRORS = {
+  page: 'Enter a valid page number.',
+  pageSize: `Enter a page size from 1 to ${BULLETIN_MAX_PAGE_SIZE}.`,
+  coach: 'Select a valid coach.',
+  flag: 'Enter true or false.',
+  topicTooLong: 'Ensure this value has no more than 100 characters.',
+  queryTooLong: `Ensure this value has no more than ${BULLETIN_MAX_QUERY} characters.`,
+} as const;
+
+const flag = z.enum(['true', 'false'], BULLETIN_QUERY_ERRORS.flag).optional();
+
+/**
+ * Query parameters of GET institution/{institutionId}/bulletin-list (ours; the spec's list takes none).
+ * All optional; without any the answer is the spec's bulletin array (§7), unchanged.
+ *
+ * - `coach`: one coach's bulletins (an id not of the caller's coaches in the institution gives none, not
+ *   an error: nothing about other coaches is revealed);
+ * - `topic`: bulletins of that topic name (topics are per coach; the same name matches in every coach);
+ * - `unread=true`: only those the caller has not opened; `starred=true`: only those they starred
+ *   (`false`, like absent, does not filter);
+ * - `q`: search text, matched case-insensitively as a plain substring (no wildcards, no patterns: `%`,
+ *   `_`, `'` and `.*` are just characters) of the title, the subtitle or the description's text
+ *   (without its HTML tags); blank matches everything;
+ * - `page` (from 1) and `page_size` (1–{@link BULLETIN_MAX_PAGE_SIZE}, default
+ *   {@link BULLETIN_PAGE_SIZE}): when either is given the answer is one page,
+ *   {@link BulletinSearchPageSchema}; the filters alone filter the array.
+ *
+ * Bad values (a page that is not a whole number from 1, a page size out of range, a coach that is not
+ * an id, a flag other than true/false, over-long text, unknown parameters) answer 400 with field errors.
+ */
+export const BulletinListQuerySchema = z.strictObject({
+  page: z
+    .string()
+    .regex(/^[1-9][0-9]{0,6}$/, BULLETIN_QUERY_ERRORS.page)
+    .pipe(z.coerce.number<string>().int())
+    .optional(),
+  page_size: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, BULLETIN_QUERY_ERRORS.pageSize)
+    .pipe(z.coerce.number<string>().int().max(BULLETIN_MAX_PAGE_SIZE, BULLETIN_QUERY_ERRORS.pageSize))
+    .optional(),
+  coach: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, BULLETIN_QUERY_ERRORS.coach)
+    .pipe(z.coerce.number<string>().int().max(2_147_483_647, BULLETIN_QUERY_ERRORS.coach))
+    .optional(),
+  topic: z.string().max(100, BULLETIN_QUERY_ERRORS.topicTooLong).optional(),
+  unread: flag,
+  starred: flag,
+  q: z.string().max(BULLETIN_MAX_QUERY, BULLETIN_QUERY_ERRORS.queryTooLong).optional(),
+});
+export type BulletinListQuery = z.infer<typeof BulletinListQuerySchema>;
+
+/**
+ * One page of the institution list (GET institution/{institutionId}/bulletin-list with `page` or
+ * `page_size`): `count` bulletins match the filters in all, `results` are those of page `page` (newest
+ * publish time first; empty past the last page, with the count).
+ */
+export const BulletinSearchPageSchema = z.object({
+  count: z.number().int().min(0),
+  page: z.number().int().min(1),
+  page_size: z.number().int().min(1),
+  results: BulletinListSchema,
+});
+export type BulletinSearchPage = z.infer<typeof BulletinSearchPageSchema>;
+
+/**
+ * GET institution/{institutionId}/bulletin-filters (ours): the choices of the institution list's filters
+ * for the caller — the coaches of the institution whose bulletins they may see (by label), and the
+ * topic names of the bulletins they see there (sorted).
+ */
+export const BulletinFiltersSchema = z.object({
+  coaches: z.array(z.object({ id: z.number().int(), label: z.string() })),
+  topics: z.array(z.string()),
+});
+export type BulletinFilters = z.infer<typeof BulletinFiltersSchema>;
 
 /** A page of an interactive bulletin; `id` is its position from 0 (the route's pageId). */
 export const BulletinPageSchema = z.object({ id: z.number().int(), title: z.string(), body: z.string() });

@@ -98,7 +98,10 @@ export const API = {
   courseCharacteristic: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/course-characteristics/${id}`,
   // Bulletins (spec §7 "Bulletins and characteristics"; message and authoring paths are ours).
   bulletinList: (coachId: Id) => `/api/v1/coach/${coachId}/bulletin-list`,
+  /** Spec §7; our optional filters, search and paging: BulletinListQuerySchema. */
   institutionBulletinList: (institutionId: Id) => `/api/v1/institution/${institutionId}/bulletin-list`,
+  /** Ours: the choices of the institution list's filters (BulletinFiltersSchema). */
+  institutionBulletinFilters: (institutionId: Id) => `/api/v1/institution/${institutionId}/bulletin-filters`,
   starMessage: (coachId: Id, bulletinId: Id) => `/api/v1/coach/star-message/${coachId}/${bulletinId}/`,
   institutionStarMessage: (institutionId: Id, bulletinId: Id) =>
     `/api/v1/institution/star-message/${institutionId}/${bulletinId}/`,

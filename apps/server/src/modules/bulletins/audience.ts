@@ -36,15 +36,20 @@ export interface BulletinCaller {
 }
 
 /**
- * A CTE `scope(coach_id, institution_id, staff)`: the coaches of the scope the caller has a role in,
- * and whether they are staff there. `$1` is the scope id, `$2` the user, `$3` institution staff.
+ * A CTE `scope(coach_id, coach_label, institution_id, staff)`: the coaches of the scope the caller has a
+ * role in, and whether they are staff there — one row per coach however many ways the caller reaches it
+ * (institution staff and enrolled, say), so a bulletin is never listed twice. `$1` is the scope id, `$2`
+ * the user, `$3` institution staff.
  */
 export function scopeSql(scope: BulletinScope): string {
   const where = scope.kind === 'coach' ? 'c.id = $1' : 'c.institution_id = $1';
   return `scope as (
-    select c.id as coach_id, c.institution_id, ($3::boolean or e.role = 'instructor') as staff
-      from coaches c left join enrollments e on e.coach_id = c.id and e.user_id = $2
-     where ${where} and ($3::boolean or e.role is not null))`;
+    select c.id as coach_id, c.name as coach_label, c.institution_id,
+           ($3::boolean or exists (select 1 from enrollments e
+                                    where e.coach_id = c.id and e.user_id = $2 and e.role = 'instructor')) as staff
+      from coaches c
+     where ${where}
+       and ($3::boolean or exists (select 1 from enrollments e where e.coach_id = c.id and e.user_id = $2)))`;
 }
 
 /** SQL condition: the caller may see bulletin `b` of a coach in `sc` (see the rule above). */
@@ -55,7 +60,7 @@ export const VISIBLE = `(sc.staff or (b.is_published and not b.is_queued and not
                                    where m.cohort_id = b.audience_cohort_id and m.user_id = $2))))`;
 
 /** The columns of a reader row (`Row`); `$2` is the caller (their star and view). */
-export const COLUMNS = `b.id, b.coach_id as coach, b.title, b.subtitle, b.description, b.icon_url,
+export const COLUMNS = `b.id, b.coach_id as coach, sc.coach_label, b.title, b.subtitle, b.description, b.icon_url,
   b.is_published, b.is_queued, b.under_review, b.is_interactive, b.publish_timestamp,
   b.related_credit, b.credit_deadline, t.name as topic, sc.institution_id,
   exists (select 1 from bulletin_stars s where s.bulletin_id = b.id and s.user_id = $2) as starred,
@@ -70,6 +75,7 @@ export const FROM = `bulletins b join scope sc on sc.coach_id = b.coach_id
 export interface Row {
   id: number;
   coach: number;
+  coach_label: string;
   title: string;
   subtitle: string;
   description: string;
@@ -110,6 +116,7 @@ export function toBulletin(row: Row, recommended: boolean, now: Date): Bulletin 
   return {
     id: row.id,
     coach: row.coach,
+    coach_label: row.coach_label,
     title: row.title,
     subtitle: row.subtitle,
     description: row.description,

@@ -3,8 +3,11 @@ import {
   BulletinAdminListSchema,
   BulletinAdminSchema,
   BulletinBodySchema,
+  BulletinFiltersSchema,
+  BulletinListQuerySchema,
   BulletinListSchema,
   BulletinMessageSchema,
+  BulletinSearchPageSchema,
   StarBodySchema,
   StarResultSchema,
 } from '@course-coach/contracts';
@@ -20,6 +23,7 @@ import {
   type AuthorCaller,
   type BulletinCaller,
   type BulletinScope,
+  bulletinFilters,
   createBulletin,
   deleteBulletin,
   getForStaff,
@@ -27,6 +31,7 @@ import {
   listBulletins,
   listForStaff,
   markViewed,
+  searchBulletins,
   setStar,
   updateBulletin,
 } from './service.ts';
@@ -104,6 +109,11 @@ interface ReaderSide {
   /** The path parameters of the routes of one bulletin. */
   bulletinParams: z.ZodType<{ bulletinId: string }>;
   caller: (database: Database, request: FastifyRequest) => ReaderCaller | Promise<ReaderCaller>;
+  /**
+   * Whether the list takes the filters, search and paging of BulletinListQuerySchema (the institution
+   * list: ours, docs/bulletins.md "Lists"); the coach list is the spec's, without parameters.
+   */
+  search: boolean;
   paths: { list: string; star: string; message: string; view: string };
 }
 
@@ -113,6 +123,7 @@ const COACH_READERS: ReaderSide = {
   params: CoachParams,
   bulletinParams: CoachBulletinParams,
   caller: (_database, request) => coachCaller(request),
+  search: false,
   paths: {
     list: API.bulletinList(':coachId'),
     star: API.starMessage(':coachId', ':bulletinId'),
@@ -127,6 +138,7 @@ const INSTITUTION_READERS: ReaderSide = {
   params: InstitutionParams,
   bulletinParams: InstitutionBulletinParams,
   caller: institutionCaller,
+  search: true,
   paths: {
     list: API.institutionBulletinList(':institutionId'),
     star: API.institutionStarMessage(':institutionId', ':bulletinId'),
@@ -138,7 +150,8 @@ const INSTITUTION_READERS: ReaderSide = {
 /**
  * The reader routes of one side, each a function that registers it on `app` (so the caller chooses the
  * order, which is the route table's and the OpenAPI document's):
- * - list: GET bulletin-list → the bulletins the caller sees (spec §7);
+ * - list: GET bulletin-list → the bulletins the caller sees (spec §7); on the institution side also
+ *   filtered, searched and paged by BulletinListQuerySchema (ours), 400 field errors for bad values;
  * - star: POST star-message {starred} → the wanted star state (spec §4 Star toggle, §7);
  * - message: GET message → one bulletin the caller sees, with its pages (the message pages read it);
  * - view: POST message view → marks it viewed by the caller (opening a message page) and returns it.
@@ -163,22 +176,42 @@ function readerRoutes(app: BulletinApp, database: Database, side: ReaderSide) {
     });
   return {
     list: () =>
-      app.get(
-        side.paths.list,
-        {
-          config: { access: side.access() },
-          serializerCompiler: plainJson,
-          schema: {
-            tags: ['bulletins'],
-            params: side.params,
-            response: { 200: BulletinListSchema, ...errors },
-          },
-        },
-        async (request) => {
-          const { caller, scope } = await side.caller(database, request);
-          return listBulletins(database, caller, scope);
-        },
-      ),
+      side.search
+        ? app.get(
+            side.paths.list,
+            {
+              config: { access: side.access() },
+              serializerCompiler: plainJson,
+              schema: {
+                tags: ['bulletins'],
+                params: side.params,
+                querystring: BulletinListQuerySchema,
+                response: { 200: z.union([BulletinListSchema, BulletinSearchPageSchema]), ...errors },
+              },
+            },
+            async (request) => {
+              const { caller, scope } = await side.caller(database, request);
+              const { page, page_size, ...filter } = request.query;
+              const paged = page !== undefined || page_size !== undefined;
+              return searchBulletins(database, caller, scope, filter, paged ? { page, page_size } : null);
+            },
+          )
+        : app.get(
+            side.paths.list,
+            {
+              config: { access: side.access() },
+              serializerCompiler: plainJson,
+              schema: {
+                tags: ['bulletins'],
+                params: side.params,
+                response: { 200: BulletinListSchema, ...errors },
+              },
+            },
+            async (request) => {
+              const { caller, scope } = await side.caller(database, request);
+              return listBulletins(database, caller, scope);
+            },
+          ),
     star: () =>
       app.post(
         side.paths.star,
@@ -218,6 +251,27 @@ export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
   coach.view();
   institution.message();
   institution.view();
+
+  /**
+   * GET institution/{institutionId}/bulletin-filters (ours) → the choices of the institution list's
+   * course and topic filters for the caller (BulletinFiltersSchema); any member of the institution, 404
+   * for another one (like the list).
+   */
+  app.get(
+    API.institutionBulletinFilters(':institutionId'),
+    {
+      config: { access: INSTITUTION_READERS.access() },
+      schema: {
+        tags: ['bulletins'],
+        params: InstitutionParams,
+        response: { 200: BulletinFiltersSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { caller, scope } = await institutionCaller(database, request);
+      return bulletinFilters(database, caller, scope);
+    },
+  );
 
   /** GET bulletins → every bulletin of the coach as staff edit it (the bulletin manager). */
   app.get(

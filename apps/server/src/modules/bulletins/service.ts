@@ -4,10 +4,12 @@
  *
  * - ./audience.ts: who sees what (the audience rule, docs/bulletins.md) and the reader's wire shape
  * - ./reader.ts: the list, message pages, viewed and stars
+ * - ./search.ts: the institution list with filters, search and paging, and its filters' choices
  * - ./staff-read.ts: bulletins as staff edit them
  * - ./authoring.ts: creating, replacing and deleting bulletins (staff)
  */
 export { type BulletinCaller, type BulletinScope, creditStatus } from './audience.ts';
 export { createBulletin, deleteBulletin, updateBulletin } from './authoring.ts';
 export { getMessage, listBulletins, markViewed, setStar } from './reader.ts';
+export { type BulletinFilter, bulletinFilters, searchBulletins } from './search.ts';
 export { type AuthorCaller, getForStaff, listForStaff } from './staff-read.ts';

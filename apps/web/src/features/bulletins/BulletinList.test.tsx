@@ -11,6 +11,7 @@ function bulletin(overrides: Partial<Bulletin>): Bulletin {
   return {
     id: 1,
     coach: COACH,
+    coach_label: 'BBB 2014J',
     title: 'Welcome',
     subtitle: 'Start here',
     description: '<p>Hello <strong>class</strong></p>',

@@ -48,15 +48,20 @@ function publishedAt(iso: string): string {
   return format(new Date(iso), HISTORY_DATE_FORMAT);
 }
 
-/** One bulletin card (spec §2): icon, title linking to its message route, subtitle, HTML, time, labels, star. */
+/**
+ * One bulletin card (spec §2): icon, title linking to its message route, subtitle, HTML, time, labels,
+ * star; with `showCourse` (the institution list, docs/bulletins.md "Lists") also its course's label.
+ */
 export function BulletinCard({
   bulletin,
   context,
   onStar,
+  showCourse = false,
 }: {
   bulletin: Bulletin;
   context: BulletinContext;
   onStar: (b: Bulletin) => void;
+  showCourse?: boolean;
 }) {
   const credit = creditTexts(bulletin.user_progress_status);
   const location = useLocation();
@@ -86,6 +91,12 @@ export function BulletinCard({
           />
         )}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          {showCourse && (
+            <Text size="xs" fw={700} c="gray.8" tt="uppercase" data-testid="bulletin-course">
+              <VisuallyHidden>{BULLETIN_UI_TEXTS.coursePrefix} </VisuallyHidden>
+              {bulletin.coach_label}
+            </Text>
+          )}
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Title order={3} size="h5">
               <Anchor

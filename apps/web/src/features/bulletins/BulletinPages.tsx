@@ -36,6 +36,7 @@ import {
   useOpenMessage,
   useStarToggle,
 } from './bulletins-api.ts';
+import { InstitutionBulletinBrowser } from './InstitutionBulletinBrowser.tsx';
 
 /** The coach's bulletins on a page of their own (path ours). */
 export function CoachBulletinsPage() {
@@ -57,7 +58,10 @@ export function CoachBulletinsPage() {
   );
 }
 
-/** The bulletins of every coach of an institution the caller is in (institution context; path ours). */
+/**
+ * The bulletins of every coach of an institution the caller is in (institution context; path ours), with
+ * course labels, filters, search and pages (InstitutionBulletinBrowser).
+ */
 export function InstitutionBulletinsPage() {
   const institutionId = parsePathId(useParams().institutionId);
   usePageTitle(BULLETIN_UI_TEXTS.title);
@@ -65,7 +69,7 @@ export function InstitutionBulletinsPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{BULLETIN_UI_TEXTS.title}</Title>
-      <BulletinList context={{ institutionId }} />
+      <InstitutionBulletinBrowser institutionId={institutionId} />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { MessagePage } from './BulletinPages.tsx';
 const message: BulletinMessage = {
   id: 9,
   coach: 4,
+  coach_label: 'DDD 2014J',
   title: 'Exam countdown',
   subtitle: 'Three steps',
   description: '<p>Get ready.</p>',
