@@ -138,9 +138,8 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: shutting down`);
   await app.close().catch(() => undefined);
-  // The demo's background work stops after its current step (a later start goes on from there); a step
-  // still running after 15 s is cut off with the database, and rolled back.
-  await Promise.race([demo.stop(), new Promise((r) => setTimeout(r, 15_000).unref())]);
+  // The demo's background work stops after the statement under way (a later start goes on from there).
+  await Promise.race([demo.stop(), new Promise((r) => setTimeout(r, 10_000).unref())]);
   await standin?.close().catch(() => undefined);
   await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
   await database.close().catch(() => undefined);

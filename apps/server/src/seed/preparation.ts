@@ -17,7 +17,10 @@ export interface DemoPreparation {
   status(): DemoStatus;
   /** Resolves when the preparation has ended (done, failed or stopped); never rejects. */
   done: Promise<void>;
-  /** Asks the preparation to stop before its next step, and resolves when it has ended. */
+  /**
+   * Asks the preparation to stop, and resolves when it has ended: the statement under way finishes, the
+   * step's open transaction is rolled back, and a later start goes on from there.
+   */
   stop(): Promise<void>;
 }
 
@@ -43,11 +46,21 @@ export function startDemoPreparation(
 ): DemoPreparation {
   let status: DemoStatus = 'preparing';
   let stopping = false;
+  // The steps' database: once stopping, every further statement fails, so that a step ends (its open
+  // transaction rolled back) after the statement under way instead of running to its end.
+  const stoppedError = () => new Error('the demo preparation was stopped');
+  const guard = <T>(run: () => Promise<T>) => (stopping ? Promise.reject(stoppedError()) : run());
+  const guarded: Database = {
+    ...database,
+    query: (text, params) => guard(() => database.query(text, params)),
+    transaction: (fn) =>
+      guard(() => database.transaction((q) => fn((text, params) => guard(() => q(text, params))))),
+  };
   const done = (async () => {
     await wait();
     const started = performance.now();
     console.log('[start] preparing the rest of the demo in the background (to-dos, wiring, click logs)…');
-    const wrote = await runDemoSteps(database, config, institutionId, true, () => stopping);
+    const wrote = await runDemoSteps(guarded, config, institutionId, true, () => stopping);
     if (stopping) return;
     if (wrote) await analyzeDemo(database);
     status = 'ready';
