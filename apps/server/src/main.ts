@@ -88,7 +88,10 @@ try {
     });
     await printDemoAccounts(database, demoResult.institutionId);
     console.log(`[start] demo data ready (${seconds(phase)})`);
-    demo = startDemoPreparation(database, config, demoResult.institutionId, () => listened);
+    // It begins a second after the server listens: the first page a browser opens loads undisturbed.
+    demo = startDemoPreparation(database, config, demoResult.institutionId, () =>
+      listened.then(() => new Promise((resolve) => setTimeout(resolve, 1000))),
+    );
   }
   await boss.start();
   if (config.WORKERS) {

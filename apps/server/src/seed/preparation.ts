@@ -48,8 +48,20 @@ export function startDemoPreparation(
   let stopping = false;
   // The steps' database: once stopping, every further statement fails, so that a step ends (its open
   // transaction rolled back) after the statement under way instead of running to its end.
+  // And after each statement it pauses as long as the statement took (at most 250 ms): an embedded
+  // database runs its statements on this thread, and the pause leaves the server at least half of it
+  // to answer requests meanwhile.
   const stoppedError = () => new Error('the demo preparation was stopped');
-  const guard = <T>(run: () => Promise<T>) => (stopping ? Promise.reject(stoppedError()) : run());
+  const guard = async <T>(run: () => Promise<T>): Promise<T> => {
+    if (stopping) throw stoppedError();
+    const started = performance.now();
+    const result = await run();
+    if (database.kind === 'pglite') {
+      const pause = Math.min(250, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+    return result;
+  };
   const guarded: Database = {
     ...database,
     query: (text, params) => guard(() => database.query(text, params)),

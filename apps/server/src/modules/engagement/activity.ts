@@ -55,7 +55,7 @@ export async function readOuladClicksMany(
   for await (const rec of parser) {
     // The records of a buffered stream come as microtasks: let timers and requests in now and then
     // (the demo reads this file in the background while the server answers, seed/preparation.ts).
-    if (++read % 20_000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (++read % 5_000 === 0) await new Promise((resolve) => setImmediate(resolve));
     const [m, p, student, site, date, clicks] = rec as string[];
     if (header) {
       header = false;
