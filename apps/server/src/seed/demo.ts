@@ -28,7 +28,9 @@ interface DemoStep {
 /**
  * The demo content steps, in the order they run: first those a sign-in and the dashboards need (before
  * listening), then the heavy ones that `npm start` runs after it listens. The wiring step wires the
- * to-do lists, so it follows the to-dos. Each step is idempotent on its own.
+ * to-do lists, so it follows the to-dos; the wizard's half-finished set-up adds a coach, so it comes last,
+ * as it always did (the steps before it give every coach there is their content). Each step is idempotent
+ * on its own.
  */
 export const DEMO_STEPS: readonly DemoStep[] = [
   {
@@ -47,11 +49,6 @@ export const DEMO_STEPS: readonly DemoStep[] = [
     seed: (db, _c, id) => seedDemoEmailsSurveys(db, id),
   },
   {
-    what: 'coach setup wizard terms and courses, and one half-finished set-up',
-    background: false,
-    seed: (db, _c, id) => seedWizardReference(db, id, { halfFinished: true }),
-  },
-  {
     what: 'tips, to-do lists with completions and picture library',
     background: true,
     seed: (db, _c, id) => seedDemoTodos(db, id),
@@ -65,6 +62,11 @@ export const DEMO_STEPS: readonly DemoStep[] = [
     what: 'LMS click logs (AAA 2013J, DDD 2013B) and engagement characteristics',
     background: true,
     seed: (db, config, id) => seedDemoEngagement(db, config, id),
+  },
+  {
+    what: 'coach setup wizard terms and courses, and one half-finished set-up',
+    background: true,
+    seed: (db, _c, id) => seedWizardReference(db, id, { halfFinished: true }),
   },
 ];
 
@@ -112,7 +114,7 @@ export async function analyzeDemo(database: Database): Promise<void> {
  * The part of the demo that the server needs before it listens (`npm start`, main.ts): imports the demo
  * institution when the database has none (seed/oulad.ts: institution, users, coaches, enrolments,
  * grades, tailoring values and Insight Groups), then the light demo content (bulletins, surveys,
- * playbooks, emails, wizard). Idempotent; prints a progress line per step. The rest of the demo is
+ * playbooks, emails). Idempotent; prints a progress line per step. The rest of the demo is
  * {@link runDemoSteps} with `background` true, which main.ts runs after listening (seed/preparation.ts).
  */
 export async function seedDemoCore(

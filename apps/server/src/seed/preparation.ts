@@ -5,7 +5,7 @@ import { analyzeDemo, runDemoSteps } from './demo.ts';
 
 /**
  * The demo's background preparation (docs/design.md "The first start"): after `npm start` listens, the
- * heavy demo steps (to-dos with completions, wiring, click logs and engagement) run in this process, one
+ * heavy demo steps (to-dos with completions, wiring, click logs and engagement, the wizard's set-up) run in this process, one
  * step after the other, each written in committed transactions that a later start skips. A start that
  * was stopped or crashed midway goes on where it stopped, because every start runs the preparation and
  * every step writes only what is missing. /api/health reports its state as `demo.status`.

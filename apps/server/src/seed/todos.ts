@@ -161,7 +161,6 @@ async function seedCoachTodoActivity(
            from (${students}) st
            join todo_lists l on l.coach_id = st.coach_id and l.position = 0
           where ${roll("'own'")} < 20
-          order by st.user_id
          returning 1
        ) select count(*)::int as n from ins`,
       [institutionId, coachId],
