@@ -4,6 +4,8 @@
  * from GET / (the web app), with its phases timed from the `[start]` lines the server prints
  * (scripts/start.mjs, apps/server/src/main.ts): the build when one is needed, creating the database,
  * the migrations, the demo import, listening, and the first page. Target: under 20 s on a quiet machine.
+ * The first start is then kept running until it prints `[start] demo complete` (the rest of the demo,
+ * prepared in the background after listening), and that time is reported too.
  * Baseline in the same run: RUNS later starts on the same, now seeded, DATA_DIR (target under 3 s).
  *
  *   npm run bench:startup                 # RUNS=3 later starts
@@ -43,7 +45,7 @@ const PHASES = [
  * Starts `npm start`, resolves with the time (ms from spawning) of each phase line and of the first
  * 200 from GET /, then stops the server (SIGTERM to its process group).
  */
-async function startOnce(timeoutMs) {
+async function startOnce(timeoutMs, { waitForDemo = false } = {}) {
   const t0 = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
@@ -79,7 +81,22 @@ async function startOnce(timeoutMs) {
         const res = await fetch(`http://127.0.0.1:${port}/`);
         if (res.status === 200) {
           await res.arrayBuffer();
-          return { seen, firstPage: performance.now() - t0, lines };
+          const firstPage = performance.now() - t0;
+          // The first start goes on preparing the demo in the background: wait for its last line.
+          let demoComplete = null;
+          // (It begins a second after listening; a start that prints no such line within 3 s has none.)
+          const giveUp = performance.now() + 3000;
+          while (waitForDemo && performance.now() - t0 < timeoutMs && !exited) {
+            const line = lines.find((l) => /\[start\] demo complete/.test(l));
+            if (line) {
+              demoComplete = Number(line.trim().split(' ')[0]) * 1000;
+              break;
+            }
+            const background = lines.some((l) => /\[start\] preparing the rest of the demo/.test(l));
+            if (!background && performance.now() > giveUp) break;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          return { seen, firstPage, demoComplete, lines };
         }
       } catch {}
       await new Promise((r) => setTimeout(r, 25));
@@ -121,7 +138,7 @@ if (process.argv.includes('--build')) {
   buildMs = performance.now() - t;
 }
 
-const first = await startOnce(900_000);
+const first = await startOnce(900_000, { waitForDemo: true });
 const later = [];
 for (let i = 0; i < runs; i++) later.push(await startOnce(120_000));
 later.sort((a, b) => a.firstPage - b.firstPage);
@@ -142,6 +159,11 @@ console.log(
   `  ${'npm start -> first 200 from /'.padEnd(34)} ${s(first.firstPage).padStart(9)}   ${s(median.firstPage).padStart(9)}`,
 );
 if (buildMs !== null) console.log(`  ${'with the build'.padEnd(34)} ${s(total).padStart(9)}`);
+if (first.demoComplete !== null) {
+  console.log(
+    `  ${'demo complete (in the background)'.padEnd(34)} ${s(first.demoComplete).padStart(9)}   (${s(first.demoComplete - first.firstPage)} after the first page)`,
+  );
+}
 console.log(
   `\nfirst start ${s(first.firstPage)} (target < 20 s on a quiet machine) vs later start ${s(median.firstPage)} ` +
     `(median of ${runs}, min ${s(later[0].firstPage)}, max ${s(later.at(-1).firstPage)}; target < 3 s): ` +

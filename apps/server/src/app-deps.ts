@@ -3,6 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { LmsSettings } from './modules/lms/settings.ts';
+import type { DemoPreparation } from './seed/preparation.ts';
 
 /*
  * The dependencies handed to every route plugin (`app.register(plugin, deps)` in app.ts). In a file of
@@ -17,6 +18,8 @@ export interface AppDeps {
   boss?: PgBoss | null;
   /** Canvas settings; default: derived from config (main.ts passes the stand-in's URL when it runs one). */
   lms?: LmsSettings;
+  /** The demo's background preparation (main.ts), reported by /api/health; default: `off`. */
+  demo?: DemoPreparation;
   /**
    * Called with every route as it is registered (a Fastify `onRoute` hook added before any route), so that
    * tests can read the server's own route table (the access matrix and fuzz suites).

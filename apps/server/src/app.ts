@@ -189,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         database: { ok: dbOk, kind: database.kind, latency_ms: latency },
         jobs,
         version: VERSION,
+        demo: { status: deps.demo?.status() ?? 'off' },
       });
     },
   );

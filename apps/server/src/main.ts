@@ -2,7 +2,9 @@
  * Server entry point (`npm start`): validates the configuration (exit code 1 with a message naming each
  * bad variable), opens the database (PostgreSQL: waiting up to DATABASE_CONNECT_TIMEOUT_S for it, then
  * exit code 1 with one sentence), applies migrations, imports the demo institution into an empty
- * database, starts the job queue and its workers, and listens on PORT.
+ * database (what sign-in and the dashboards need), starts the job queue and its workers, listens on
+ * PORT, and then prepares the rest of the demo in the background (seed/preparation.ts; docs/design.md
+ * "The first start").
  */
 
 import fs from 'node:fs';
@@ -15,9 +17,10 @@ import { createQueue, startWorkers } from './jobs/queue.ts';
 import { createMailTransport } from './modules/emails/transport.ts';
 import { startCanvasStandin } from './modules/lms/canvas-standin.ts';
 import { resolveLmsSettings, standinEnabled } from './modules/lms/settings.ts';
-import { seedDemo } from './seed/demo.ts';
+import { printDemoAccounts, seedDemoCore } from './seed/demo.ts';
 import { IMPORTED_TABLES } from './seed/oulad.ts';
 import { checkOuladDir, OuladDataError } from './seed/oulad-files.ts';
+import { type DemoPreparation, NO_DEMO_PREPARATION, startDemoPreparation } from './seed/preparation.ts';
 
 // Files written from here on (database, backups) are for this user only (DATA_DIR 0700, files 0600).
 usePrivateFileModes();
@@ -63,20 +66,32 @@ const database = await openConfiguredDatabase(config, (line) => console.error(li
 console.log(`[start] database open (${seconds(phase)})`);
 
 const boss = createQueue(database, config.DATABASE_URL);
+let demo: DemoPreparation = NO_DEMO_PREPARATION;
+/** Resolved once the server listens: the demo's background steps wait for it. */
+let listening: () => void = () => undefined;
+const listened = new Promise<void>((resolve) => {
+  listening = resolve;
+});
 try {
   phase = performance.now();
   await runMigrations(database);
   console.log(`[start] migrations applied (${seconds(phase)})`);
   phase = performance.now();
   if (config.SEED_DEMO) {
-    await seedDemo(database, config).catch(async (error: Error) => {
+    // What sign-in and the dashboards need, before listening; the rest after it (seed/preparation.ts).
+    const demoResult = await seedDemoCore(database, config).catch(async (error: Error) => {
       // A missing or broken demo data folder: one sentence, no stack (seed/oulad-files.ts).
       if (!(error instanceof OuladDataError)) throw error;
       console.error(error.message);
       await database.close().catch(() => undefined);
       process.exit(1);
     });
+    await printDemoAccounts(database, demoResult.institutionId);
     console.log(`[start] demo data ready (${seconds(phase)})`);
+    // It begins a second after the server listens: the first page a browser opens loads undisturbed.
+    demo = startDemoPreparation(database, config, demoResult.institutionId, () =>
+      listened.then(() => new Promise((resolve) => setTimeout(resolve, 1000))),
+    );
   }
   await boss.start();
   if (config.WORKERS) {
@@ -115,9 +130,10 @@ if (lms.tokenKeyIsFallback) {
   );
 }
 
-const app = await buildApp({ database, config, boss, lms });
+const app = await buildApp({ database, config, boss, lms, demo });
 await app.listen({ port: config.PORT, host: config.HOST });
 console.log(`Course Coach is listening on http://localhost:${config.PORT} (database: ${database.kind})`);
+listening();
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -125,6 +141,8 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: shutting down`);
   await app.close().catch(() => undefined);
+  // The demo's background work stops after the statement under way (a later start goes on from there).
+  await Promise.race([demo.stop(), new Promise((r) => setTimeout(r, 10_000).unref())]);
   await standin?.close().catch(() => undefined);
   await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
   await database.close().catch(() => undefined);

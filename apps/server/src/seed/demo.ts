@@ -17,11 +17,107 @@ export function presentationsFrom(config: Config): string[] | undefined {
   return list && list.length > 0 ? list : undefined;
 }
 
+/** One step of the demo content on top of the import: writes only what is missing, says whether it wrote. */
+interface DemoStep {
+  what: string;
+  /** Run after the server listens (docs/design.md "The first start"): not needed to sign in or see a dashboard. */
+  background: boolean;
+  seed: (database: Database, config: Config, institutionId: number) => Promise<boolean>;
+}
+
 /**
- * Imports the demo institution when the database has none (idempotent), printing a progress line per
- * step, then prints the demo sign-ins.
+ * The demo content steps, in the order they run: first those a sign-in and the dashboards need (before
+ * listening), then the heavy ones that `npm start` runs after it listens. The wiring step wires the
+ * to-do lists, so it follows the to-dos; the wizard's half-finished set-up adds a coach, so it comes last,
+ * as it always did (the steps before it give every coach there is their content). Each step is idempotent
+ * on its own.
  */
-export async function seedDemo(
+export const DEMO_STEPS: readonly DemoStep[] = [
+  {
+    what: 'bulletins, surveys and playbooks with student activity',
+    background: false,
+    seed: (db, _c, id) => seedDemoContent(db, id),
+  },
+  {
+    what: 'interactive bulletins, bulletin wiring and stars',
+    background: false,
+    seed: (db, _c, id) => seedDemoBulletins(db, id),
+  },
+  {
+    what: 'emails (one delivered, one scheduled, one draft) and survey questions',
+    background: false,
+    seed: (db, _c, id) => seedDemoEmailsSurveys(db, id),
+  },
+  {
+    what: 'tips, to-do lists with completions and picture library',
+    background: true,
+    seed: (db, _c, id) => seedDemoTodos(db, id),
+  },
+  {
+    what: 'characteristic wiring and course characteristics',
+    background: true,
+    seed: (db, _c, id) => seedDemoWiring(db, id),
+  },
+  {
+    what: 'LMS click logs (AAA 2013J, DDD 2013B) and engagement characteristics',
+    background: true,
+    seed: (db, config, id) => seedDemoEngagement(db, config, id),
+  },
+  {
+    what: 'coach setup wizard terms and courses, and one half-finished set-up',
+    background: true,
+    seed: (db, _c, id) => seedWizardReference(db, id, { halfFinished: true }),
+  },
+];
+
+const since = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+/**
+ * Runs the demo steps of one kind (`background` or not) in order, printing a numbered
+ * `[seed] Adding demo content: …` line for each that wrote something. `stopped` is asked before each
+ * step (a shutdown stops between steps; each step is one or more committed transactions, so a later
+ * start goes on where this one stopped). Returns whether any step wrote.
+ */
+export async function runDemoSteps(
+  database: Database,
+  config: Config,
+  institutionId: number,
+  background: boolean,
+  stopped: () => boolean = () => false,
+): Promise<boolean> {
+  let wrote = false;
+  for (const [i, step] of DEMO_STEPS.entries()) {
+    if (step.background !== background) continue;
+    if (stopped()) break;
+    const stepStarted = performance.now();
+    if (!(await step.seed(database, config, institutionId))) continue;
+    wrote = true;
+    console.log(
+      `[seed] Adding demo content: ${step.what} (${i + 1}/${DEMO_STEPS.length}) (${since(stepStarted)})`,
+    );
+  }
+  return wrote;
+}
+
+/**
+ * Fresh planner statistics for everything the seeds wrote (content.ts analyzes only its own share;
+ * PGlite has no autovacuum, and PostgreSQL's comes a while later): stale ones gave the wiring checks
+ * plans of seconds per request.
+ */
+export async function analyzeDemo(database: Database): Promise<void> {
+  const analyzeStarted = performance.now();
+  await database.query('analyze');
+  console.log(`[seed] planner statistics updated (${since(analyzeStarted)})`);
+}
+
+/**
+ * The part of the demo that the server needs before it listens (`npm start`, main.ts): imports the demo
+ * institution when the database has none (seed/oulad.ts: institution, users, coaches, enrolments,
+ * grades, tailoring values and Insight Groups), then the light demo content (bulletins, surveys,
+ * playbooks, emails). Idempotent; prints a progress line per step. The rest of the demo is
+ * {@link runDemoSteps} with `background` true, which main.ts runs after listening (seed/preparation.ts).
+ */
+export async function seedDemoCore(
   database: Database,
   config: Config,
   opts: { reset?: boolean } = {},
@@ -31,60 +127,27 @@ export async function seedDemo(
     dir: config.OULAD_DIR,
     presentations: presentationsFrom(config),
     reset: opts.reset,
-    onProgress: (m) => console.log(`[seed] ${m} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
+    onProgress: (m) => console.log(`[seed] ${m} (${since(started)})`),
   });
   if (!result.imported) console.log('[seed] demo institution already present; nothing imported');
-  // The demo content on top of the import: each step writes only what is missing and prints a
-  // numbered line when it wrote something.
-  const steps: Array<[string, () => Promise<boolean>]> = [
-    [
-      'bulletins, surveys and playbooks with student activity',
-      () => seedDemoContent(database, result.institutionId),
-    ],
-    [
-      'interactive bulletins, bulletin wiring and stars',
-      () => seedDemoBulletins(database, result.institutionId),
-    ],
-    [
-      'tips, to-do lists with completions and picture library',
-      () => seedDemoTodos(database, result.institutionId),
-    ],
-    [
-      'characteristic wiring and course characteristics',
-      () => seedDemoWiring(database, result.institutionId),
-    ],
-    [
-      'emails (one delivered, one scheduled, one draft) and survey questions',
-      () => seedDemoEmailsSurveys(database, result.institutionId),
-    ],
-    [
-      'LMS click logs (AAA 2013J, DDD 2013B) and engagement characteristics',
-      () => seedDemoEngagement(database, config, result.institutionId),
-    ],
-    [
-      'coach setup wizard terms and courses, and one half-finished set-up',
-      () => seedWizardReference(database, result.institutionId, { halfFinished: true }),
-    ],
-  ];
-  let wrote = result.imported;
-  for (const [i, [what, seed]] of steps.entries()) {
-    const stepStarted = performance.now();
-    if (!(await seed())) continue;
-    wrote = true;
-    console.log(
-      `[seed] Adding demo content: ${what} (${i + 1}/${steps.length}) (${((performance.now() - stepStarted) / 1000).toFixed(1)} s)`,
-    );
-  }
-  // Fresh planner statistics for everything the seeds wrote (content.ts analyzes only its own share;
-  // PGlite has no autovacuum, and PostgreSQL's comes a while later): stale ones gave the wiring checks
-  // plans of seconds per request.
-  if (wrote) {
-    const analyzeStarted = performance.now();
-    await database.query('analyze');
-    console.log(
-      `[seed] planner statistics updated (${((performance.now() - analyzeStarted) / 1000).toFixed(1)} s)`,
-    );
-  }
+  const wrote = await runDemoSteps(database, config, result.institutionId, false);
+  if (wrote || result.imported) await analyzeDemo(database);
+  return result;
+}
+
+/**
+ * Imports the whole demo when the database has none (idempotent), printing a progress line per step,
+ * then prints the demo sign-ins: {@link seedDemoCore}, then the background steps in this call
+ * (`npm run seed`, and the tests). Both orders of running (this, and `npm start`'s core then background
+ * work) write the same demo.
+ */
+export async function seedDemo(
+  database: Database,
+  config: Config,
+  opts: { reset?: boolean } = {},
+): Promise<ImportResult> {
+  const result = await seedDemoCore(database, config, opts);
+  if (await runDemoSteps(database, config, result.institutionId, true)) await analyzeDemo(database);
   await printDemoAccounts(database, result.institutionId);
   return result;
 }

@@ -11,8 +11,9 @@ export const DEMO_CLICK_LOGS = [
 /**
  * Demo engagement: imports the OULAD click logs of AAA 2013J and DDD 2013B (those of the two present in
  * the demo institution) from config.OULAD_DIR (`studentVle.csv` or `.csv.gz`, streamed), and derives
- * the engagement characteristics as of each coach's current day. Coaches that have activity are
- * skipped. Returns whether anything was written.
+ * the engagement characteristics as of each coach's current day, in short transactions
+ * (modules/engagement/service.ts). Coaches that have activity and figures are skipped; one left
+ * half-written is written again. Returns whether anything was written.
  */
 export async function seedDemoEngagement(
   database: Database,

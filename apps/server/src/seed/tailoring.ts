@@ -195,6 +195,16 @@ export async function seedTailoring(
   );
 
   log('tailoring: student characteristic values');
+  // The value rows are many (≈300,000 for all presentations) and every id in them is read from rows of
+  // this transaction, so the per-row foreign-key triggers only cost time: skip them where the database
+  // allows it (a superuser, as on the embedded database; as seed/content.ts does); elsewhere they run.
+  await q('savepoint seed_tailoring_fk');
+  try {
+    await q('set local session_replication_role = replica');
+    await q('release savepoint seed_tailoring_fk');
+  } catch {
+    await q('rollback to savepoint seed_tailoring_fk');
+  }
   const perStudent = setChars.map((c) => c.name).filter((n) => !ENROLMENT_SCOPED.includes(n));
   await q(
     `with latest as (

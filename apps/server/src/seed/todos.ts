@@ -28,14 +28,16 @@ const DEMO_IMAGES: Array<[string, Rgb]> = [
  * five, a self-created item; and a library of six topic pictures for the image picker.
  *
  * Who did what is chosen from a hash of the student and the item, so every start gives the same
- * picture. Set-wise SQL in one transaction; idempotent (nothing is written when the institution already
- * has to-do lists).
+ * picture. Set-wise SQL: the tips, tags, lists, staff items and pictures in one transaction (skipped when
+ * the institution has to-do lists already), then the students' activity in one short transaction per
+ * coach (seedCoachTodoActivity, skipped per coach when done): idempotent, and a start stopped midway is
+ * completed by the next.
  *
  * @returns whether anything was written.
  */
 export async function seedDemoTodos(database: Database, institutionId: number): Promise<boolean> {
   const pictures = DEMO_IMAGES.map(([name, colour]) => ({ name, data: topicPicture(colour) }));
-  return database.transaction(async (q) => {
+  const structure = await database.transaction(async (q) => {
     await q('select pg_advisory_xact_lock(72620004)');
     const [done] = await q<{ present: boolean }>(
       'select exists (select 1 from todo_lists where institution_id = $1) as present',
@@ -109,33 +111,76 @@ export async function seedDemoTodos(database: Database, institutionId: number): 
          join todo_tags t on t.coach_id = ins.coach_id and t.label = tag.label`,
       [institutionId],
     );
+    return true;
+  });
+  // Student activity, coach by coach.
+  let wrote = structure;
+  const coaches = await database.query<{ id: number }>(
+    'select id from coaches where institution_id = $1 order by id',
+    [institutionId],
+  );
+  for (const coach of coaches) {
+    if (await seedCoachTodoActivity(database, institutionId, coach.id)) wrote = true;
+  }
+  return wrote;
+}
+
+/**
+ * One coach's student to-do activity (seedDemoTodos): for one in five of its students who had not
+ * withdrawn, an item of their own in the first list, and completions of the published items. One short
+ * transaction per coach (the demo's to-dos are written in the background after the server listens, and
+ * an embedded database is one connection: a long transaction would hold every request until it ends).
+ * Idempotent per coach: a coach with own items or completions already is skipped, so a stopped start
+ * goes on with the next coach. Returns whether anything was written.
+ */
+async function seedCoachTodoActivity(
+  database: Database,
+  institutionId: number,
+  coachId: number,
+): Promise<boolean> {
+  return database.transaction(async (q) => {
+    await q('select pg_advisory_xact_lock(72620004)');
+    const [done] = await q<{ present: boolean }>(
+      `select exists (select 1 from todo_items where coach_id = $1 and not staff_created)
+              or exists (select 1 from account_todo_items a join todo_items i on i.id = a.item_id
+                          where i.coach_id = $1) as present`,
+      [coachId],
+    );
+    if (done?.present) return false;
     const students = `select e.coach_id, e.user_id from enrollments e
-                       where e.institution_id = $1 and e.role = 'student' and e.unregistered_day is null`;
+                       where e.institution_id = $1 and e.coach_id = $2 and e.role = 'student'
+                         and e.unregistered_day is null`;
     const roll = (item: string) => `(abs(hashtext(st.user_id::text || ':' || ${item}::text)) % 100)`;
     // One in five students added an item of their own to the first list.
-    await q(
-      `insert into todo_items (institution_id, coach_id, todo_list_id, title, description, due_date,
-                               staff_created, owner_user_id, position)
-       select $1, st.coach_id, l.id, 'Email my tutor about the TMA', '<p>Ask about the word limit.</p>',
-              current_date + 3, false, st.user_id, 100
-         from (${students}) st
-         join todo_lists l on l.coach_id = st.coach_id and l.position = 0
-        where ${roll("'own'")} < 20`,
-      [institutionId],
+    const [own] = await q<{ n: number }>(
+      `with ins as (
+         insert into todo_items (institution_id, coach_id, todo_list_id, title, description, due_date,
+                                 staff_created, owner_user_id, position)
+         select $1, st.coach_id, l.id, 'Email my tutor about the TMA', '<p>Ask about the word limit.</p>',
+                current_date + 3, false, st.user_id, 100
+           from (${students}) st
+           join todo_lists l on l.coach_id = st.coach_id and l.position = 0
+          where ${roll("'own'")} < 20
+         returning 1
+       ) select count(*)::int as n from ins`,
+      [institutionId, coachId],
     );
     // Completions: items due in the past are done by most students, later ones by fewer.
-    await q(
-      `insert into account_todo_items (institution_id, item_id, user_id, completed, completed_at)
-       select $1, i.id, st.user_id, true,
-              now() - make_interval(hours => 1 + ${roll('i.id')} * 3)
-         from (${students}) st
-         join todo_items i on i.coach_id = st.coach_id
-         join todo_lists l on l.id = i.todo_list_id and not l.is_queued and not l.is_under_review
-        where (i.staff_created or i.owner_user_id = st.user_id)
-          and ${roll('i.id')} < case when i.due_date < current_date then 75
-                                     when i.due_date is null then 40 else 25 end`,
-      [institutionId],
+    const [completed] = await q<{ n: number }>(
+      `with ins as (
+         insert into account_todo_items (institution_id, item_id, user_id, completed, completed_at)
+         select $1, i.id, st.user_id, true,
+                now() - make_interval(hours => 1 + ${roll('i.id')} * 3)
+           from (${students}) st
+           join todo_items i on i.coach_id = st.coach_id
+           join todo_lists l on l.id = i.todo_list_id and not l.is_queued and not l.is_under_review
+          where (i.staff_created or i.owner_user_id = st.user_id)
+            and ${roll('i.id')} < case when i.due_date < current_date then 75
+                                       when i.due_date is null then 40 else 25 end
+         returning 1
+       ) select count(*)::int as n from ins`,
+      [institutionId, coachId],
     );
-    return true;
+    return (own?.n ?? 0) + (completed?.n ?? 0) > 0;
   });
 }

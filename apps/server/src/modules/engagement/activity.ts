@@ -51,7 +51,11 @@ export async function readOuladClicksMany(
     parse({ trim: true, skip_empty_lines: true, bom: true }),
   );
   let header = true;
+  let read = 0;
   for await (const rec of parser) {
+    // The records of a buffered stream come as microtasks: let timers and requests in now and then
+    // (the demo reads this file in the background while the server answers, seed/preparation.ts).
+    if (++read % 5_000 === 0) await new Promise((resolve) => setImmediate(resolve));
     const [m, p, student, site, date, clicks] = rec as string[];
     if (header) {
       header = false;
@@ -132,16 +136,25 @@ class HeaderError extends Error {}
 
 const BATCH = 50_000;
 
+/** Runs one part of {@link storeActivity}'s writing with a query runner. */
+export type ActivityWriter = <T>(fn: (q: Query) => Promise<T>) => Promise<T>;
+
 /**
- * Replaces a coach's activity log by the given totals, inside the caller's transaction: students are
- * matched to the coach's enrolled students by student id (`users.external_id`) or e-mail; rows of
- * anybody else are left out and counted. Bulk insert from unnest arrays in batches.
+ * Replaces a coach's activity log by the given totals: students are matched to the coach's enrolled
+ * students by student id (`users.external_id`) or e-mail; rows of anybody else are left out and counted.
+ * Bulk insert from unnest arrays in batches of `batch` rows. By default everything runs with `q`, inside
+ * the caller's transaction; with `write` (the demo's background import, seed/engagement.ts) the delete
+ * and each batch run in their own `write` call, e.g. their own short transaction, so that an embedded
+ * database answers requests in between (the log is then complete only once the last batch is written).
  */
 export async function storeActivity(
   q: Query,
   coachId: number,
   totals: ActivityTotals,
+  opts: { write?: ActivityWriter; batch?: number } = {},
 ): Promise<{ stored: number; clicks: number; students: number; unknown: number }> {
+  const write: ActivityWriter = opts.write ?? ((fn) => fn(q));
+  const batch = opts.batch ?? BATCH;
   const enrolled = await q<{ id: number; external_id: string | null; email: string }>(
     `select u.id, u.external_id, lower(u.email) as email from users u join enrollments e on e.user_id = u.id
       where e.coach_id = $1 and e.role = 'student'`,
@@ -152,7 +165,7 @@ export async function storeActivity(
     byKey.set(s.email, s.id);
     if (s.external_id) byKey.set(s.external_id, s.id);
   }
-  await q('delete from engagement_activity where coach_id = $1', [coachId]);
+  await write((w) => w('delete from engagement_activity where coach_id = $1', [coachId]));
   const users: number[] = [];
   const days: number[] = [];
   const types: string[] = [];
@@ -162,10 +175,12 @@ export async function storeActivity(
   let total = 0;
   const flush = async () => {
     if (users.length === 0) return;
-    await q(
-      `insert into engagement_activity (coach_id, user_id, day, activity_type, clicks)
-       select $1, u, d, t, c from unnest($2::int[], $3::int[], $4::text[], $5::int[]) as x(u, d, t, c)`,
-      [coachId, users, days, types, clicks],
+    await write((w) =>
+      w(
+        `insert into engagement_activity (coach_id, user_id, day, activity_type, clicks)
+         select $1, u, d, t, c from unnest($2::int[], $3::int[], $4::text[], $5::int[]) as x(u, d, t, c)`,
+        [coachId, users, days, types, clicks],
+      ),
     );
     users.length = 0;
     days.length = 0;
@@ -185,7 +200,7 @@ export async function storeActivity(
     clicks.push(n);
     students.add(userId);
     total += n;
-    if (users.length >= BATCH) await flush();
+    if (users.length >= batch) await flush();
   }
   await flush();
   return { stored: totals.size - unknown, clicks: total, students: students.size, unknown };

@@ -25,10 +25,17 @@ export async function importActivity(
   return result;
 }
 
+/** Rows per short transaction when the demo's click logs are written in the background. */
+const DEMO_BATCH = 5_000;
+
 /**
  * Demo: imports the OULAD click logs of the given coaches (`{ coachId, module, presentation }`) from
- * `dir` (config.OULAD_DIR; `.csv` or `.csv.gz`), each in one transaction with its figures derived.
- * Skips a coach that already has activity. Returns the log rows read per coach.
+ * `dir` (config.OULAD_DIR; `.csv` or `.csv.gz`), and derives their figures. It runs in the background
+ * after the server listens (seed/preparation.ts), so the log is written in short transactions of
+ * DEMO_BATCH rows (an embedded database is one connection: a long transaction would hold every request
+ * until it ends), then the figures in one. A coach with both activity and figures is done and skipped; a
+ * coach left half-written by a stopped start is written again from the start (the log is replaced).
+ * Returns the log rows read per coach written.
  */
 export async function importOuladActivity(
   runner: EngagementRunner,
@@ -38,21 +45,23 @@ export async function importOuladActivity(
   const out: Array<{ coachId: number; rows: number; clicks: number }> = [];
   const todo: typeof coaches = [];
   for (const c of coaches) {
-    const has = await runner.database.query('select 1 from engagement_activity where coach_id = $1 limit 1', [
-      c.coachId,
-    ]);
-    if (has.length === 0) todo.push(c);
+    const [done] = await runner.database.query<{ done: boolean }>(
+      `select exists (select 1 from engagement_activity where coach_id = $1)
+              and exists (select 1 from engagement_figures where coach_id = $1) as done`,
+      [c.coachId],
+    );
+    if (!done?.done) todo.push(c);
   }
   if (todo.length === 0) return out;
   // One pass over the click log for every presentation.
   const logs = await readOuladClicksMany(dir, todo);
   for (const c of todo) {
     const { totals, rows } = logs.get(`${c.module}-${c.presentation}`)!;
-    const stored = await runner.database.transaction(async (q) => {
-      const s = await storeActivity(q, c.coachId, totals);
-      await deriveEngagement(q, c.coachId);
-      return s;
+    const stored = await storeActivity(runner.database.query, c.coachId, totals, {
+      write: (fn) => runner.database.transaction(fn),
+      batch: DEMO_BATCH,
     });
+    await runner.database.transaction((q) => deriveEngagement(q, c.coachId));
     out.push({ coachId: c.coachId, rows, clicks: stored.clicks });
   }
   return out;
