@@ -62,7 +62,8 @@ export default defineConfig({
   webServer: lanes.map((lane) => ({
     command: 'node apps/server/dist/main.js',
     cwd: repoRoot,
-    url: `http://127.0.0.1:${lane.port}/api/health`,
+    // Ready once the demo is complete (the server listens before its background demo work ends).
+    url: `http://127.0.0.1:${lane.port}/api/health?wait_for=demo`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,

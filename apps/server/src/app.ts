@@ -1,4 +1,4 @@
-import { API, HealthSchema, NON_FIELD_ERRORS, UI_TEXTS } from '@course-coach/contracts';
+import { API, HealthQuerySchema, HealthSchema, NON_FIELD_ERRORS, UI_TEXTS } from '@course-coach/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -165,9 +165,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     API.health,
     {
       config: { access: access.public() },
-      schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
+      schema: {
+        tags: ['health'],
+        querystring: HealthQuerySchema,
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const started = performance.now();
       const dbOk = await withinTime(database.query('select 1'), HEALTH_DB_TIMEOUT_MS).then(
         () => true,
@@ -184,12 +188,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }
       }
       const ok = dbOk && jobs.ok;
-      return reply.code(ok ? 200 : 503).send({
+      const demo = deps.demo?.status() ?? 'off';
+      const waiting = request.query.wait_for === 'demo' && demo !== 'ready' && demo !== 'off';
+      return reply.code(ok && !waiting ? 200 : 503).send({
         status: ok ? 'ok' : 'degraded',
         database: { ok: dbOk, kind: database.kind, latency_ms: latency },
         jobs,
         version: VERSION,
-        demo: { status: deps.demo?.status() ?? 'off' },
+        demo: { status: demo },
       });
     },
   );

@@ -147,6 +147,11 @@ describe('the first start', () => {
     const body = HealthSchema.parse(await health.json());
     expect(body.status).toBe('ok');
     expect(body.demo).toEqual({ status: 'preparing' });
+    // A runner that must wait for the whole demo (the e2e servers) is told to wait.
+    const waiting = await fetch(`${baseUrl}${API.health}?wait_for=demo`);
+    expect(waiting.status).toBe(503);
+    expect(HealthSchema.parse(await waiting.json()).demo).toEqual({ status: 'preparing' });
+    expect((await fetch(`${baseUrl}${API.health}?wait_for=everything`)).status).toBe(400);
 
     const staff = new Browser(baseUrl);
     expect((await staff.signIn(STAFF_EMAIL)).status).toBe(200);
@@ -168,6 +173,7 @@ describe('the first start', () => {
     expect(demo.status()).toBe('ready');
     const after = HealthSchema.parse(await (await fetch(`${baseUrl}${API.health}`)).json());
     expect(after.demo).toEqual({ status: 'ready' });
+    expect((await fetch(`${baseUrl}${API.health}?wait_for=demo`)).status).toBe(200);
     expect(await fingerprint(database)).toEqual(reference);
   }, 300_000);
 

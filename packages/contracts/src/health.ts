@@ -17,3 +17,9 @@ export const HealthSchema = z.object({
   demo: z.object({ status: z.enum(['off', 'preparing', 'ready', 'failed']) }),
 });
 export type Health = z.infer<typeof HealthSchema>;
+
+/**
+ * GET /api/health query: `wait_for=demo` answers 503 until the demo data is complete (`demo.status`
+ * `ready` or `off`), for scripts and test runners that must not start before it (the e2e servers).
+ */
+export const HealthQuerySchema = z.strictObject({ wait_for: z.enum(['demo']).optional() });
