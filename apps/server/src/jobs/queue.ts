@@ -132,10 +132,10 @@ export async function startWorkers(
   await createHeartbeatQueue(boss, QUEUES.cohortSync);
   await boss.work<SyncJobData>(QUEUES.cohortSync, async (jobs) => {
     for (const job of jobs) {
-      const result = await runSync(database, job.data.cohortId);
+      const result = await runSync(database, job.data.cohortId, boss);
       log(
         result.ok
-          ? `cohort ${job.data.cohortId}: membership synced (${result.membershipCount} members)`
+          ? `cohort ${job.data.cohortId}: membership synced (${result.membershipCount} members; ${result.students === 'all' ? 'whole' : `${result.students} students`})`
           : `cohort ${job.data.cohortId}: sync failed: ${result.message}`,
       );
     }

@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { valueError } from '../characteristics/values.ts';
 import { type DictCharacteristic, loadDictionary } from './dictionary.ts';
 import type { CoachScope } from './service.ts';
-import { markStarted, requestResync, type SyncRunner } from './sync.ts';
+import { noteChangedValues, requestPendingSync, type SyncRunner } from './sync.ts';
 
 /** Rows staged per statement during an import (each chunk commits and advances the progress). */
 const CHUNK_ROWS = 5000;
@@ -207,8 +207,9 @@ async function checkCsv(
  * nothing; otherwise it records the import (`started`), answers 202, and in the background stages the
  * values in chunks (progress = rows staged) and applies them in one transaction: for every listed
  * student and imported characteristic, the source's old values are replaced (those of the student's
- * enrolment in this coach for enrolment-scoped characteristics, their institution-wide ones otherwise). Then every Insight Group of
- * the institution is re-synced.
+ * enrolment in this coach for enrolment-scoped characteristics, their institution-wide ones otherwise). Then the Insight
+ * Groups with a rule reading an imported characteristic are synced, for the listed students only when
+ * they are few (docs/design.md "Membership sync").
  */
 export async function importCsv(
   runner: SyncRunner,
@@ -275,7 +276,7 @@ async function applyImport(
         Math.min(rowsTotal, done),
       ]);
     }
-    await database.transaction(async (q) => {
+    const cohorts = await database.transaction(async (q) => {
       const [src] = await q<{ id: number }>(
         `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $2)
          on conflict (institution_id, name) do update set name = excluded.name returning id`,
@@ -306,19 +307,20 @@ async function applyImport(
         [importId, src!.id, scope.institutionId, scope.coachId],
       );
       await q('delete from characteristic_import_rows where import_id = $1', [importId]);
-      // The groups show as syncing from the moment the data changes (requested again after commit).
-      const affected = await q<{ id: number }>('select id from cohorts where institution_id = $1', [
-        scope.institutionId,
-      ]);
-      for (const c of affected) await markStarted(q, c.id, true);
+      // Only the groups reading an imported characteristic, for the listed students (docs/design.md
+      // "Membership sync"); they show as syncing from the moment the data changes (requested again after commit).
+      const affected = await noteChangedValues(
+        q,
+        { institutionId: scope.institutionId },
+        columns.map((c) => c.name),
+        [...new Set(staged.map((v) => v.userId))],
+      );
       await q(`update characteristic_imports set state = 'success', rows_done = rows_total where id = $1`, [
         importId,
       ]);
+      return affected;
     });
-    const cohorts = await database.query<{ id: number }>('select id from cohorts where institution_id = $1', [
-      scope.institutionId,
-    ]);
-    for (const c of cohorts) await requestResync(runner, c.id);
+    for (const id of cohorts) await requestPendingSync(runner, id);
   } catch (error) {
     await database
       .query(`update characteristic_imports set state = 'failure', message = $2 where id = $1`, [
