@@ -134,16 +134,21 @@ async function checkCsv(
   if (errors.length > 0) return { report: report(rows.length, names), staged: [], columns };
 
   // The students the file may name, by student number or email: the coach's own students when any
-  // column is a course fact or the caller is an instructor; else the institution's students.
+  // column is a course fact or the caller is an instructor; else the institution's students. Only those
+  // the file names are looked up (through the email and student-number indexes), not every student.
   const coachOnly = !caller.isInstitutionStaff || columns.some((c) => c.scope === 'enrolment');
+  const keys = [...new Set(rows.map((cells) => (cells[0] ?? '').trim()))];
+  const named = (e: number) => `(u.email = any($${e}::text[]) or u.external_id = any($${e + 1}::text[]))`;
   const students = await database.query<{ id: number; email: string; external_id: string | null }>(
     coachOnly
       ? `select u.id, u.email, u.external_id from enrollments e join users u on u.id = e.user_id
-          where e.coach_id = $2 and e.role = 'student' and u.institution_id = $1`
+          where e.coach_id = $2 and e.role = 'student' and u.institution_id = $1 and ${named(3)}`
       : `select u.id, u.email, u.external_id from users u
-          where u.institution_id = $1
+          where u.institution_id = $1 and ${named(2)}
             and exists (select 1 from enrollments e where e.user_id = u.id and e.role = 'student')`,
-    coachOnly ? [scope.institutionId, scope.coachId] : [scope.institutionId],
+    coachOnly
+      ? [scope.institutionId, scope.coachId, keys.map((k) => k.toLowerCase()), keys]
+      : [scope.institutionId, keys.map((k) => k.toLowerCase()), keys],
   );
   const byKey = new Map<string, number>();
   for (const s of students) {
