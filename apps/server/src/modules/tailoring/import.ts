@@ -16,6 +16,8 @@ import { noteChangedValues, requestPendingSync, type SyncRunner } from './sync.t
 
 /** Rows staged per statement during an import (each chunk commits and advances the progress). */
 const CHUNK_ROWS = 5000;
+/** Up to this many distinct students, a file's students are looked up by name; above, all are read. */
+const NAMED_LOOKUP_LIMIT = 10_000;
 const SOURCE_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** The first column names the student: their student number (external id) or their email. */
 const STUDENT_COLUMNS = ['student', 'student_id', 'email'];
@@ -134,11 +136,15 @@ async function checkCsv(
   if (errors.length > 0) return { report: report(rows.length, names), staged: [], columns };
 
   // The students the file may name, by student number or email: the coach's own students when any
-  // column is a course fact or the caller is an instructor; else the institution's students. Only those
-  // the file names are looked up (through the email and student-number indexes), not every student.
+  // column is a course fact or the caller is an instructor; else the institution's students. A short
+  // file looks up only the students it names (through the email and student-number indexes); a long one
+  // reads them all in one scan (NAMED_LOOKUP_LIMIT).
   const coachOnly = !caller.isInstitutionStaff || columns.some((c) => c.scope === 'enrolment');
   const keys = [...new Set(rows.map((cells) => (cells[0] ?? '').trim()))];
-  const named = (e: number) => `(u.email = any($${e}::text[]) or u.external_id = any($${e + 1}::text[]))`;
+  const named = (e: number) =>
+    keys.length > NAMED_LOOKUP_LIMIT
+      ? `$${e}::text[] is not null and $${e + 1}::text[] is not null`
+      : `(u.email = any($${e}::text[]) or u.external_id = any($${e + 1}::text[]))`;
   const students = await database.query<{ id: number; email: string; external_id: string | null }>(
     coachOnly
       ? `select u.id, u.email, u.external_id from enrollments e join users u on u.id = e.user_id
@@ -262,6 +268,7 @@ async function applyImport(
   const { database } = runner;
   try {
     const perRow = Math.max(1, columns.length);
+    const staging = new Set<number>();
     for (let i = 0; i < staged.length; i += CHUNK_ROWS * perRow) {
       const chunk = staged.slice(i, i + CHUNK_ROWS * perRow);
       await database.query(
@@ -275,7 +282,8 @@ async function applyImport(
           chunk.map((s) => s.num),
         ],
       );
-      const done = new Set(staged.slice(0, i + chunk.length).map((s) => s.userId)).size;
+      for (const s of chunk) staging.add(s.userId);
+      const done = staging.size;
       await database.query('update characteristic_imports set rows_done = $2 where id = $1', [
         importId,
         Math.min(rowsTotal, done),
