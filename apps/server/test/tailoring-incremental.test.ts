@@ -150,6 +150,18 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The database is shared with the other test files on PostgreSQL: leave nothing behind.
+  if (institutionId) {
+    await database.query(
+      'delete from cohort_memberships where cohort_id in (select id from cohorts where institution_id = $1)',
+      [institutionId],
+    );
+    await database.query(
+      'delete from cohort_sync_pending where cohort_id in (select id from cohorts where institution_id = $1)',
+      [institutionId],
+    );
+    await database.query('delete from institutions where id = $1', [institutionId]);
+  }
   await database?.close();
 });
 
@@ -234,7 +246,7 @@ describe('incremental membership sync', () => {
         runner(),
         scope(),
         caller,
-        pick(['registrar', 'survey']),
+        pick(['incr_registrar', 'incr_survey']),
         csv.join('\n'),
         false,
       );
@@ -268,7 +280,7 @@ describe('incremental membership sync', () => {
             [institutionId, name],
           );
           const [src] = await q<{ id: number }>(
-            `insert into tailoring_sources (institution_id, name, label) values ($1, 'survey', 'Survey')
+            `insert into tailoring_sources (institution_id, name, label) values ($1, 'incr_survey', 'Survey')
              on conflict (institution_id, name) do update set name = excluded.name returning id`,
             [institutionId],
           );
