@@ -3,21 +3,22 @@
  * printed beside the baseline measured in the same run: the full re-sync of every Insight Group of the
  * institution (what every import did before).
  *
- * 1. OULAD: the full demo import (28,785 students, its seeded Insight Groups). A one-row CSV import
+ * 1. OULAD: the full demo (`npm run seed`: 28,785 students, every seeded Insight Group), on PGlite (the
+ *    default database) and on PostgreSQL. A one-row CSV import
  *    (importCsv as staff, on the characteristic most rules read), and one student's answer written as the
  *    survey path writes it (values + noteChangedValues + requestPendingSync), each timed until every
  *    affected group's membership reflects it ("members") and until the tasks ended, qualifying counts
  *    recounted ("done").
  * 2. Generated: BENCH_STUDENTS students (default 1,000,000) × 5 characteristics and 10 groups over them:
- *    the same one-row import and answer, then a full import (BENCH_STUDENTS rows × 5 characteristics)
- *    timed from the upload to every affected group synced.
+ *    the same one-row import and answer, then a full import (BENCH_IMPORT_ROWS rows, default every
+ *    student, × 5 characteristics) timed from the upload to every affected group synced.
  *
  * Syncs run in this process (no queue), one at a time, like one worker. Each part runs in a scratch
  * database the bench creates and drops on the server DATABASE_URL names (default
  * postgres://postgres@127.0.0.1:5432/test). One-row figures are medians of 3.
  *
  *   node scripts/with-postgres.mjs npm run bench:sync                 # both parts
- *   node scripts/with-postgres.mjs npm run bench:sync -- oulad        # one part (oulad | generated)
+ *   node scripts/with-postgres.mjs npm run bench:sync -- oulad        # one part (oulad-pglite | oulad | generated)
  *   BENCH_STUDENTS=200000 node scripts/with-postgres.mjs npm run bench:sync -- generated
  */
 import pg from 'pg';
@@ -32,18 +33,29 @@ import {
   requestPendingSync,
   requestResync,
 } from '../apps/server/src/modules/tailoring/sync.ts';
-import { importOulad } from '../apps/server/src/seed/oulad.ts';
+import { seedDemo } from '../apps/server/src/seed/demo.ts';
 
 const config = loadConfig({ ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent' });
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const which = process.argv[2];
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1_000_000);
+/** Rows of the full import (default: every student). */
+const IMPORT_ROWS = Math.min(STUDENTS, Number(process.env.BENCH_IMPORT_ROWS ?? STUDENTS));
 const RUNS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const staff = { isInstitutionStaff: true };
 
-async function scratch<T>(fn: (database: Database) => Promise<T>): Promise<T> {
+async function scratch<T>(fn: (database: Database) => Promise<T>, pglite = false): Promise<T> {
+  if (pglite) {
+    const database = await openDatabase({ url: undefined, dataDir: 'memory://' });
+    try {
+      await runMigrations(database);
+      return await fn(database);
+    } finally {
+      await database.close();
+    }
+  }
   const name = `cc_bench_sync_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -190,12 +202,15 @@ async function oneStudent(database: Database, institutionId: number, coachId: nu
   };
 }
 
-async function oulad() {
+async function oulad(pglite: boolean) {
   await scratch(async (database) => {
     const t = performance.now();
-    const { institutionId } = await importOulad(database, { dir: config.OULAD_DIR });
+    const log = console.log;
+    console.log = () => undefined; // the seed's progress lines
+    const { institutionId } = await seedDemo(database, config).finally(() => {
+      console.log = log;
+    });
     const importMs = performance.now() - t;
-    await database.query('analyze');
     const [enrolled] = await database.query<{ n: number }>(
       `select count(distinct user_id)::int as n from enrollments where institution_id = $1 and role = 'student'`,
       [institutionId],
@@ -216,9 +231,9 @@ async function oulad() {
     const c = dict.find((d) => d.name === top!.characteristic)!;
     const r = await oneStudent(database, institutionId, coach!.coach_id, c);
     console.log(
-      `OULAD (PostgreSQL, ${enrolled!.n.toLocaleString('en')} students, demo import ${secs(importMs)}): ${r.line}`,
+      `full demo (${pglite ? 'PGlite' : 'PostgreSQL'}, ${enrolled!.n.toLocaleString('en')} students, seed ${secs(importMs)}): ${r.line}`,
     );
-  });
+  }, pglite);
 }
 
 async function generated() {
@@ -318,7 +333,7 @@ async function generated() {
     );
     // A full import: every student × the five characteristics, from the CSV text to every group synced.
     const lines = ['student,s1,s2,r1,r2,m1'];
-    for (let g = 1; g <= STUDENTS; g++)
+    for (let g = 1; g <= IMPORT_ROWS; g++)
       lines.push(
         `${g},v${(g * 3) % 10},v${g % 10},${(g * 7) % 101},${(g * 11) % 101},v${g % 8};v${(g + 3) % 8}`,
       );
@@ -335,7 +350,7 @@ async function generated() {
     const accepted = performance.now() - t;
     const full = await settle(database, institutionId, t, report.id);
     console.log(
-      `generated: full import of ${STUDENTS.toLocaleString('en')} rows × 5 characteristics: checked and accepted in ${secs(accepted)}, ` +
+      `generated: full import of ${IMPORT_ROWS.toLocaleString('en')} rows × 5 characteristics: checked and accepted in ${secs(accepted)}, ` +
         `every group synced ${secs(full.done)} (baseline full re-sync of every group alone: ${secs(r.baseline)})`,
     );
   });
@@ -344,5 +359,6 @@ async function generated() {
 console.log(
   `bench:sync on ${new URL(serverUrl).host} (reproduce: node scripts/with-postgres.mjs npm run bench:sync -- ${which ?? ''})`,
 );
-if (!which || which === 'oulad') await oulad();
+if (!which || which === 'oulad-pglite') await oulad(true);
+if (!which || which === 'oulad') await oulad(false);
 if (!which || which === 'generated') await generated();
