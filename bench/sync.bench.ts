@@ -21,10 +21,13 @@
  *   node scripts/with-postgres.mjs npm run bench:sync -- oulad        # one part (oulad-pglite | oulad | generated)
  *   BENCH_STUDENTS=200000 node scripts/with-postgres.mjs npm run bench:sync -- generated
  */
+
 import pg from 'pg';
+import type { PgBoss } from 'pg-boss';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { createQueue, startWorkers } from '../apps/server/src/jobs/queue.ts';
 import { valueError } from '../apps/server/src/modules/characteristics/values.ts';
 import { type DictCharacteristic, loadDictionary } from '../apps/server/src/modules/tailoring/dictionary.ts';
 import { importCsv } from '../apps/server/src/modules/tailoring/import.ts';
@@ -46,7 +49,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const staff = { isInstitutionStaff: true };
 
-async function scratch<T>(fn: (database: Database) => Promise<T>, pglite = false): Promise<T> {
+async function scratch<T>(fn: (database: Database, url?: string) => Promise<T>, pglite = false): Promise<T> {
   if (pglite) {
     const database = await openDatabase({ url: undefined, dataDir: 'memory://' });
     try {
@@ -66,7 +69,7 @@ async function scratch<T>(fn: (database: Database) => Promise<T>, pglite = false
   const database = await openDatabase({ url: u.toString(), dataDir: '' });
   try {
     await runMigrations(database);
-    return await fn(database);
+    return await fn(database, u.toString());
   } finally {
     await database.close();
     const a = new pg.Client({ connectionString: serverUrl });
@@ -121,8 +124,14 @@ function otherValue(c: DictCharacteristic, not: string | null): string {
 }
 
 /** Times the baseline and the one-student changes on an institution's groups. */
-async function oneStudent(database: Database, institutionId: number, coachId: number, c: DictCharacteristic) {
-  const runner = { database, boss: null };
+async function oneStudent(
+  database: Database,
+  institutionId: number,
+  coachId: number,
+  c: DictCharacteristic,
+  boss: PgBoss | null = null,
+) {
+  const runner = { database, boss };
   const scope = { institutionId, coachId };
   const groups = await database.query<{ id: number }>('select id from cohorts where institution_id = $1', [
     institutionId,
@@ -203,7 +212,7 @@ async function oneStudent(database: Database, institutionId: number, coachId: nu
 }
 
 async function oulad(pglite: boolean) {
-  await scratch(async (database) => {
+  await scratch(async (database, url) => {
     const t = performance.now();
     const log = console.log;
     console.log = () => undefined; // the seed's progress lines
@@ -230,9 +239,20 @@ async function oulad(pglite: boolean) {
     const dict = await loadDictionary(database.query, institutionId);
     const c = dict.find((d) => d.name === top!.characteristic)!;
     const r = await oneStudent(database, institutionId, coach!.coach_id, c);
+    const db = pglite ? 'PGlite' : 'PostgreSQL';
     console.log(
-      `full demo (${pglite ? 'PGlite' : 'PostgreSQL'}, ${enrolled!.n.toLocaleString('en')} students, seed ${secs(importMs)}): ${r.line}`,
+      `full demo (${db}, ${enrolled!.n.toLocaleString('en')} students, seed ${secs(importMs)}), syncs in this process: ${r.line}`,
     );
+    // The same through the job queue, as the server runs it: pg-boss and its workers on this database.
+    const boss = createQueue(database, url, () => undefined);
+    await boss.start();
+    try {
+      await startWorkers(boss, database, () => undefined);
+      const viaQueue = await oneStudent(database, institutionId, coach!.coach_id, c, boss);
+      console.log(`full demo (${db}), syncs through the pg-boss queue: ${viaQueue.line}`);
+    } finally {
+      await boss.stop({ graceful: false });
+    }
   }, pglite);
 }
 

@@ -35,6 +35,9 @@ export const QUEUES = {
   engagement: ENGAGEMENT_QUEUE,
 } as const;
 
+/** How the membership sync worker fetches its jobs (see startWorkers). */
+export const SYNC_WORK_OPTIONS = { pollingIntervalSeconds: 0.5, batchSize: 10 } as const;
+
 /** How often (ms) the same job-queue error is logged at most: pg-boss's loops retry every few seconds. */
 const ERROR_LOG_INTERVAL_MS = 30_000;
 
@@ -130,7 +133,9 @@ export async function startWorkers(
     return { sessions, failures, memberships };
   });
   await createHeartbeatQueue(boss, QUEUES.cohortSync);
-  await boss.work<SyncJobData>(QUEUES.cohortSync, async (jobs) => {
+  // Picked up within half a second (pg-boss's shortest poll; its default, 2 s, was paid again after
+  // every job), up to 10 at a time: the groups one change touches are synced back to back.
+  await boss.work<SyncJobData>(QUEUES.cohortSync, SYNC_WORK_OPTIONS, async (jobs) => {
     for (const job of jobs) {
       const result = await runSync(database, job.data.cohortId, boss);
       log(
