@@ -87,24 +87,26 @@ async function scratch<T>(fn: (database: Database, url?: string) => Promise<T>, 
 async function settle(database: Database, institutionId: number, t0: number, importId?: number | null) {
   let members = 0;
   for (;;) {
-    const [row] = await database.query<{
-      importing: boolean;
-      pending: boolean;
-      whole: boolean;
-      busy: boolean;
-    }>(
-      `select exists (select 1 from characteristic_imports where id = $2 and state = 'started') as importing,
-              exists (select 1 from cohort_sync_pending p join cohorts c on c.id = p.cohort_id
-                       where c.institution_id = $1) as pending,
-              exists (select 1 from cohort_sync_tasks where institution_id = $1 and state = 'started'
-                                                        and full_requested) as whole,
-              exists (select 1 from cohort_sync_tasks where institution_id = $1 and state = 'started') as busy`,
-      [institutionId, importId ?? 0],
-    );
-    const failed = await database.query<{ failure_message: string }>(
-      `select failure_message from cohort_sync_tasks where institution_id = $1 and state = 'failure'`,
-      [institutionId],
-    );
+    // A poll may wait for a connection while the import holds the pool (1M rows): poll again.
+    const polled = await database
+      .query<{ importing: boolean; pending: boolean; whole: boolean; busy: boolean }>(
+        `select exists (select 1 from characteristic_imports where id = $2 and state = 'started') as importing,
+                exists (select 1 from cohort_sync_pending p join cohorts c on c.id = p.cohort_id
+                         where c.institution_id = $1) as pending,
+                exists (select 1 from cohort_sync_tasks where institution_id = $1 and state = 'started'
+                                                          and full_requested) as whole,
+                exists (select 1 from cohort_sync_tasks where institution_id = $1 and state = 'started') as busy`,
+        [institutionId, importId ?? 0],
+      )
+      .catch(() => null);
+    if (!polled) continue;
+    const [row] = polled;
+    const failed = await database
+      .query<{ failure_message: string }>(
+        `select failure_message from cohort_sync_tasks where institution_id = $1 and state = 'failure'`,
+        [institutionId],
+      )
+      .catch(() => []);
     if (failed.length > 0) throw new Error(`sync failed: ${failed[0]!.failure_message}`);
     if (!members && !row!.importing && !row!.pending && !row!.whole) members = performance.now() - t0;
     if (members && !row!.busy) return { members, done: performance.now() - t0 };
