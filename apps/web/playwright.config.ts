@@ -1,55 +1,79 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
  * e2e: drives the built app (apps/web/dist served by the real server) in Debian's Chromium.
- * The server runs on a throwaway embedded database seeded with a few real OULAD presentations.
+ * Each server runs on a throwaway embedded database seeded with a few real OULAD presentations.
  * Build first: `npm run build` (the web app and the bundled server).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3107);
-const DATA_DIR = path.join(os.tmpdir(), `course-coach-e2e-${process.pid}`);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+const testDir = path.join(import.meta.dirname, 'e2e');
+
+/**
+ * Lanes: the spec files are shared out over E2E_LANES (default 2) servers, each on its own port
+ * (E2E_PORT, E2E_PORT + 1, …) with its own throwaway database, and one worker per lane, so files that
+ * write the demo data never run at the same time against the same server. Files are balanced by size
+ * (the largest first, each to the lightest lane); `E2E_LANES=1` runs everything on one server.
+ */
+const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
+const specs = fs
+  .readdirSync(testDir)
+  .filter((f) => f.endsWith('.spec.ts'))
+  .map((f) => ({ f, size: fs.statSync(path.join(testDir, f)).size }))
+  .sort((a, b) => b.size - a.size || a.f.localeCompare(b.f));
+const lanes = Array.from({ length: LANES }, (_, i) => ({ port: PORT + i, files: [] as string[], size: 0 }));
+for (const spec of specs) {
+  const lightest = lanes.reduce((a, b) => (b.size < a.size ? b : a));
+  lightest.files.push(spec.f);
+  lightest.size += spec.size;
+}
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: LANES,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   reporter: [['list']],
-  use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
-    trace: 'retain-on-failure',
-  },
-  webServer: {
+  use: { launchOptions: chromium, trace: 'retain-on-failure' },
+  projects: lanes.map((lane, i) => ({
+    name: `lane-${i + 1}`,
+    testMatch: lane.files,
+    workers: 1,
+    use: { baseURL: `http://127.0.0.1:${lane.port}` },
+  })),
+  webServer: lanes.map((lane) => ({
     command: 'node apps/server/dist/main.js',
     cwd: repoRoot,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 180_000,
+    url: `http://127.0.0.1:${lane.port}/api/health`,
+    timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(lane.port),
       HOST: '127.0.0.1',
-      DATA_DIR,
+      DATA_DIR: path.join(os.tmpdir(), `course-coach-e2e-${process.pid}-${lane.port}`),
       DATABASE_URL: '',
       SEED_PRESENTATIONS: 'AAA-2013J,DDD-2013B,GGG-2013J',
       LOG_LEVEL: 'warn',
     },
-  },
+  })),
 });

@@ -33,6 +33,7 @@ import { chartRoutes } from './modules/charts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { emailRoutes } from './modules/emails/routes.ts';
+import { gradeCalculatorRoutes } from './modules/grades/calculator-routes.ts';
 import { gradeRoutes } from './modules/grades/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authRoutes, deps);
   await app.register(gradeRoutes, deps);
+  await app.register(gradeCalculatorRoutes, deps);
   await app.register(institutionRoutes, deps);
   await app.register(analyticsRoutes, deps);
   await app.register(dashboardRoutes, deps);

@@ -130,6 +130,20 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
 
   // --- student dashboard data ------------------------------------------------------------------------
   [`GET ${C}/grade-data`]: studentView,
+  // The Grade Calculator: a student's own assignments (staff name the student), the letters for everyone
+  // in the coach, and the letters set by its staff side (docs/grades.md "The Grade Calculator").
+  [`GET ${C}/grade-calculator`]: studentView,
+  [`GET ${C}/grade-calculator/settings`]: { policy: PRESETS.coachMember },
+  [`PUT ${C}/grade-calculator/settings`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({
+      calculator_active: false,
+      letter_boundaries: [
+        { letter: 'F', min: 0 },
+        { letter: 'P', min: 50 },
+      ],
+    }),
+  },
   [`GET ${C}/grade-distribution`]: { policy: PRESETS.coachMember },
   [`GET ${C}/user-analytics`]: studentView,
   [`GET ${C}/bulletin-analytics`]: studentView,

@@ -150,7 +150,7 @@ describe('guided import of a registrar file', () => {
     expect(res.status, res.text).toBe(201);
     const up = UploadSchema.parse(res.body);
     uploadId = up.id;
-    expect(up.format).toEqual({ delimiter: ';', quoted: true, bom: true, line_ending: 'CRLF' });
+    expect(up.format).toEqual({ delimiter: ';', quote: '"', quoted: true, bom: true, line_ending: 'CRLF' });
     expect(up.header).toHaveLength(34);
     expect(up.header[0]).toBe('school');
     expect(up.rows_total).toBe(table.length);

@@ -10,8 +10,10 @@ import { type CsvRow, presentationOf, subsetOf } from './oulad-reference.ts';
  *   presentation asked about: its studentInfo row, and its assessments for the gradebook values;
  * - `modules` is the set of code_module of all their studentInfo rows;
  * - `assessments_submitted` counts their studentAssessment rows of the presentation (default 0);
- * - `average_score_band` bands the mean of those numeric scores (default `none`);
- * - a student with no value has the characteristic's default (none for most; `unknown` for imd_band);
+ * - `average_score_band` bands the mean of those numeric scores (no score: the explicit No Answer
+ *   `__no_answer__`, which only `equal to` / `includes` naming it match);
+ * - a student with no value has the characteristic's default (none for most; `unknown` for imd_band,
+ *   `0` for assessments_submitted, `__no_answer__` for average_score_band);
  * - a rule holds when one of the student's values satisfies it (numbers compared as numbers for range
  *   characteristics, equality for others, membership in values_for_include for includes/contains),
  *   or, without values, when the default does;
@@ -28,7 +30,7 @@ const RANGE = new Set(['num_of_prev_attempts', 'studied_credits', 'assessments_s
 const DEFAULTS: Record<string, string> = {
   imd_band: 'unknown',
   assessments_submitted: '0',
-  average_score_band: 'none',
+  average_score_band: '__no_answer__',
 };
 const REGISTRAR = [
   'gender',

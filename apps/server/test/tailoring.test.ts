@@ -172,7 +172,7 @@ describe('rule semantics over the real OULAD values', () => {
         {
           characteristic: 'average_score_band',
           operation: 'includes',
-          values_for_include: ['none', '0-39', '40-59'],
+          values_for_include: ['__no_answer__', '0-39', '40-59'],
         },
       ],
     },

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   API,
   CSRF_COOKIE,
+  DEFAULT_LETTER_BOUNDARIES,
   IMAGE_TEXTS,
   TAILORING_TEXTS,
   TESTIMONIAL_ERRORS,
@@ -471,6 +472,48 @@ const SCREENS: Record<string, Screen[]> = {
     },
     { name: 'grade page, staff', who: 'staff', url: (ids) => `/Dashboard/Coach/${ids.coach}/Grades/` },
   ],
+  'Dashboard/Coach/:coachId/GradeCalculator': [
+    {
+      name: 'grade calculator',
+      who: 'student',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/GradeCalculator/`,
+      ready: async (page) => {
+        await pageReady(page);
+        await expect(page.getByTestId('calculator-projection')).toBeVisible();
+      },
+      states: [
+        {
+          name: 'an impossible what-if score refused',
+          enter: async (page) => {
+            await page
+              .getByLabel(/^What-if score for /)
+              .first()
+              .fill('101');
+            await expect(main(page).getByText('Enter a score from 0 to 100.')).toBeVisible();
+          },
+        },
+      ],
+    },
+    {
+      name: 'grade calculator settings, staff',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/GradeCalculator/`,
+      ready: async (page) => {
+        await pageReady(page);
+        await expect(page.getByTestId('letter-boundaries-form')).toBeVisible();
+      },
+      states: [
+        {
+          name: 'field errors shown',
+          enter: async (page) => {
+            await page.getByLabel('Minimum % for letter 2').fill('150');
+            await page.getByRole('button', { name: 'Save settings' }).click();
+            await expect(main(page).getByText('Enter a minimum from 0 to 100.')).toBeVisible();
+          },
+        },
+      ],
+    },
+  ],
   'Dashboard/Coach/:coachId/TestimonialManager': [
     {
       name: 'testimonial manager',
@@ -672,13 +715,14 @@ function screensFor(route: string): Screen[] | undefined {
   return undefined;
 }
 
-const baseURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3107)}`;
+/** The server of the project (lane) running this file (playwright.config.ts). */
+const baseURL = () => test.info().project.use.baseURL;
 const sessions = new Map<Who, Awaited<ReturnType<APIRequestContext['storageState']>>>();
 let ids: Ids | undefined;
 
 /** Signs `email` in through the API in a request context of its own; returns that context. */
 async function apiSession(email: string): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL });
+  const context = await playwrightRequest.newContext({ baseURL: baseURL() });
   await context.get(API.csrf);
   const response = await context.post(API.login, {
     data: { email, password: DEMO_PASSWORD },
@@ -735,6 +779,13 @@ async function prepare(): Promise<Ids> {
   );
   const course = await getJson<Array<{ id: number }>>(staff, API.characteristics(coach, 'course'));
 
+  // The Grade Calculator on for AAA 2013J with the default letters (the sweep checks the calculator itself).
+  const calculator = await staff.put(API.gradeCalculatorSettings(coach), {
+    data: { calculator_active: true, letter_boundaries: DEFAULT_LETTER_BOUNDARIES },
+    headers: { 'X-CSRFToken': await csrf(staff) },
+  });
+  expect(calculator.status(), await calculator.text()).toBe(200);
+
   // The student's own item, for the edit modal and the edit page (one per run of the sweep).
   const created = await student.post(API.todoItems(coach), {
     data: {
@@ -788,7 +839,7 @@ async function scan(page: Page, where: string) {
 
 async function openScreen(browser: Browser, screen: Screen, viewport: (typeof VIEWPORTS)[number]) {
   const context = await browser.newContext({
-    baseURL,
+    baseURL: baseURL(),
     viewport: { width: viewport.width, height: viewport.height },
     storageState: screen.who === 'anonymous' ? undefined : sessions.get(screen.who),
   });

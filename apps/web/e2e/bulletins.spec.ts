@@ -135,7 +135,17 @@ test('staff write and wire a bulletin; a matching student sees, stars and opens 
   await expect(her).toHaveURL(new RegExp(`/MessageCenter/${coachId}/${bulletinId}/$`));
   await expect(her.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(her.getByText('Bring your questions about TMA 2.')).toBeVisible();
+  // The star works on the reading page itself: off, then on again (saved: the list shows it below).
+  const pageStar = her.getByTestId('message-star-toggle');
+  await expect(pageStar).toHaveAttribute('aria-pressed', 'true');
+  await her.getByRole('button', { name: BULLETIN_UI_TEXTS.unstar }).click();
+  await expect(pageStar).toHaveAttribute('aria-pressed', 'false');
+  await her.getByRole('button', { name: BULLETIN_UI_TEXTS.star }).click();
+  await expect(pageStar).toHaveAttribute('aria-pressed', 'true');
   await expectNoAxeViolations(her);
+  // Back returns where she opened it: the dashboard.
+  await her.getByRole('link', { name: BULLETIN_UI_TEXTS.back, exact: true }).click();
+  await expect(her).toHaveURL(new RegExp(`${PAGES.coachDetails(coachId)}$`));
   await her.goto(PAGES.bulletins(coachId));
   const again = her.getByTestId('bulletin-card').filter({ hasText: title });
   await expect(again).toBeVisible();

@@ -324,7 +324,9 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
       await signIn(page, STAFF);
       const aaa = page.getByTestId('institution-coach').filter({ hasText: 'AAA 2013J' });
       await aaa.getByRole('link', { name: /Open coach dashboard/ }).click();
-      const coachId = /\/Dashboard\/Coach\/(\d+)\//.exec(page.url())?.[1] ?? '0';
+      // The click navigates in the browser: read the coach's id once the address has changed.
+      await page.waitForURL(/\/Dashboard\/Coach\/\d+\//);
+      const coachId = /\/Dashboard\/Coach\/(\d+)\//.exec(page.url())![1]!;
       await page.goto(PAGES.cohortManager(coachId));
       // The server's own figures: the groups and the enrolment.
       const cohorts = CohortSchema.array().parse(await (await page.request.get(API.cohorts(coachId))).json());

@@ -1,10 +1,18 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { clearPrimedAnswers } from './api/primed.ts';
 
-// Testing Library cleans up automatically only with Vitest globals on; they are off here.
+// Testing Library cleans up automatically only with Vitest globals on; they are off here. The web files
+// share one module registry (`isolate: false` in vitest.config.ts), so module-level state is reset here
+// too: Mantine's notification store, the primed dashboard answers, web storage.
 afterEach(() => {
   cleanup();
+  notifications.clean();
+  clearPrimedAnswers();
+  localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   document.cookie.split(';').forEach((c) => {

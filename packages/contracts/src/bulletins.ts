@@ -29,6 +29,10 @@ export const BULLETIN_UI_TEXTS = {
   previousPage: 'Previous Page',
   nextPage: 'Next Page',
   backToBulletins: 'Back to Bulletins',
+  /** The message page's link back to the page it was opened from (ours). */
+  back: 'Back',
+  /** Title of the message when a star could not be saved (ours). */
+  starFailed: 'The star could not be saved. Please try again.',
   allCourses: 'Bulletins of all your courses',
   managerTitle: 'Bulletin Manager',
   newBulletin: 'New Bulletin',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Characteristic } from './tailoring.ts';
 
 /**
  * Guided import of a registrar's file (README "Importing a registrar's file"): upload → detected format
@@ -25,6 +26,22 @@ export const IMPORT_API = {
 export const IMPORT_FILE_LIMIT = 8 * 1024 * 1024;
 /** The limit as people read it. */
 export const IMPORT_FILE_LIMIT_TEXT = '8 MB';
+/**
+ * The refusal of a file over IMPORT_FILE_LIMIT: the server answers it as the `file` field error, and the
+ * guided import's screen says it before sending such a file (or on a 413), so both say the same.
+ */
+export const IMPORT_FILE_TOO_LARGE = `The file is larger than the ${IMPORT_FILE_LIMIT_TEXT} limit; split it into smaller files.`;
+/**
+ * The characteristics a coach's guided import may write (docs/design.md "Characteristic definitions"):
+ * course facts (not `student` scope; the server always sends the scope), never an Insight Group's
+ * membership characteristic (its sync writes it). The server refuses the others with a field error; the mapping step offers only these.
+ */
+export function importTargets<C extends Pick<Characteristic, 'scope' | 'insight_group'>>(
+  characteristics: readonly C[],
+): C[] {
+  return characteristics.filter((c) => c.scope !== 'student' && c.insight_group !== true);
+}
+
 /** At most this many problems are listed by a dry run (the total count is always given). */
 export const IMPORT_MAX_PROBLEMS = 50;
 /** Rows shown in the preview. */
@@ -43,9 +60,26 @@ export const DELIMITER_LABELS: Record<Delimiter, string> = {
   '|': 'Vertical bar (|)',
 };
 
+/**
+ * Quote characters the import reads (README "Importing a registrar's file": the quoting is detected, shown
+ * and changeable): double quotes, single quotes, or none (every quote is part of its value).
+ */
+export const QUOTES = ['"', "'", 'none'] as const;
+export const QuoteSchema = z.enum(QUOTES, {
+  error: 'Use double quotes (“"”), single quotes (“\'”) or no quoting.',
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+export const QUOTE_LABELS: Record<Quote, string> = {
+  '"': 'Double quotes (")',
+  "'": "Single quotes (')",
+  none: 'No quoting (quotes are part of the values)',
+};
+
 /** What the import found out about a file. */
 export const FileFormatSchema = z.object({
   delimiter: DelimiterSchema,
+  /** The quote character the file was read with (detected, or the one asked for). */
+  quote: QuoteSchema,
   /** Whether fields are quoted with `"`. */
   quoted: z.boolean(),
   bom: z.boolean(),
@@ -106,6 +140,8 @@ export const ImportMappingSchema = z.object({
     .max(100)
     .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, “_” and “-” only.'),
   delimiter: DelimiterSchema.optional(),
+  /** The quote character to read the file with; absent: the one detected. */
+  quote: QuoteSchema.optional(),
   student: z.object({
     column: z.string().min(1, 'Choose the column that names the student.'),
     by: StudentKeySchema,

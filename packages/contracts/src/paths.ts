@@ -10,6 +10,10 @@ export const API = {
   csrf: '/api/v1/auth/csrf',
   me: '/api/v1/me',
   gradeData: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-data`,
+  /** The student's Grade Calculator data (ours; docs/grades.md "The Grade Calculator"). */
+  gradeCalculator: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-calculator`,
+  /** GET (members) / PUT (staff): calculator_active and the coach's letter boundaries. */
+  gradeCalculatorSettings: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-calculator/settings`,
   institutionCoaches: (institutionId: number | string) => `/api/v1/institution/${institutionId}/coaches`,
   /** Coach Activity Breakdown of one of the institution's coaches (spec §2; path ours). */
   institutionCoachActivity: (institutionId: number | string, coachId: number | string) =>
@@ -129,6 +133,8 @@ export const PAGES = {
   history: (coachId: number | string) => `/Dashboard/Coach/${coachId}/History/`,
   /** The student's grade progress and the class charts on a page of their own (spec §2 "grade pages"; ours). */
   grades: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Grades/`,
+  /** The student's Grade Calculator (spec §2 grade card hint; path ours), with the staff's letter form. */
+  gradeCalculator: (coachId: number | string) => `/Dashboard/Coach/${coachId}/GradeCalculator/`,
   /** Staff: the coach's testimonials, to feature (ours). */
   testimonialManager: (coachId: number | string) => `/Dashboard/Coach/${coachId}/TestimonialManager/`,
   activity: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Activity/`,

@@ -10,6 +10,7 @@ import {
   runEngagement,
   staleEngagementCoaches,
 } from '../modules/engagement/derive.ts';
+import { sweepStaleUploads } from '../modules/imports/cleanup.ts';
 import {
   GUIDED_IMPORT_QUEUE,
   type GuidedImportJobData,
@@ -105,7 +106,8 @@ async function createHeartbeatQueue(boss: PgBoss, name: string): Promise<void> {
 
 /**
  * Creates the queues and registers their handlers (run by the web server when WORKERS is on, and by
- * `npm run worker`). `maintenance` runs every 15 minutes: it drops expired sessions and old sign-in failures.
+ * `npm run worker`). `maintenance` runs every 15 minutes: it drops expired sessions, old sign-in failures, members of deleted
+ * groups and guided-import uploads never committed within a day (modules/imports/cleanup.ts).
  * `cohort-membership-sync` recomputes an Insight Group's membership (modules/tailoring/sync.ts); on start,
  * syncs left `started` without a live job are resumed. The sync and email jobs carry a heartbeat, so the
  * jobs of an instance that dies are retried by another one (JOB_HEARTBEAT_SECONDS).
@@ -123,14 +125,14 @@ export async function startWorkers(
     const failures = await purgeOldLoginFailures(database);
     const memberships = await sweepOrphanMemberships(database.query);
     // Uploads never committed, after a day; engagement figures of coaches whose current day moved.
-    await database.query(`delete from import_uploads where created_at < now() - interval '1 day'`);
+    const uploads = await sweepStaleUploads(database.query);
     for (const coachId of await staleEngagementCoaches(database.query)) {
       await boss.send(QUEUES.engagement, { coachId } satisfies EngagementJobData);
     }
     log(
-      `maintenance: removed ${sessions} expired sessions, ${failures} old sign-in failures and ${memberships} members of deleted groups`,
+      `maintenance: removed ${sessions} expired sessions, ${failures} old sign-in failures, ${memberships} members of deleted groups and ${uploads} uncommitted uploads`,
     );
-    return { sessions, failures, memberships };
+    return { sessions, failures, memberships, uploads };
   });
   await createHeartbeatQueue(boss, QUEUES.cohortSync);
   // Picked up within half a second (pg-boss's shortest poll; its default, 2 s, was paid again after

@@ -1,3 +1,4 @@
+import { NO_ANSWER_VALUE } from '@course-coach/contracts';
 import type { Query } from '../db/client.ts';
 import { recomputeMembership } from '../modules/tailoring/membership.ts';
 
@@ -8,7 +9,9 @@ import { recomputeMembership } from '../modules/tailoring/membership.ts';
  * - the dictionary: from studentInfo `gender`, `region`, `highest_education`, `imd_band`, `age_band`,
  *   `disability`, `final_result` (value sets of the values found), `num_of_prev_attempts`,
  *   `studied_credits` (ranges), `modules` (multivalued: the module codes a student registered for);
- *   from the gradebook `average_score_band` (set, default `none` = 'No Answer') and
+ *   from the gradebook `average_score_band` (ordinal set of the score bands only; a student without a
+ *   score has the explicit No Answer `__no_answer__`, which comparisons never match — DESIGN.md
+ *   "Characteristic definitions", docs/characteristics.md "Missing answers") and
  *   `assessments_submitted` (range, default `0`);
  * - each student's values. Per-registration facts are enrolment-scoped (DESIGN.md "Characteristic
  *   definitions"): `num_of_prev_attempts`, `studied_credits`, `final_result` come from the student's own
@@ -150,9 +153,9 @@ export async function seedTailoring(
      values ($1, 'num_of_prev_attempts', 'How many times have you attempted this module before?', 'range', false, null, '[]', '[{"min":0,"max":10}]'),
             ($1, 'studied_credits', 'How many credits are you studying for?', 'range', false, null, '[]', '[{"min":0,"max":700}]'),
             ($1, 'assessments_submitted', 'How many assessments have you submitted?', 'range', false, '0', '[]', '[{"min":0,"max":100}]'),
-            ($1, 'average_score_band', 'What is your average assessment score?', 'set', false, 'none',
-             '[{"value":"0-39","label":"0–39"},{"value":"40-59","label":"40–59"},{"value":"60-69","label":"60–69"},{"value":"70-79","label":"70–79"},{"value":"80-100","label":"80–100"},{"value":"none","label":"No score yet"}]', '[]')`,
-    [institutionId],
+            ($1, 'average_score_band', 'What is your average assessment score?', 'set', false, $2,
+             '[{"value":"0-39","label":"0–39"},{"value":"40-59","label":"40–59"},{"value":"60-69","label":"60–69"},{"value":"70-79","label":"70–79"},{"value":"80-100","label":"80–100"}]', '[]')`,
+    [institutionId, NO_ANSWER_VALUE],
   );
   await q(
     `insert into characteristics (institution_id, name, question, kind, is_multivalued, restriction_values)
@@ -307,7 +310,11 @@ async function seedDemoGroups(q: Query, institutionId: number): Promise<void> {
       name: 'Returning students who are struggling',
       rules: [
         { characteristic: 'num_of_prev_attempts', operation: 'greater than or equal to', value: '1' },
-        { characteristic: 'average_score_band', operation: 'includes', values: ['0-39', '40-59', 'none'] },
+        {
+          characteristic: 'average_score_band',
+          operation: 'includes',
+          values: ['0-39', '40-59', NO_ANSWER_VALUE],
+        },
       ],
     },
     {

@@ -26,3 +26,8 @@ export function takePrimedAnswer(path: string): { body: unknown } | undefined {
   primed.delete(path);
   return entry.until >= Date.now() ? { body: entry.body } : undefined;
 }
+
+/** Forgets every primed answer (tests, between files that share one module registry). */
+export function clearPrimedAnswers(): void {
+  primed.clear();
+}

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -32,6 +33,12 @@ export const coaches = pgTable(
     length_days: integer('length_days').notNull(),
     current_day: integer('current_day').notNull().default(0),
     calculator_active: boolean('calculator_active').notNull().default(false),
+    /**
+     * The coach's letter boundaries for the Grade Calculator, lowest letter first
+     * ([{ letter, min }], validated by LetterBoundariesSchema in packages/contracts); null: the defaults
+     * (DEFAULT_LETTER_BOUNDARIES, docs/grades.md "The Grade Calculator").
+     */
+    letter_boundaries: jsonb('letter_boundaries').$type<Array<{ letter: string; min: number }>>(),
     /**
      * `complete` for a working coach; `in_progress` while the setup wizard has not finished it:
      * such a coach is seen only by the institution's staff (not in coach lists, not by its students).

@@ -142,7 +142,7 @@ const INSTITUTION_READERS: ReaderSide = {
  * - star: POST star-message {starred} → the wanted star state (spec §4 Star toggle, §7);
  * - message: GET message → one bulletin the caller sees, with its pages (the message pages read it);
  * - view: POST message view → marks it viewed by the caller (opening a message page) and returns it.
- * Who sees which bulletin: modules/bulletins/service.ts.
+ * Who sees which bulletin: modules/bulletins/audience.ts.
  */
 function readerRoutes(app: BulletinApp, database: Database, side: ReaderSide) {
   /** One bulletin the caller sees, read (GET message) or read and marked viewed (POST message view). */
@@ -204,7 +204,7 @@ function readerRoutes(app: BulletinApp, database: Database, side: ReaderSide) {
 /**
  * Bulletin routes (spec §2 Bulletin list and message routes, §4 Star toggle, §7 bulletin-list and
  * star-message). The list and star paths are the spec's; message and authoring paths are ours (see
- * `API`). Who sees which bulletin: modules/bulletins/service.ts.
+ * `API`). Who sees which bulletin: modules/bulletins/audience.ts.
  */
 export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
   const coach = readerRoutes(app, database, COACH_READERS);

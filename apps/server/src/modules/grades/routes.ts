@@ -8,12 +8,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { access, COACH_ANY } from '../../auth/access.ts';
+import { access, COACH_ANY, type CoachContext } from '../../auth/access.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { gradeDataFor } from './service.ts';
 
 const Params = z.object({ coachId: z.string() });
-const Query = z.strictObject({
+/** `?user_id=`: the student a staff member looks at (students may name only themselves). */
+export const StudentQuery = z.strictObject({
   // Plain decimal ids only (as path ids, see parseId): Number() would also take `0x1f`, `1e3`, `+5` or ` 5`.
   user_id: z
     .string()
@@ -21,6 +22,20 @@ const Query = z.strictObject({
     .pipe(z.coerce.number<string>().int().positive().max(2_147_483_647, 'Enter a valid user id.'))
     .optional(),
 });
+
+/**
+ * Whose grades a request is about: the caller's own, or (staff and instructors only) the `user_id` they
+ * name. Throws 403 when a student names someone else, 400 when staff name nobody.
+ */
+export function studentOf(coach: CoachContext, self: number, named: number | undefined): number {
+  const isStaff = coach.institutionRole !== null || coach.coachRole === 'instructor';
+  if (named !== undefined && named !== self) {
+    if (!isStaff) throw forbidden(UI_TEXTS.forbidden);
+    return named;
+  }
+  if (isStaff && named === undefined) throw badRequest({ user_id: ['This field is required.'] });
+  return self;
+}
 
 /**
  * GET /api/v1/coach/{coachId}/grade-data (spec §7 "Grade data": the exact path is ours).
@@ -35,7 +50,7 @@ export const gradeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
       schema: {
         tags: ['grades'],
         params: Params,
-        querystring: Query,
+        querystring: StudentQuery,
         response: {
           200: GradeDataSchema,
           400: FieldErrorsSchema,
@@ -46,15 +61,7 @@ export const gradeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
     },
     async (request) => {
       const coach = request.coach!;
-      const self = request.user!.userId;
-      const isStaff = coach.institutionRole !== null || coach.coachRole === 'instructor';
-      let userId = self;
-      if (request.query.user_id !== undefined && request.query.user_id !== self) {
-        if (!isStaff) throw forbidden(UI_TEXTS.forbidden);
-        userId = request.query.user_id;
-      } else if (isStaff && request.query.user_id === undefined) {
-        throw badRequest({ user_id: ['This field is required.'] });
-      }
+      const userId = studentOf(coach, request.user!.userId, request.query.user_id);
       const data = await gradeDataFor(database, coach.coachId, userId);
       if (!data) throw notFound();
       return data;

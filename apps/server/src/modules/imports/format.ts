@@ -3,7 +3,8 @@ import {
   type Delimiter,
   type FileFormat,
   IMPORT_FILE_LIMIT,
-  IMPORT_FILE_LIMIT_TEXT,
+  IMPORT_FILE_TOO_LARGE,
+  type Quote,
 } from '@course-coach/contracts';
 import { parse } from 'csv-parse/sync';
 import { badRequest } from '../../http/errors.ts';
@@ -15,20 +16,17 @@ const SAMPLE_LINES = 50;
 export const UNKNOWN_DELIMITER =
   'The columns are not separated by a comma, semicolon, tab or vertical bar (“|”): save the file as CSV and upload it again.';
 
-/** Refuses (400) a file over the size limit, naming the limit. */
+/** Refuses (400, `file`: IMPORT_FILE_TOO_LARGE, the screen's own sentence) a file over the size limit. */
 export function checkSize(bytes: number): void {
-  if (bytes > IMPORT_FILE_LIMIT) {
-    throw badRequest({
-      file: [`The file is larger than the ${IMPORT_FILE_LIMIT_TEXT} limit; split it into smaller files.`],
-    });
-  }
+  if (bytes > IMPORT_FILE_LIMIT) throw badRequest({ file: [IMPORT_FILE_TOO_LARGE] });
 }
 
-/** How many fields each sample line has with this delimiter (csv-parse, quotes honoured). */
-function fieldCounts(text: string, delimiter: Delimiter): number[] | null {
+/** How many fields each sample line has with this delimiter and quote (csv-parse, quotes honoured). */
+function fieldCounts(text: string, delimiter: Delimiter, quote: '"' | "'" = '"'): number[] | null {
   try {
     const rows = parse(text, {
       delimiter,
+      quote,
       to_line: SAMPLE_LINES,
       relax_column_count: true,
       relax_quotes: true,
@@ -42,13 +40,15 @@ function fieldCounts(text: string, delimiter: Delimiter): number[] | null {
 
 /**
  * Detects a file's format: a UTF-8 byte order mark, the line ending (the most frequent of CRLF, LF, CR),
- * whether fields are quoted, and the delimiter: among comma, semicolon, tab and vertical bar, the one that
+ * whether fields are quoted (with `"`; the quote character is `'` when every header field is wrapped in
+ * single quotes, else `"`), and the delimiter: among comma, semicolon, tab and vertical bar, the one that
  * splits the header into most columns with every sample line having the header's count (csv-parse reads
  * the sample, so quoted delimiters do not count). None splitting the header: null delimiter.
  */
 export function detectFormat(raw: string): {
-  format: Omit<FileFormat, 'delimiter'>;
+  format: Omit<FileFormat, 'delimiter' | 'quote'>;
   delimiter: Delimiter | null;
+  quote: Quote;
 } {
   const bom = raw.startsWith('\uFEFF');
   const text = bom ? raw.slice(1) : raw;
@@ -57,12 +57,11 @@ export function detectFormat(raw: string): {
   const lf = (sample.match(/(?<!\r)\n/g) ?? []).length;
   const cr = (sample.match(/\r(?!\n)/g) ?? []).length;
   const line_ending = crlf >= lf && crlf >= cr && crlf > 0 ? 'CRLF' : cr > lf ? 'CR' : 'LF';
+  // Whole lines only (a cut last line would miscount).
+  const body = sample.slice(0, sample.lastIndexOf('\n') > 0 ? sample.lastIndexOf('\n') : undefined);
   let best: { d: Delimiter; score: number } | null = null;
   for (const d of DELIMITERS) {
-    const counts = fieldCounts(
-      sample.slice(0, sample.lastIndexOf('\n') > 0 ? sample.lastIndexOf('\n') : undefined),
-      d,
-    );
+    const counts = fieldCounts(body, d);
     if (!counts || counts.length === 0 || counts[0]! < 2) continue;
     const header = counts[0]!;
     const consistent = counts.filter((c) => c === header).length / counts.length;
@@ -71,27 +70,47 @@ export function detectFormat(raw: string): {
   }
   const firstLine = sample.split(/\r\n|\n|\r/, 1)[0] ?? '';
   const quoted = /^\s*"/.test(firstLine) || /[,;\t|]\s*"/.test(firstLine);
-  return { format: { bom, line_ending, quoted }, delimiter: best?.d ?? null };
+  // Single quotes when no `"` quoting was found and every header field is wrapped in them, or they read
+  // the sample more consistently (a quoted value holding the delimiter); else `"`, which reads unquoted
+  // files too.
+  const fields = best ? firstLine.split(best.d) : [];
+  const consistency = (quote: '"' | "'") => {
+    const counts = best ? fieldCounts(body, best.d, quote) : null;
+    if (!counts || counts.length === 0) return -1;
+    return counts.filter((c) => c === counts[0]).length / counts.length;
+  };
+  const single =
+    !quoted &&
+    fields.length > 1 &&
+    (fields.every((f) => /^\s*'.*'\s*$/.test(f)) || consistency("'") > consistency('"'));
+  return {
+    format: { bom, line_ending, quoted },
+    delimiter: best?.d ?? null,
+    quote: single ? "'" : '"',
+  };
 }
 
 /**
- * Parses a whole file with csv-parse: the delimiter given (or detected), `"` quotes, BOM and any line
- * ending, trimmed cells, empty lines skipped. Refuses (400, one sentence): an unknown delimiter, malformed
+ * Parses a whole file with csv-parse: the delimiter and quote character given (or detected; `none`: quotes
+ * are ordinary characters), BOM and any line ending, trimmed cells, empty lines skipped. Refuses (400, one sentence): an unknown delimiter, malformed
  * quoting or a row with another number of fields than the header (naming the line), a header-only file,
  * an empty file, blank or repeated column names.
  */
 export function parseFile(
   raw: string,
   delimiter?: Delimiter,
+  quote?: Quote,
 ): { format: FileFormat; header: string[]; rows: string[][] } {
   if (raw.replace(/^\uFEFF/, '').trim() === '') throw badRequest({ file: ['The file is empty.'] });
   const detected = detectFormat(raw);
   const d = delimiter ?? detected.delimiter;
   if (!d) throw badRequest({ file: [UNKNOWN_DELIMITER] });
+  const q = quote ?? detected.quote;
   let records: string[][];
   try {
     records = parse(raw, {
       delimiter: d,
+      quote: q === 'none' ? false : q,
       bom: true,
       trim: true,
       skip_empty_lines: true,
@@ -103,9 +122,10 @@ export function parseFile(
       e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
         ? 'it has another number of columns than the header'
         : 'its quoting is broken';
+    // (With the wrong quote character, a line reads as broken quoting or a different number of columns.)
     throw badRequest({
       file: [
-        `Line ${e.lines ?? '?'} cannot be read: ${why}. Check the delimiter, or fix the line and upload the file again.`,
+        `Line ${e.lines ?? '?'} cannot be read: ${why}. Check the delimiter and the quoting, or fix the line and upload the file again.`,
       ],
     });
   }
@@ -120,5 +140,5 @@ export function parseFile(
     if (seen.has(name)) throw badRequest({ file: [`The column “${name}” appears twice in the header.`] });
     seen.add(name);
   }
-  return { format: { ...detected.format, delimiter: d }, header, rows };
+  return { format: { ...detected.format, delimiter: d, quote: q }, header, rows };
 }

@@ -8,6 +8,7 @@ import {
   type ImportKind,
   type ImportMapping,
   type ImportProblem,
+  type Quote,
   type StudentKey,
   type Upload,
   valueAllowed,
@@ -68,14 +69,14 @@ function guessStudent(header: string[], rows: string[][]): { column: string; by:
   return null;
 }
 
-/** Describes an upload: format, header, first rows, per column the inferred kind and distinct values. */
+/** Describes an upload read with `read`'s delimiter and quote (else detected): format, rows, column kinds. */
 export async function describeUpload(
   q: Query,
   scope: CoachScope,
   upload: { id: number; file_name: string; content: string },
-  delimiter?: Delimiter,
+  read: { delimiter?: Delimiter; quote?: Quote } = {},
 ): Promise<Upload> {
-  const { format, header, rows } = parseFile(upload.content, delimiter);
+  const { format, header, rows } = parseFile(upload.content, read.delimiter, read.quote);
   const dictionary = await loadDictionary(q, scope.institutionId);
   const names = new Set(dictionary.filter((c) => c.cohort_id === null).map((c) => c.name));
   const suggestions: ColumnSuggestion[] = header.map((column, i) => {
@@ -104,10 +105,8 @@ export async function describeUpload(
   };
 }
 
-/**
- * Stores an uploaded file for the coach after checking it can be read (size limit, delimiter, a header
- * and at least one row): nothing is stored for a refused file. Returns its description.
- */
+/** Stores an uploaded file for the coach once it reads (size limit, delimiter, a header and at least one
+ * row; nothing is stored for a refused file). Returns its description. */
 export async function createUpload(
   database: Database,
   scope: CoachScope,
@@ -184,7 +183,7 @@ export async function planImport(
   content: string,
   mapping: ImportMapping,
 ): Promise<Plan> {
-  const { header, rows } = parseFile(content, mapping.delimiter);
+  const { header, rows } = parseFile(content, mapping.delimiter, mapping.quote);
   const col = new Map(header.map((h, i) => [h, i]));
   const fieldErrors: Record<string, string[]> = {};
   const fail = (key: string, message: string) => {

@@ -6,6 +6,7 @@ import {
   EngagementSchema,
   IMPORT_API,
   ImportMappingSchema,
+  QuoteSchema,
   SavedMappingBodySchema,
   SavedMappingSchema,
   UploadSchema,
@@ -78,7 +79,7 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
 
-  /** GET imports/uploads/{id}[?delimiter=…]: the file described again (with another delimiter). */
+  /** GET imports/uploads/{id}[?delimiter=…&quote=…]: the file described again (another delimiter, quote). */
   app.get(
     IMPORT_API.upload(':coachId', ':uploadId'),
     {
@@ -86,14 +87,14 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         params: UploadParams,
-        querystring: z.strictObject({ delimiter: DelimiterSchema.optional() }),
+        querystring: z.strictObject({ delimiter: DelimiterSchema.optional(), quote: QuoteSchema.optional() }),
         response: { 200: UploadSchema, ...errors },
       },
     },
     async (request) => {
       const scope = scopeOf(request);
       const upload = await loadUpload(database.query, scope, pathId(request.params.uploadId));
-      return describeUpload(database.query, scope, upload, request.query.delimiter);
+      return describeUpload(database.query, scope, upload, request.query);
     },
   );
 

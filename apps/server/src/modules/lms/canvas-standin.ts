@@ -1,7 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  assignment,
+  course,
+  enrollments,
+  FIRST_COURSE_ID,
+  FOREIGN_COURSE_ID,
+  STANDIN_TEACHER,
+  standinAssignmentCount,
+} from './canvas-standin-data.ts';
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from './settings.ts';
+
+export {
+  FIRST_COURSE_ID,
+  FOREIGN_COURSE_ID,
+  STANDIN_TEACHER,
+  standinAssignmentCount,
+  standinStudentCount,
+} from './canvas-standin-data.ts';
 
 /**
  * A Canvas stand-in for tests and the demo (README "Canvas LMS"): a small HTTP server on 127.0.0.1 that
@@ -20,7 +37,7 @@ import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET } from './settings.ts';
  * Knobs (in-process through `knobs`, or over HTTP: POST /__standin/knobs with JSON, POST
  * /__standin/expire-tokens, POST /__standin/revoke, GET /__standin/stats): courses, failStatus (answer
  * every call with that status), hang (answer nothing), refuse (deny authorization).
- * The data is generated from the course count, so it is the same on every start.
+ * The data (./canvas-standin-data.ts) is generated from the course count, so it is the same on every start.
  */
 export interface StandinKnobs {
   /** How many courses the teacher teaches (a course they do not teach always exists too). */
@@ -35,12 +52,14 @@ export interface StandinKnobs {
   expiresIn: number;
 }
 
+/** What the stand-in has answered so far (GET /__standin/stats). */
 export interface StandinStats {
   authorizationCodeGrants: number;
   refreshGrants: number;
   apiCalls: number;
 }
 
+/** A running stand-in: its origin, knobs, stats and controls. */
 export interface CanvasStandin {
   /** Origin, e.g. http://127.0.0.1:41234. */
   url: string;
@@ -51,210 +70,6 @@ export interface CanvasStandin {
   /** Revokes every access and refresh token (the user must authorize again). */
   revokeAll(): void;
   close(): Promise<void>;
-}
-
-/** The teacher who authorizes in the stand-in. */
-export const STANDIN_TEACHER = { id: 1, name: 'Casey Canvas', login_id: 'casey.canvas@standin.example.edu' };
-/** The first course id; course n (0-based) has id FIRST_COURSE_ID + n. */
-export const FIRST_COURSE_ID = 101;
-/** A course that exists but that the teacher does not teach. */
-export const FOREIGN_COURSE_ID = 99;
-
-const SUBJECTS = [
-  'Biology',
-  'Chemistry',
-  'History',
-  'Economics',
-  'Statistics',
-  'Literature',
-  'Physics',
-  'Psychology',
-];
-const TERMS = ['Fall 2026', 'Spring 2027'];
-
-/** Students in course `courseId` (the first course has 130, to need two pages of enrollments). */
-export function standinStudentCount(courseId: number): number {
-  if (courseId === FIRST_COURSE_ID) return 130;
-  return 8 + (courseId % 7);
-}
-
-/** Assignments in course `courseId`. */
-export function standinAssignmentCount(courseId: number): number {
-  return 4 + (courseId % 5);
-}
-
-function course(id: number, teacherId: number) {
-  const n = id - FIRST_COURSE_ID;
-  const subject = SUBJECTS[Math.abs(n) % SUBJECTS.length]!;
-  const level = 100 + (Math.abs(n) % 4) * 100 + Math.floor(Math.abs(n) / SUBJECTS.length);
-  const term = TERMS[Math.abs(n) % TERMS.length]!;
-  const code = `${subject.slice(0, 4).toUpperCase()} ${level}`;
-  return {
-    id,
-    name: `${code}: ${subject} (${term})`,
-    account_id: 1,
-    uuid: `standin-course-${id}`,
-    start_at: term.startsWith('Fall') ? '2026-08-24T06:00:00Z' : '2027-01-11T06:00:00Z',
-    grading_standard_id: null,
-    is_public: false,
-    created_at: '2026-06-01T12:00:00Z',
-    course_code: code,
-    default_view: 'modules',
-    root_account_id: 1,
-    enrollment_term_id: term.startsWith('Fall') ? 1 : 2,
-    license: 'private',
-    grade_passback_setting: null,
-    end_at: term.startsWith('Fall') ? '2026-12-18T06:00:00Z' : '2027-05-07T06:00:00Z',
-    public_syllabus: false,
-    public_syllabus_to_auth: false,
-    storage_quota_mb: 500,
-    is_public_to_auth_users: false,
-    homeroom_course: false,
-    course_color: null,
-    friendly_name: null,
-    apply_assignment_group_weights: false,
-    calendar: { ics: `http://canvas.standin/feeds/calendars/course_${id}.ics` },
-    time_zone: 'America/Chicago',
-    blueprint: false,
-    template: false,
-    enrollments: [
-      {
-        type: 'teacher',
-        role: 'TeacherEnrollment',
-        role_id: 4,
-        user_id: teacherId,
-        enrollment_state: 'active',
-        limit_privileges_to_course_section: false,
-      },
-    ],
-    hide_final_grades: false,
-    workflow_state: 'available',
-    restrict_enrollments_to_course_dates: false,
-  };
-}
-
-function assignment(courseId: number, index: number) {
-  const id = courseId * 1000 + index + 1;
-  const quiz = index % 3 === 2;
-  const due = new Date(Date.UTC(2026, 8, 7 + index * 14, 4, 59, 0)).toISOString().replace('.000', '');
-  return {
-    id,
-    name: quiz ? `Quiz ${Math.floor(index / 3) + 1}` : index === 0 ? 'Midterm Exam' : `Homework ${index}`,
-    description: '<p>Generated by the Canvas stand-in.</p>',
-    created_at: '2026-06-01T12:00:00Z',
-    updated_at: '2026-06-01T12:00:00Z',
-    due_at: index === 1 ? null : due,
-    lock_at: null,
-    unlock_at: null,
-    has_overrides: false,
-    course_id: courseId,
-    html_url: `http://canvas.standin/courses/${courseId}/assignments/${id}`,
-    submissions_download_url: `http://canvas.standin/courses/${courseId}/assignments/${id}/submissions?zip=1`,
-    assignment_group_id: 1,
-    due_date_required: false,
-    allowed_extensions: [],
-    max_name_length: 255,
-    turnitin_enabled: false,
-    vericite_enabled: false,
-    grade_group_students_individually: false,
-    group_category_id: null,
-    peer_reviews: false,
-    automatic_peer_reviews: false,
-    position: index + 1,
-    post_manually: false,
-    anonymous_grading: false,
-    points_possible: index === 0 ? 100 : quiz ? 10 : 20,
-    submission_types: quiz ? ['online_quiz'] : ['online_upload'],
-    grading_type: 'points',
-    published: true,
-    unpublishable: false,
-    only_visible_to_overrides: false,
-    locked_for_user: false,
-    is_quiz_assignment: quiz,
-    omit_from_final_grade: false,
-    moderated_grading: false,
-    workflow_state: 'published',
-  };
-}
-
-function canvasUser(id: number) {
-  if (id === STANDIN_TEACHER.id)
-    return {
-      id,
-      name: STANDIN_TEACHER.name,
-      created_at: '2026-01-01T00:00:00Z',
-      sortable_name: 'Canvas, Casey',
-      short_name: 'Casey Canvas',
-      sis_user_id: null,
-      integration_id: null,
-      login_id: STANDIN_TEACHER.login_id,
-    };
-  // Every 25th student has a login that is not an email (as at schools that use usernames).
-  const login = id % 25 === 0 ? `user${id}` : `student${id}@standin.example.edu`;
-  return {
-    id,
-    name: `Student ${id}`,
-    created_at: '2026-01-01T00:00:00Z',
-    sortable_name: `${id}, Student`,
-    short_name: `Student ${id}`,
-    sis_user_id: `SIS${id}`,
-    integration_id: null,
-    login_id: login,
-  };
-}
-
-function enrollments(courseId: number) {
-  const base = (type: string, roleId: number, userId: number, id: number) => ({
-    id,
-    course_id: courseId,
-    sis_course_id: null,
-    course_integration_id: null,
-    course_section_id: courseId,
-    section_integration_id: null,
-    sis_account_id: null,
-    sis_section_id: null,
-    sis_user_id: null,
-    enrollment_state: 'active',
-    limit_privileges_to_course_section: false,
-    sis_import_id: null,
-    root_account_id: 1,
-    type,
-    user_id: userId,
-    associated_user_id: null,
-    role: type,
-    role_id: roleId,
-    created_at: '2026-06-01T12:00:00Z',
-    updated_at: '2026-06-01T12:00:00Z',
-    start_at: null,
-    end_at: null,
-    last_activity_at: null,
-    last_attended_at: null,
-    total_activity_time: 0,
-    html_url: `http://canvas.standin/courses/${courseId}/users/${userId}`,
-    ...(type === 'StudentEnrollment'
-      ? {
-          grades: {
-            html_url: `http://canvas.standin/courses/${courseId}/grades/${userId}`,
-            current_score: null,
-            current_grade: null,
-            final_score: null,
-            final_grade: null,
-          },
-        }
-      : {}),
-    user: canvasUser(userId),
-  });
-  const out = [base('TeacherEnrollment', 4, STANDIN_TEACHER.id, courseId * 10_000)];
-  const count = standinStudentCount(courseId);
-  for (let i = 0; i < count; i++) {
-    // Students are shared between neighbouring courses, as in a real school.
-    const userId = 1000 + ((courseId * 37 + i) % 4000);
-    out.push(base('StudentEnrollment', 3, userId, courseId * 10_000 + i + 1));
-  }
-  // A student who dropped, and an observer: neither should be imported.
-  out.push({ ...base('StudentEnrollment', 3, 9001, courseId * 10_000 + 9001), enrollment_state: 'inactive' });
-  out.push(base('ObserverEnrollment', 7, 9002, courseId * 10_000 + 9002));
-  return out;
 }
 
 /** Starts the stand-in on 127.0.0.1:`port` (0: any free port). */

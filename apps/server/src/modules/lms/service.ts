@@ -1,9 +1,12 @@
+/**
+ * LMS: the Canvas connection of the coach setup wizard (`LmsService`) with the OAuth2 flow and the
+ * user's stored tokens. The course reads and the roster import are in ./courses.ts, the failures in
+ * ./errors.ts; the module's public entry is ./index.ts.
+ */
 import { createHash, createHmac } from 'node:crypto';
 import {
   LMS_API,
   LMS_PROVIDER,
-  LMS_PROVIDER_NAME,
-  LMS_TEXTS,
   type LmsAssignment,
   type LmsCourse,
   type LmsErrorCode,
@@ -12,8 +15,10 @@ import {
 } from '@course-coach/contracts';
 import { newToken, safeEqual } from '../../auth/tokens.ts';
 import type { Database, Query } from '../../db/client.ts';
-import { CanvasClient, type CanvasCourse, CanvasError } from './canvas-client.ts';
+import { CanvasClient, CanvasError } from './canvas-client.ts';
+import { importRoster, taughtCourse, toAssignment, toCourse } from './courses.ts';
 import { decryptToken, encryptToken } from './crypto.ts';
+import { fromCanvas, LmsError, lmsError } from './errors.ts';
 import {
   type CanvasTokens,
   canvasAuthorizationUrl,
@@ -23,55 +28,13 @@ import {
 } from './oauth.ts';
 import type { LmsSettings } from './settings.ts';
 
+export { NO_PASSWORD } from './courses.ts';
+export { LinkedElsewhereError, LmsError, lmsError } from './errors.ts';
+
 /** How long a started authorization (its `state`) stays usable. */
 export const STATE_TTL_MINUTES = 10;
 /** An access token this close to its expiry is refreshed before use. */
 export const REFRESH_MARGIN_SECONDS = 60;
-/** Password hash of users created by a roster import: matches no password, so they cannot sign in yet. */
-export const NO_PASSWORD = '!lms-import';
-
-/** A failure the wizard shows as the step's error (see LmsErrorSchema): HTTP status, code and text. */
-export class LmsError extends Error {
-  constructor(
-    readonly code: LmsErrorCode,
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'LmsError';
-  }
-}
-
-const STATUS: Record<LmsErrorCode, number> = {
-  lms_not_configured: 503,
-  lms_authorization_required: 409,
-  lms_unavailable: 502,
-  lms_timeout: 504,
-  lms_course_not_authorized: 403,
-};
-
-const TEXT: Record<LmsErrorCode, string> = {
-  lms_not_configured: LMS_TEXTS.notConfigured(LMS_PROVIDER_NAME),
-  lms_authorization_required: LMS_TEXTS.authorizationRequired(LMS_PROVIDER_NAME),
-  lms_unavailable: LMS_TEXTS.unavailable(LMS_PROVIDER_NAME),
-  lms_timeout: LMS_TEXTS.timeout(LMS_PROVIDER_NAME),
-  lms_course_not_authorized: LMS_TEXTS.courseNotAuthorized(LMS_PROVIDER_NAME),
-};
-
-/** The LmsError of a code, with the text the wizard shows. */
-export function lmsError(code: LmsErrorCode): LmsError {
-  return new LmsError(code, STATUS[code], TEXT[code]);
-}
-
-/** Maps a Canvas failure to what the wizard shows (after any refresh was tried). */
-function fromCanvas(error: unknown): unknown {
-  if (!(error instanceof CanvasError)) return error;
-  if (error.failure === 'timeout') return lmsError('lms_timeout');
-  if (error.failure === 'invalid_token') return lmsError('lms_authorization_required');
-  if (error.failure === 'forbidden' || error.failure === 'not_found')
-    return lmsError('lms_course_not_authorized');
-  return lmsError('lms_unavailable');
-}
 
 /** Who is acting: the signed-in user, in the institution named by the route. */
 export interface LmsActor {
@@ -362,172 +325,25 @@ export class LmsService {
     return courses.map(toCourse).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   }
 
-  /** Finds `courseId` among the caller's teacher courses. @throws LmsError lms_course_not_authorized. */
-  private async taughtCourse(client: CanvasClient, token: string, courseId: string): Promise<CanvasCourse> {
-    const courses = await client.listTeacherCourses(token);
-    const course = courses.find((c) => String(c.id) === courseId);
-    if (!course) throw lmsError('lms_course_not_authorized');
-    return course;
-  }
-
   /** The assignments of a course the caller teaches (the wizard's `assignments`), by due date. */
   async listAssignments(actor: LmsActor, courseId: string): Promise<LmsAssignment[]> {
     const list = await this.withToken(actor, async (c, t) => {
-      await this.taughtCourse(c, t, courseId);
+      await taughtCourse(c, t, courseId);
       return c.listAssignments(t, courseId);
     });
-    return list.map((a) => ({
-      id: String(a.id),
-      name: String(a.name ?? ''),
-      due_at: a.due_at ?? null,
-      points_possible: typeof a.points_possible === 'number' ? a.points_possible : null,
-      submission_types: Array.isArray(a.submission_types) ? a.submission_types.map(String) : [],
-      is_quiz_assignment: a.is_quiz_assignment === true,
-      published: a.published !== false,
-    }));
+    return list.map(toAssignment);
   }
 
   /**
-   * Imports a Canvas course's roster into a coach of the institution, in one transaction: each active
-   * student, teacher and TA becomes a user (found by earlier import, else by email — Canvas's `email`,
-   * else a `login_id` that is an email — else created, unable to sign in until given a password) and is
-   * enrolled as student (StudentEnrollment) or instructor (TeacherEnrollment, TaEnrollment). Running it
-   * again changes nothing. People without an email, or whose email is an account of another institution,
-   * are skipped and listed. The coach is linked to the course; a coach linked to another course is refused.
+   * Imports a Canvas course's roster into a coach of the institution, in one transaction (the rules:
+   * `importRoster` in ./courses.ts). A coach linked to another course is refused (LinkedElsewhereError).
    */
   async importRoster(actor: LmsActor, coachId: number, courseId: string): Promise<RosterImportResult> {
-    const { course, enrollments } = await this.withToken(actor, async (c, t) => {
-      const taught = await this.taughtCourse(c, t, courseId);
-      return { course: taught, enrollments: await c.listEnrollments(t, courseId) };
-    });
-    type Person = { lmsId: string; name: string; email: string | null; instructor: boolean };
-    const people = new Map<string, Person>();
-    for (const e of enrollments) {
-      const role =
-        e.type === 'StudentEnrollment'
-          ? 'student'
-          : e.type === 'TeacherEnrollment' || e.type === 'TaEnrollment'
-            ? 'instructor'
-            : null;
-      if (!role || (e.enrollment_state && e.enrollment_state !== 'active')) continue;
-      const lmsId = String(e.user?.id ?? e.user_id);
-      const candidate = (e.user?.email || e.user?.login_id || '').trim().toLowerCase();
-      const person = people.get(lmsId) ?? {
-        lmsId,
-        name: (e.user?.name || e.user?.sortable_name || `Canvas user ${lmsId}`).slice(0, 200),
-        email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(candidate) && candidate.length <= 254 ? candidate : null,
-        instructor: false,
-      };
-      person.instructor ||= role === 'instructor';
-      people.set(lmsId, person);
-    }
-    const result: RosterImportResult = {
-      coach_id: coachId,
-      lms_course_id: courseId,
-      users_created: 0,
-      students_enrolled: 0,
-      instructors_enrolled: 0,
-      already_enrolled: 0,
-      skipped: [],
-    };
-    return this.database.transaction(async (query) => {
-      const [link] = await query<{ lms_course_id: string }>(
-        'select lms_course_id from coach_lms_courses where coach_id = $1 for update',
-        [coachId],
-      );
-      if (link && link.lms_course_id !== courseId) throw new LinkedElsewhereError(link.lms_course_id);
-      for (const person of [...people.values()].sort((a, b) => Number(a.lmsId) - Number(b.lmsId))) {
-        const userId = await this.findOrCreateUser(query, actor.institutionId, person, result);
-        if (userId === null) continue;
-        const enrolled = await query(
-          `insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, $4)
-           on conflict (coach_id, user_id) do nothing returning id`,
-          [actor.institutionId, coachId, userId, person.instructor ? 'instructor' : 'student'],
-        );
-        if (enrolled.length === 0) result.already_enrolled++;
-        else if (person.instructor) result.instructors_enrolled++;
-        else result.students_enrolled++;
-      }
-      await query(
-        `insert into coach_lms_courses (institution_id, coach_id, provider, lms_course_id, lms_course_name, user_id)
-         values ($1, $2, $3, $4, $5, $6)
-         on conflict (coach_id) do update set lms_course_name = excluded.lms_course_name, imported_at = now()`,
-        [actor.institutionId, coachId, LMS_PROVIDER, courseId, course.name, actor.userId],
-      );
-      return result;
-    });
-  }
-
-  private async findOrCreateUser(
-    query: Query,
-    institutionId: number,
-    person: { lmsId: string; name: string; email: string | null },
-    result: RosterImportResult,
-  ): Promise<number | null> {
-    const [linked] = await query<{ user_id: number }>(
-      'select user_id from lms_user_links where institution_id = $1 and provider = $2 and lms_user_id = $3',
-      [institutionId, LMS_PROVIDER, person.lmsId],
-    );
-    if (linked) return linked.user_id;
-    if (!person.email) {
-      result.skipped.push({
-        lms_user_id: person.lmsId,
-        name: person.name,
-        reason: 'No email address in Canvas.',
-      });
-      return null;
-    }
-    const [created] = await query<{ id: number }>(
-      `insert into users (institution_id, email, name, password_hash) values ($1, $2, $3, $4)
-       on conflict (email) do nothing returning id`,
-      [institutionId, person.email, person.name, NO_PASSWORD],
-    );
-    let userId: number;
-    if (created) {
-      userId = created.id;
-      result.users_created++;
-    } else {
-      const [existing] = await query<{ id: number; institution_id: number }>(
-        'select id, institution_id from users where email = $1',
-        [person.email],
-      );
-      if (!existing || existing.institution_id !== institutionId) {
-        result.skipped.push({
-          lms_user_id: person.lmsId,
-          name: person.name,
-          reason: 'This email belongs to an account of another institution.',
-        });
-        return null;
-      }
-      userId = existing.id;
-    }
-    await query(
-      `insert into lms_user_links (institution_id, provider, lms_user_id, user_id) values ($1, $2, $3, $4)
-       on conflict (institution_id, provider, lms_user_id) do nothing`,
-      [institutionId, LMS_PROVIDER, person.lmsId, userId],
-    );
-    return userId;
+    return importRoster(this, actor, coachId, courseId);
   }
 }
 
-/** The coach is already connected to another Canvas course (answered as a 400 on `lms_course_id`). */
-export class LinkedElsewhereError extends Error {
-  constructor(readonly lmsCourseId: string) {
-    super(`This coach is already connected to Canvas course ${lmsCourseId}.`);
-  }
-}
-
-function toCourse(c: CanvasCourse): LmsCourse {
-  return {
-    id: String(c.id),
-    name: String(c.name ?? ''),
-    course_code: c.course_code ?? null,
-    start_at: c.start_at ?? null,
-    end_at: c.end_at ?? null,
-    workflow_state: c.workflow_state ?? null,
-  };
-}
-
+/** SHA-256 of `value` as hex (the stored form of an OAuth `state` nonce). */
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }

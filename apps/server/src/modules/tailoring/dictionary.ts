@@ -76,8 +76,8 @@ export async function loadDictionary(q: Query, institutionId: number): Promise<D
 }
 
 /**
- * GET mtsdictionarydata (spec §3 "Dictionary data"): characteristics, sources, and per source the
- * characteristics it provides.
+ * GET mtsdictionarydata (spec §3 "Dictionary data"): characteristics (an Insight Group's membership
+ * characteristic marked `insight_group`), sources, and per source the characteristics it provides.
  */
 export async function dictionaryData(q: Query, institutionId: number): Promise<DictionaryData> {
   const characteristics = await loadDictionary(q, institutionId);
@@ -86,7 +86,9 @@ export async function dictionaryData(q: Query, institutionId: number): Promise<D
     [institutionId],
   );
   return {
-    characteristics: characteristics.map(({ id: _id, kind: _kind, cohort_id: _c, step: _s, ...c }) => c),
+    characteristics: characteristics.map(({ id: _id, kind: _kind, cohort_id, step: _s, ...c }) =>
+      cohort_id === null ? c : { ...c, insight_group: true },
+    ),
     sources,
     sourced_characteristics: sources.map((s) => ({
       source: s.name,

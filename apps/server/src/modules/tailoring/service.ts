@@ -262,7 +262,6 @@ export async function deleteCohort(database: Database, scope: CoachScope, id: nu
     ]);
     if (rows.length === 0) throw notFound();
     await q('delete from cohort_memberships where cohort_id = $1', [id]);
-    await q('delete from cohort_sync_pending where cohort_id = $1', [id]);
     await q('delete from characteristics where cohort_id = $1', [id]);
   });
 }

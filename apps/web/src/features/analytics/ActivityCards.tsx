@@ -20,7 +20,7 @@ import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { DocumentLink } from '../documents/index.ts';
-import { formatPercent } from '../grades/grade-data.ts';
+import { formatPercent } from '../grades/index.ts';
 import classes from './Activity.module.css';
 import {
   useBulletinAnalytics,

@@ -2,9 +2,9 @@ import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { coachAccess, useMe } from '../auth/me.ts';
-import { GradeCharts } from '../charts/GradeCharts.tsx';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { coachAccess, useMe } from '../auth/index.ts';
+import { GradeCharts } from '../charts/index.ts';
+import { NotFoundPage } from '../shell/index.ts';
 import { ActivityCards } from './ActivityCards.tsx';
 
 /** Page title of the activity page (ours). */

@@ -21,12 +21,17 @@ import {
 } from '@mantine/core';
 import { format } from 'date-fns';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
-import { type BulletinContext, useBulletinList, useStarToggle } from './bulletins-api.ts';
+import {
+  type BulletinContext,
+  type MessageLinkState,
+  useBulletinList,
+  useStarToggle,
+} from './bulletins-api.ts';
 
 type Tab = 'all' | 'recommended' | 'starred';
 
@@ -54,6 +59,7 @@ export function BulletinCard({
   onStar: (b: Bulletin) => void;
 }) {
   const credit = creditTexts(bulletin.user_progress_status);
+  const location = useLocation();
   // Without an icon, the topic's default image, whose alt text names the topic (the card shows it nowhere
   // else); a chosen icon is decorative beside the title (alt '').
   const fallback = topicDefaultImage(bulletin.topic);
@@ -82,7 +88,12 @@ export function BulletinCard({
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Title order={3} size="h5">
-              <Anchor component={Link} to={bulletinMessagePath(context, bulletin)} c="blue.9">
+              <Anchor
+                component={Link}
+                to={bulletinMessagePath(context, bulletin)}
+                state={{ from: `${location.pathname}${location.search}` } satisfies MessageLinkState}
+                c="blue.9"
+              >
                 {bulletin.title}
               </Anchor>
             </Title>

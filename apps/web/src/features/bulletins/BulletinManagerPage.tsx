@@ -7,9 +7,8 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { useDictionary } from '../tailoring/api.ts';
-import { dictionaryLabels } from '../tailoring/labels.tsx';
+import { NotFoundPage } from '../shell/index.ts';
+import { dictionaryLabels, useDictionary } from '../tailoring/index.ts';
 import { useStaffBulletins } from './bulletins-api.ts';
 
 /**

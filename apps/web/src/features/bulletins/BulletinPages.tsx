@@ -1,18 +1,41 @@
-import { BULLETIN_TEXTS, BULLETIN_UI_TEXTS, HISTORY_DATE_FORMAT, PAGES } from '@course-coach/contracts';
-import { Anchor, Badge, Button, Group, Image, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  BULLETIN_TEXTS,
+  BULLETIN_UI_TEXTS,
+  HISTORY_DATE_FORMAT,
+  PAGES,
+  safeSameOriginPath,
+} from '@course-coach/contracts';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Image,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { format } from 'date-fns';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { useMe } from '../auth/me.ts';
+import { useMe } from '../auth/index.ts';
 import { DocumentLink } from '../documents/index.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 import { BulletinList } from './BulletinList.tsx';
-import { type BulletinContext, useOpenMessage } from './bulletins-api.ts';
+import {
+  type BulletinContext,
+  type MessageLinkState,
+  useOpenMessage,
+  useStarToggle,
+} from './bulletins-api.ts';
 
 /** The coach's bulletins on a page of their own (path ours). */
 export function CoachBulletinsPage() {
@@ -60,6 +83,7 @@ export function MessagePage({
   interactive: boolean;
 }) {
   const params = useParams();
+  const location = useLocation();
   const scopeId = parsePathId(scope === 'coach' ? params.coachId : params.institutionId);
   const bulletinId = parsePathId(params.bulletinId);
   const pageId = interactive ? (params.pageId === '0' ? 0 : parsePathId(params.pageId)) : 0;
@@ -69,6 +93,7 @@ export function MessagePage({
     context ?? { coachId: 0 },
     context && bulletinId !== null ? bulletinId : null,
   );
+  const star = useStarToggle(context ?? { coachId: 0 });
   usePageTitle(message.data?.title ?? BULLETIN_UI_TEXTS.title);
   if (context === null || bulletinId === null || pageId === null) return <NotFoundPage />;
   if (message.isPending) return <LoadingState />;
@@ -83,7 +108,11 @@ export function MessagePage({
     );
   }
   const b = message.data;
-  const back = scope === 'coach' ? PAGES.bulletins(scopeId!) : PAGES.institutionBulletins(scopeId!);
+  // Back returns where the student opened the message from (carried through its pages), else to the list.
+  const from = (location.state as Partial<MessageLinkState> | null)?.from;
+  const cameFrom = typeof from === 'string' ? safeSameOriginPath(from) : null;
+  const back =
+    cameFrom ?? (scope === 'coach' ? PAGES.bulletins(scopeId!) : PAGES.institutionBulletins(scopeId!));
   const pagePath = (n: number) =>
     scope === 'coach'
       ? `/InteractiveMessage/${scopeId}/${b.id}/${n}/`
@@ -92,16 +121,32 @@ export function MessagePage({
   if (b.is_interactive && !page && b.pages.length > 0) return <NotFoundPage />;
   return (
     <Stack gap="md" component="article" data-testid="message-page">
-      <Anchor component={Link} to={back}>
-        {BULLETIN_UI_TEXTS.backToBulletins}
+      <Anchor component={Link} to={back} data-testid="message-back">
+        {cameFrom ? BULLETIN_UI_TEXTS.back : BULLETIN_UI_TEXTS.backToBulletins}
       </Anchor>
-      <Group gap="md" align="center">
+      <Group gap="md" align="center" wrap="nowrap">
         {b.icon_url && <Image src={b.icon_url} alt="" w={56} h={56} fit="contain" />}
-        <Stack gap={2}>
+        <Stack gap={2} style={{ flex: 1 }}>
           <Title order={1}>{b.title}</Title>
           {b.subtitle && <Text fw={500}>{b.subtitle}</Text>}
         </Stack>
+        <ActionIcon
+          size="lg"
+          variant="subtle"
+          color="yellow.9"
+          aria-pressed={b.starred}
+          aria-label={b.starred ? BULLETIN_UI_TEXTS.unstar : BULLETIN_UI_TEXTS.star}
+          onClick={() => star.mutate(b)}
+          data-testid="message-star-toggle"
+        >
+          <span aria-hidden="true">{b.starred ? '★' : '☆'}</span>
+        </ActionIcon>
       </Group>
+      {star.isError && (
+        <Alert color="red" title={BULLETIN_UI_TEXTS.starFailed} data-testid="message-star-error">
+          {errorMessage(star.error)}
+        </Alert>
+      )}
       <Group gap="xs">
         {b.starred && <Badge color="grape.9">{BULLETIN_TEXTS.tabStarred}</Badge>}
         {b.related_credit && <Badge color="teal.9">{BULLETIN_TEXTS.forCredit}</Badge>}
@@ -131,12 +176,12 @@ export function MessagePage({
           <SafeHtml html={page.body} />
           <Group>
             {pageId > 0 && (
-              <Button component={Link} to={pagePath(pageId - 1)} variant="default">
+              <Button component={Link} to={pagePath(pageId - 1)} state={location.state} variant="default">
                 {BULLETIN_UI_TEXTS.previousPage}
               </Button>
             )}
             {pageId < b.pages.length - 1 && (
-              <Button component={Link} to={pagePath(pageId + 1)}>
+              <Button component={Link} to={pagePath(pageId + 1)} state={location.state}>
                 {BULLETIN_UI_TEXTS.nextPage}
               </Button>
             )}

@@ -117,4 +117,39 @@ describe('EditBulletinPage', () => {
     // The document section below the form has its own (empty) status region.
     expect(await screen.findByText('Bulletin saved.')).toHaveAttribute('role', 'status');
   });
+
+  it('edits an interactive bulletin’s pages: add, title, remove; saved in order with errors per page', async () => {
+    let body: { is_interactive?: boolean; pages?: Array<{ title: string }> } = {};
+    stubFetch({
+      ...common(),
+      [`POST ${API.bulletins(COACH)}`]: (init) => {
+        body = JSON.parse(String(init?.body));
+        return { status: 400, body: { 'pages.1.title': ['Give this page a title.'] } };
+      },
+    });
+    renderRoutes(routes, PAGES.newBulletin(COACH));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Title' }), {
+      target: { value: 'Exam week' },
+    });
+    expect(screen.queryByRole('textbox', { name: 'Page title' })).not.toBeInTheDocument();
+    // Switching it on starts with one page.
+    fireEvent.click(screen.getByRole('switch', { name: 'Interactive bulletin (pages)' }));
+    expect(screen.getAllByRole('textbox', { name: 'Page title' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Page' }));
+    const titles = screen.getAllByRole('textbox', { name: 'Page title' });
+    expect(titles).toHaveLength(3);
+    ['One', 'Two', 'Three'].forEach((title, i) => {
+      fireEvent.change(titles[i]!, { target: { value: title } });
+    });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Remove Page' })[1]!);
+    expect(
+      screen.getAllByRole('textbox', { name: 'Page title' }).map((e) => (e as HTMLInputElement).value),
+    ).toEqual(['One', 'Three']);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // The server's error of page 2 shows beside that page's title.
+    expect(await screen.findByText('Give this page a title.')).toBeInTheDocument();
+    expect(body.is_interactive).toBe(true);
+    expect(body.pages?.map((p) => p.title)).toEqual(['One', 'Three']);
+  });
 });

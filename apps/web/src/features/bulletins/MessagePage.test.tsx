@@ -1,4 +1,4 @@
-import { API, BULLETIN_UI_TEXTS, type BulletinMessage } from '@course-coach/contracts';
+import { API, BULLETIN_UI_TEXTS, type BulletinMessage, PAGES } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '../../test-utils.tsx';
@@ -62,5 +62,49 @@ describe('MessagePage', () => {
     });
     renderRoutes(routes, '/InstitutionMessageCenterView/2/9/');
     expect(await screen.findByTestId('not-found-page')).toBeInTheDocument();
+  });
+
+  it('stars the bulletin from the page itself at once, and puts the star back with a message when that fails', async () => {
+    let answer = { status: 200, body: { id: 9, starred: true } as unknown };
+    const fetchMock = stubFetch({
+      [`POST ${API.messageView(4, 9)}`]: { body: { ...message, is_interactive: false, pages: [] } },
+      [`POST ${API.starMessage(4, 9)}`]: () => answer,
+    });
+    renderRoutes(routes, '/MessageCenter/4/9/');
+    const star = await screen.findByRole('button', { name: BULLETIN_UI_TEXTS.star });
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(star);
+    const unstar = await screen.findByRole('button', { name: BULLETIN_UI_TEXTS.unstar });
+    expect(unstar).toHaveAttribute('aria-pressed', 'true');
+    const starPost = fetchMock.mock.calls.find(([input]) => String(input).endsWith(API.starMessage(4, 9)));
+    expect(JSON.parse(String(starPost?.[1]?.body))).toMatchObject({ id: 9, starred: true });
+
+    answer = { status: 503, body: { detail: 'The database is unavailable right now.' } };
+    fireEvent.click(unstar);
+    expect(await screen.findByText(BULLETIN_UI_TEXTS.starFailed)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: BULLETIN_UI_TEXTS.unstar })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('Back returns to the page the message was opened from, through its pages; else to the bulletin list', async () => {
+    stubFetch({ [`POST ${API.messageView(4, 9)}`]: { body: message } });
+    const { result } = renderRoutes(routes, '/InteractiveMessage/4/9/0/');
+    expect(await screen.findByRole('link', { name: BULLETIN_UI_TEXTS.backToBulletins })).toHaveAttribute(
+      'href',
+      PAGES.bulletins(4),
+    );
+    result.unmount();
+    const again = renderRoutes([...routes, { path: '/', element: <p>home</p> }], '/');
+    await again.router.navigate('/InteractiveMessage/4/9/0/', {
+      state: { from: '/Dashboard/Coach/4/CoachDetails/' },
+    });
+    fireEvent.click(await screen.findByRole('link', { name: BULLETIN_UI_TEXTS.nextPage }));
+    await waitFor(() => expect(again.router.state.location.pathname).toBe('/InteractiveMessage/4/9/1/'));
+    expect(await screen.findByRole('link', { name: BULLETIN_UI_TEXTS.back })).toHaveAttribute(
+      'href',
+      '/Dashboard/Coach/4/CoachDetails/',
+    );
   });
 });

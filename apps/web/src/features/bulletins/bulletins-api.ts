@@ -6,6 +6,7 @@ import {
   BulletinAdminSchema,
   type BulletinBody,
   BulletinListSchema,
+  type BulletinMessage,
   BulletinMessageSchema,
   StarResultSchema,
 } from '@course-coach/contracts';
@@ -14,6 +15,15 @@ import { apiGet, apiRequest } from '../../api/client.ts';
 
 /** Where a bulletin list or message is shown: one coach, or an institution (spec §2, §7). */
 export type BulletinContext = { coachId: number } | { institutionId: number };
+
+/**
+ * Router state of a link to a message page: `from`, the in-app path (with query) the student opened it
+ * from, where the page's Back link returns. Without it (a typed or shared address) Back goes to the
+ * bulletin list of the message's coach or institution.
+ */
+export interface MessageLinkState {
+  from: string;
+}
 
 /** Query keys; everything under ['bulletins'] reloads after a star, a view or a save. */
 export const bulletinKeys = {
@@ -41,7 +51,8 @@ export function useBulletinList(context: BulletinContext) {
 
 /**
  * The star toggle (spec §4 "optimistic update, then the bulletin list reloads"; §7 POST star-message
- * with the bulletin as body). A failure restores the list as it was; either way the list reloads.
+ * with the bulletin as body). The list and an open message page change at once; a failure restores both as
+ * they were; either way the list reloads.
  */
 export function useStarToggle(context: BulletinContext) {
   const queryClient = useQueryClient();
@@ -54,15 +65,23 @@ export function useStarToggle(context: BulletinContext) {
         schema: StarResultSchema,
       }),
     onMutate: async (bulletin) => {
+      const messageKey = bulletinKeys.message(context, bulletin.id);
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<Bulletin[]>(key);
+      const messageBefore = queryClient.getQueryData<BulletinMessage>(messageKey);
       queryClient.setQueryData<Bulletin[]>(key, (list) =>
         list?.map((b) => (b.id === bulletin.id ? { ...b, starred: !bulletin.starred } : b)),
       );
-      return { before };
+      // The open message page shows the star too: it turns at once as well.
+      if (messageBefore)
+        queryClient.setQueryData(messageKey, { ...messageBefore, starred: !bulletin.starred });
+      return { before, messageBefore };
     },
-    onError: (_error, _bulletin, snapshot) => {
+    onError: (_error, bulletin, snapshot) => {
       if (snapshot?.before) queryClient.setQueryData(key, snapshot.before);
+      if (snapshot?.messageBefore) {
+        queryClient.setQueryData(bulletinKeys.message(context, bulletin.id), snapshot.messageBefore);
+      }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });

@@ -14,8 +14,8 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { DictionaryLabelsProvider } from '../tailoring/labels.tsx';
+import { NotFoundPage } from '../shell/index.ts';
+import { DictionaryLabelsProvider } from '../tailoring/index.ts';
 import { useOverviewGradebooks, useOverviewItems, useOverviewPlaybooks } from './characteristics-api.ts';
 import { WiringValues } from './WiringValues.tsx';
 

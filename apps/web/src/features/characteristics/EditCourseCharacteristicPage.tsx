@@ -6,7 +6,7 @@ import {
   type WiringInput,
 } from '@course-coach/contracts';
 import { useState } from 'react';
-import { WiringEditor } from '../wiring/WiringEditor.tsx';
+import { WiringEditor } from '../wiring/index.ts';
 import { FieldInput, FieldSelect, fieldBinder } from './EditorShell.tsx';
 import {
   ItemEditorForm,

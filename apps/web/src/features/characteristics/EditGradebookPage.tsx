@@ -14,8 +14,8 @@ import { apiGet, apiRequest } from '../../api/client.ts';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { DocumentSection } from '../documents/index.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { WiringEditor } from '../wiring/WiringEditor.tsx';
+import { NotFoundPage } from '../shell/index.ts';
+import { WiringEditor } from '../wiring/index.ts';
 import { characteristicsKeys, useInvalidateCharacteristics } from './characteristics-api.ts';
 import { EditorLoaded, EditorShell, fieldError, saveErrors } from './EditorShell.tsx';
 

@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 
 /** The field errors of a failed save (400), or a non-field message for anything else. */
 export function saveErrors(error: unknown): FieldErrors {

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { apiGet, apiRequest, type Schema } from '../../api/client.ts';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 import { characteristicsKeys, useInvalidateCharacteristics } from './characteristics-api.ts';
 import { EditorLoaded, EditorShell, saveErrors } from './EditorShell.tsx';
 

@@ -1,6 +1,6 @@
 import { CHARACTERISTICS_TEXTS, type WiringItem } from '@course-coach/contracts';
 import { ActionIcon, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useDictionaryLabels } from '../tailoring/labels.tsx';
+import { useDictionaryLabels } from '../tailoring/index.ts';
 
 /**
  * The wiring of one item in an overview cell (spec §2): each wiring as 'label: value' with a copy

@@ -3,7 +3,7 @@ import { SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { useId, useState } from 'react';
-import { formatPercent } from '../grades/grade-data.ts';
+import { formatPercent } from '../grades/index.ts';
 
 /** Default chart size in pixels; the chart takes its container's width when it is known. */
 const WIDTH = 640;

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import { useGradeDistribution } from '../analytics/activity-queries.ts';
+import { useGradeDistribution } from '../analytics/index.ts';
 import { GradeChart } from './GradeChart.tsx';
 
 /** Card title of the class charts (ours). */

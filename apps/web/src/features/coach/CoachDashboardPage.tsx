@@ -1,5 +1,6 @@
 import { API, CoachDashboardSchema, type Me, PAGES, TAILORING_TEXTS } from '@course-coach/contracts';
 import { Alert, Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,18 +10,17 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { ActivityCards } from '../analytics/ActivityCards.tsx';
-import { coachAccess, useMe } from '../auth/me.ts';
-import { BulletinList } from '../bulletins/BulletinList.tsx';
-import { GradeCharts } from '../charts/GradeCharts.tsx';
-import { GradeCard } from '../grades/GradeCard.tsx';
-import { CompletionHistory } from '../history/CompletionHistory.tsx';
-import { useInstitutionsCoaches } from '../institution/institution-coaches.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { FeaturedTestimonials } from '../testimonials/FeaturedTestimonials.tsx';
-import { TipsCard } from '../tips/TipsCard.tsx';
-import { SidebarLinks } from '../todos/SidebarLinks.tsx';
-import { TodoCard } from '../todos/TodoCard.tsx';
+import { ActivityCards } from '../analytics/index.ts';
+import { coachAccess, useMe } from '../auth/index.ts';
+import { BulletinList } from '../bulletins/index.ts';
+import { GradeCharts } from '../charts/index.ts';
+import { GradeCard } from '../grades/index.ts';
+import { CompletionHistory } from '../history/index.ts';
+import { useInstitutionsCoaches } from '../institution/index.ts';
+import { NotFoundPage } from '../shell/index.ts';
+import { FeaturedTestimonials } from '../testimonials/index.ts';
+import { TipsCard } from '../tips/index.ts';
+import { SidebarLinks, TodoCard } from '../todos/index.ts';
 
 /** Note for staff and instructors on a coach dashboard, where students see their grade progress. */
 export const STAFF_GRADE_NOTE =
@@ -169,7 +169,8 @@ function useDashboardPrimed(coachId: number, enabled: boolean): boolean {
 
 /**
  * `/Dashboard/Coach/{coachId}/CoachDetails/`: the coach dashboard. Students see their Grade visualization
- * card; instructors and staff see a note that grade progress is shown to students.
+ * card (on phones in one column: grade progress, to-dos, bulletins, tips, then testimonials, activity,
+ * charts and history); instructors and staff see a note that grade progress is shown to students.
  */
 export function CoachDashboardPage() {
   const params = useParams();
@@ -201,6 +202,8 @@ function CoachDashboard({
   institutionIds: number[];
 }) {
   const ready = useDashboardPrimed(coachId, access === 'student');
+  // Phones (narrower than Mantine's `sm`, 48em) get one column in the order a student acts on.
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   if (access === 'staff') {
     return <StaffCoachDashboard key={coachId} coachId={coachId} institutionIds={institutionIds} />;
   }
@@ -212,6 +215,18 @@ function CoachDashboard({
       />
       {!ready ? (
         <LoadingState />
+      ) : access === 'student' && phone ? (
+        // Phone: what a student acts on first (grade progress, to-dos, bulletins), then tips, then the rest.
+        <Stack gap="lg" key={coachId} data-testid="dashboard-phone">
+          <GradeCard coachId={coachId} pageLink />
+          <TodoCard coachId={coachId} mode="sidebar" canAct />
+          <BulletinList context={{ coachId }} />
+          <TipsCard coachId={coachId} />
+          <FeaturedTestimonials coachId={coachId} />
+          <ActivityCards coachId={coachId} />
+          <GradeCharts coachId={coachId} />
+          <CompletionHistory coachId={coachId} coachLabel={enrolled?.label} pageLink />
+        </Stack>
       ) : (
         <DashboardColumns key={coachId} coachId={coachId} canAct={access === 'student'}>
           {access === 'instructor' ? (

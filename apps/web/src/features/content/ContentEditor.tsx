@@ -25,8 +25,8 @@ import { errorMessage, isApiError } from '../../api/client.ts';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { DocumentSection } from '../documents/index.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { WiringEditor } from '../wiring/WiringEditor.tsx';
+import { NotFoundPage } from '../shell/index.ts';
+import { WiringEditor } from '../wiring/index.ts';
 import { QueryView } from './QueryView.tsx';
 
 /** The texts a content editor shows (the `*_TEXTS` of `@course-coach/contracts` have them all). */

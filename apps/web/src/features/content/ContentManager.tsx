@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden 
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 import { QueryView } from './QueryView.tsx';
 
 /** One column of a content manager's table: its heading and what a row shows in it. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 
 /**
  * The states of a page's query: a spinner while it loads, an error with "Try again" (titled

@@ -12,10 +12,8 @@ import {
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '../../test-utils.tsx';
-import { EditEmailPage } from '../emails/EditEmailPage.tsx';
-import { EmailManagerPage } from '../emails/EmailManagerPage.tsx';
-import { EditSurveyPage } from '../surveys/EditSurveyPage.tsx';
-import { SurveyManagerPage } from '../surveys/SurveyPages.tsx';
+import { EditEmailPage, EmailManagerPage } from '../emails/index.ts';
+import { EditSurveyPage, SurveyManagerPage } from '../surveys/index.ts';
 import { DICTIONARY } from '../tailoring/test-fixtures.ts';
 
 /**

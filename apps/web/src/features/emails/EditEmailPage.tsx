@@ -14,15 +14,15 @@ import { SafeHtml } from '../../components/SafeHtml.tsx';
 import {
   ContentEditorForm,
   EditorLoader,
+  fromLocalInput,
   listField,
   RepeatedCard,
   RepeatedFieldset,
+  toLocalInput,
   useContentForm,
   useEditorRoute,
-} from '../content/ContentEditor.tsx';
-import { fromLocalInput, toLocalInput } from '../content/datetime-local.ts';
-import { useDictionary } from '../tailoring/api.ts';
-import { dictionaryLabels } from '../tailoring/labels.tsx';
+} from '../content/index.ts';
+import { dictionaryLabels, useDictionary } from '../tailoring/index.ts';
 import { useDeleteEmail, useEmail, useSaveEmail } from './emails-api.ts';
 
 interface SectionValue {

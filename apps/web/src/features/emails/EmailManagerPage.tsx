@@ -4,7 +4,7 @@ import { format } from 'date-fns';
 import { Link, useParams } from 'react-router';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { ContentManager, type ManagerColumn } from '../content/ContentManager.tsx';
+import { ContentManager, type ManagerColumn } from '../content/index.ts';
 import { useEmails } from './emails-api.ts';
 
 const STATUS_COLOR = { Draft: 'gray.8', Scheduled: 'indigo.9', Delivered: 'teal.9' } as const;

@@ -1,4 +1,4 @@
-import { API, type GradeData, MESSAGES, UI_TEXTS } from '@course-coach/contracts';
+import { API, type GradeData, MESSAGES, PAGES, UI_TEXTS } from '@course-coach/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, stubFetch } from '../../test-utils.tsx';
@@ -69,7 +69,11 @@ describe('GradeCard', () => {
     });
     renderCard();
     expect(await screen.findByText(MESSAGES.gradeNoPoints('AAA 2013J'))).toBeInTheDocument();
-    expect(screen.getByText(UI_TEXTS.gradeCalculatorHint)).toBeInTheDocument();
+    // The hint is a link to the Grade Calculator page of this coach.
+    expect(screen.getByRole('link', { name: UI_TEXTS.gradeCalculatorHint })).toHaveAttribute(
+      'href',
+      PAGES.gradeCalculator(COACH_ID),
+    );
   });
 
   it('draws earned, missed and remaining segments with the marker at the graded boundary', async () => {

@@ -141,7 +141,7 @@ export interface GradeCardProps {
 
 /**
  * Grade visualization card (spec §2): 'Loading...' while loading; when no points are earned yet, the
- * spec's text plus the Grade Calculator hint when calculator_active; otherwise the grade bar; an error
+ * spec's text plus the Grade Calculator hint when calculator_active (a link to PAGES.gradeCalculator); otherwise the grade bar; an error
  * with a "Try again" button when loading fails, and a not-found message when the API answers 404. With
  * `pageLink`, a link to the grade page.
  */
@@ -182,9 +182,14 @@ export function GradeCard({ coachId, pageLink = false }: GradeCardProps) {
         <Stack gap="xs" data-testid="grade-no-points">
           <Text>{MESSAGES.gradeNoPoints(data.coach.label)}</Text>
           {data.calculator_active && (
-            <Text size="sm" data-testid="grade-calculator-hint">
+            <Anchor
+              component={Link}
+              to={PAGES.gradeCalculator(coachId)}
+              size="sm"
+              data-testid="grade-calculator-hint"
+            >
               {UI_TEXTS.gradeCalculatorHint}
-            </Text>
+            </Anchor>
           )}
         </Stack>
       ) : (

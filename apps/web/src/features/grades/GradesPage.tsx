@@ -2,10 +2,10 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { coachAccess, useMe } from '../auth/me.ts';
-import { GradeCharts } from '../charts/GradeCharts.tsx';
-import { STAFF_GRADE_NOTE } from '../coach/CoachDashboardPage.tsx';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { coachAccess, useMe } from '../auth/index.ts';
+import { GradeCharts } from '../charts/index.ts';
+import { STAFF_GRADE_NOTE } from '../coach/index.ts';
+import { NotFoundPage } from '../shell/index.ts';
 import { GRADE_CARD_TEXTS, GradeCard } from './GradeCard.tsx';
 
 /** Texts of the grade page (ours; the spec names "grade pages" without their content). */

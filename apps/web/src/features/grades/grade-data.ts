@@ -2,11 +2,15 @@ import { API, GradeDataSchema } from '@course-coach/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../api/client.ts';
 
-/** The signed-in student's grade data in a coach (GET /api/v1/coach/{coachId}/grade-data). */
-export function useGradeData(coachId: number) {
+/**
+ * The signed-in student's grade data in a coach (GET /api/v1/coach/{coachId}/grade-data); `enabled` false
+ * asks nothing (someone who is not a student of the coach).
+ */
+export function useGradeData(coachId: number, enabled = true) {
   return useQuery({
     queryKey: ['grade-data', coachId],
     queryFn: ({ signal }) => apiGet(API.gradeData(coachId), GradeDataSchema, signal),
+    enabled,
   });
 }
 

@@ -16,11 +16,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import {
-  useRefreshActivityAfterWrites,
-  useUserActivity,
-  useUserCredits,
-} from '../analytics/activity-queries.ts';
+import { useRefreshActivityAfterWrites, useUserActivity, useUserCredits } from '../analytics/index.ts';
 
 /**
  * A history date per spec §9 ('M.D.YY - h:mmA', e.g. '11.23.26 - 5:39AM') in the browser's time zone;

@@ -3,8 +3,8 @@ import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { coachAccess, useMe } from '../auth/me.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { coachAccess, useMe } from '../auth/index.ts';
+import { NotFoundPage } from '../shell/index.ts';
 import { CompletionHistory } from './CompletionHistory.tsx';
 
 /** `/Dashboard/Coach/{coachId}/History/`: the student's Completion History Overview on a page of its own. */

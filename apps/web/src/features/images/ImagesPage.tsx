@@ -7,9 +7,8 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { TestimonialForm } from '../testimonials/TestimonialForm.tsx';
-import { useMyTestimonial } from '../testimonials/testimonials-api.ts';
+import { NotFoundPage } from '../shell/index.ts';
+import { TestimonialForm, useMyTestimonial } from '../testimonials/index.ts';
 import { ImageSelectModal } from './ImageSelectModal.tsx';
 import { useImageField, useSaveImageField } from './images-api.ts';
 

@@ -14,7 +14,7 @@ const UPLOAD: Upload = {
   id: UPLOAD_ID,
   file_name: 'term.csv',
   bytes: CSV.length,
-  format: { delimiter: ';', quoted: true, bom: false, line_ending: 'CRLF' },
+  format: { delimiter: ';', quote: '"', quoted: true, bom: false, line_ending: 'CRLF' },
   header: ['email', 'higher', 'age'],
   preview: [
     ['a@x.test', 'yes', '17'],
@@ -126,7 +126,7 @@ async function mapColumns() {
 }
 
 describe('GuidedImportPage', () => {
-  it('shows the detected format and the first rows; another delimiter reads the file again', async () => {
+  it('shows the detected format and the first rows; another delimiter or quote reads it again', async () => {
     const fetch = stubFetch(
       routes({
         [REREAD]: () => {
@@ -179,10 +179,14 @@ describe('GuidedImportPage', () => {
     fireEvent.change(delimiter, { target: { value: '\t' } });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Delimiter' })).toHaveValue('\t'));
     await waitFor(() => expect(screen.queryByText(/not separated by a comma/)).not.toBeInTheDocument());
-    expect(String(fetch.mock.calls.at(-1)?.[0])).toBe(
-      `${IMPORT_API.upload(COACH_ID, UPLOAD_ID)}?delimiter=%09`,
-    );
+    const reread = () => String(fetch.mock.calls.at(-1)?.[0]);
+    expect(reread()).toBe(`${IMPORT_API.upload(COACH_ID, UPLOAD_ID)}?delimiter=%09&quote=%22`);
     expect(screen.getByRole('button', { name: 'Next: map columns' })).toBeEnabled();
+    // The quote character too: read again with single quotes, the chosen delimiter kept.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Quote character' }), { target: { value: "'" } });
+    await waitFor(() =>
+      expect(reread()).toBe(`${IMPORT_API.upload(COACH_ID, UPLOAD_ID)}?delimiter=%09&quote=%27`),
+    );
   });
 
   it('shows the API’s refusal sentence of a header-only file, and the size limit before sending', async () => {
@@ -246,6 +250,7 @@ describe('GuidedImportPage', () => {
       mapping: {
         source: 'registrar',
         delimiter: ';',
+        quote: '"',
         student: { column: 'email', by: 'email' },
         columns: [
           {
@@ -355,6 +360,28 @@ describe('GuidedImportPage', () => {
     expect(within(age).getByRole('combobox', { name: 'Import into' })).toHaveValue('existing');
     expect(within(age).getByRole('combobox', { name: /^Characteristic/ })).toHaveValue('studied_credits');
     expect(screen.queryAllByTestId('recode-row')).toHaveLength(0);
+  });
+
+  it('offers only characteristics a file can write: no Insight Group membership, no per-student one', async () => {
+    const dict = {
+      ...DICTIONARY,
+      characteristics: [
+        ...DICTIONARY.characteristics,
+        { ...DICTIONARY.characteristics[0]!, name: 'group_member', scope: 'enrolment', insight_group: true },
+        { ...DICTIONARY.characteristics[0]!, name: 'home_region', scope: 'student' },
+      ],
+    };
+    stubFetch(routes({ [DICT]: { body: dict } }));
+    await toMapping();
+    const age = screen.getByTestId('column-age');
+    fireEvent.change(within(age).getByRole('combobox', { name: 'Import into' }), {
+      target: { value: 'existing' },
+    });
+    await waitFor(() =>
+      expect(within(age).getByRole('option', { name: /studied_credits/ })).toBeInTheDocument(),
+    );
+    expect(within(age).queryByRole('option', { name: /group_member/ })).toBeNull();
+    expect(within(age).queryByRole('option', { name: /home_region/ })).toBeNull();
   });
 
   it('tells a student the page is for staff', async () => {

@@ -5,6 +5,7 @@ import {
   IMPORT_API,
   type ImportMapping,
   ImportReportSchema,
+  type Quote,
   SavedMappingSchema,
   UploadSchema,
 } from '@course-coach/contracts';
@@ -46,9 +47,13 @@ export function uploadFile(coachId: number, file: File) {
   });
 }
 
-/** The upload read again with another delimiter (GET …/uploads/{id}?delimiter=…). */
-export function rereadUpload(coachId: number, uploadId: number, delimiter: Delimiter) {
-  const query = new URLSearchParams({ delimiter });
+/** The upload read again with another delimiter or quote character (GET …/uploads/{id}?delimiter=…&quote=…). */
+export function rereadUpload(
+  coachId: number,
+  uploadId: number,
+  read: { delimiter: Delimiter; quote: Quote },
+) {
+  const query = new URLSearchParams(read);
   return apiGet(`${IMPORT_API.upload(coachId, uploadId)}?${query}`, UploadSchema);
 }
 

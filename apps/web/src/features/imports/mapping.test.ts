@@ -13,7 +13,7 @@ const UPLOAD: Upload = {
   id: 1,
   file_name: 'f.csv',
   bytes: 10,
-  format: { delimiter: ';', quoted: true, bom: false, line_ending: 'LF' },
+  format: { delimiter: ';', quote: '"', quoted: true, bom: false, line_ending: 'LF' },
   header: ['email', 'higher', 'Final grade', 'school'],
   preview: [],
   rows_total: 2,
@@ -54,9 +54,10 @@ describe('guided import mapping', () => {
       ['Final grade', 'ignore'],
       ['school', 'existing'],
     ]);
-    expect(toImportMapping(state, ';')).toEqual({
+    expect(toImportMapping(state, { delimiter: ';', quote: '"' })).toEqual({
       source: 'registrar',
       delimiter: ';',
+      quote: '"',
       student: { column: 'email', by: 'email' },
       columns: [
         { column: 'higher', action: 'ignore' },
@@ -70,7 +71,7 @@ describe('guided import mapping', () => {
   it('another student column moves the old one back into the columns', () => {
     const state = withStudentColumn(initialMapping(UPLOAD), UPLOAD, 'school');
     expect(state.columns.map((c) => c.column)).toEqual(['email', 'higher', 'Final grade']);
-    expect(toImportMapping(state, ';').student.column).toBe('school');
+    expect(toImportMapping(state, { delimiter: ';', quote: '"' }).student.column).toBe('school');
   });
 
   it('re-runs a saved mapping: a characteristic it created that exists now is mapped as existing', () => {
@@ -99,7 +100,7 @@ describe('guided import mapping', () => {
     };
     const { state, matched } = applySavedMapping(saved, UPLOAD, [{ name: 'wants_higher' }]);
     expect(matched).toBe(2);
-    const m = toImportMapping(state, ';');
+    const m = toImportMapping(state, { delimiter: ';', quote: "'" });
     expect(m.source).toBe('registrar_uci');
     expect(m.columns).toEqual([
       { column: 'higher', action: 'existing', characteristic: 'wants_higher' },

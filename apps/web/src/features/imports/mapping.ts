@@ -124,10 +124,13 @@ export function withStudentColumn(state: MappingState, upload: Upload, column: s
   return { ...state, studentColumn: column, columns };
 }
 
-/** The API mapping for the screen's state. `columns[i]` of the result is `state.columns[i]`. */
+/**
+ * The API mapping for the screen's state, reading the file with `format`'s delimiter and quote character.
+ * `columns[i]` of the result is `state.columns[i]`.
+ */
 export function toImportMapping(
   state: MappingState,
-  delimiter: Upload['format']['delimiter'],
+  format: Pick<Upload['format'], 'delimiter' | 'quote'>,
 ): ImportMapping {
   const recode: Record<string, Record<string, string>> = {};
   for (const r of state.recode) {
@@ -137,7 +140,8 @@ export function toImportMapping(
   }
   return {
     source: state.source.trim(),
-    delimiter,
+    delimiter: format.delimiter,
+    quote: format.quote,
     student: { column: state.studentColumn ?? '', by: state.studentBy },
     columns: state.columns.map((c) => {
       if (c.action === 'existing')

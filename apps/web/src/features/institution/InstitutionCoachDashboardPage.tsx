@@ -6,9 +6,9 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { useMe } from '../auth/me.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { UnfinishedSetups } from '../wizard/UnfinishedSetups.tsx';
+import { useMe } from '../auth/index.ts';
+import { NotFoundPage } from '../shell/index.ts';
+import { UnfinishedSetups } from '../wizard/index.ts';
 import { CoachActivityBreakdownCard } from './CoachActivityBreakdown.tsx';
 import { useInstitutionCoaches } from './institution-coaches.ts';
 

@@ -1,16 +1,18 @@
 import { API, EDITOR_TEXTS, PAGES, PlaybookSchema, type WiringInput } from '@course-coach/contracts';
 import { Switch } from '@mantine/core';
 import { useState } from 'react';
-import { FieldInput, FieldSelect, fieldBinder } from '../characteristics/EditorShell.tsx';
 import {
+  FieldInput,
+  FieldSelect,
+  fieldBinder,
   ItemEditorForm,
   ItemEditorPage,
   type ItemEditorProps,
   useItemEditor,
   wiringInputs,
-} from '../characteristics/ItemEditor.tsx';
+} from '../characteristics/index.ts';
 import { DocumentSection } from '../documents/index.ts';
-import { WiringEditor } from '../wiring/WiringEditor.tsx';
+import { WiringEditor } from '../wiring/index.ts';
 
 type AssignmentType = 'exam' | 'quiz' | 'assessment';
 const WIRINGS = [

@@ -1,8 +1,9 @@
 import { API, type Me, PAGES } from '@course-coach/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '../../test-utils.tsx';
 import { AppLayout } from './AppLayout.tsx';
+import { isCurrentItem } from './CourseNav.tsx';
 
 const twoCoaches: Me = {
   user: { id: 9, email: 's8462@demo.edu', name: 'Student 8462' },
@@ -20,7 +21,10 @@ function renderLayout(me: Me, path: string) {
     [
       {
         element: <AppLayout />,
-        children: [{ path: 'Dashboard/Coach/:coachId/CoachDetails', element: <p>dashboard page</p> }],
+        children: [
+          { path: 'Dashboard/Coach/:coachId/CoachDetails', element: <p>dashboard page</p> },
+          { path: 'MessageCenter/:coachId/:bulletinId', element: <p>message page</p> },
+        ],
       },
     ],
     path,
@@ -49,6 +53,89 @@ describe('AppLayout header', () => {
     expect(posts.map(([input]) => new URL(String(input), 'http://localhost').pathname)).toEqual([
       API.logoutAll,
     ]);
+  });
+
+  it('shows a student the course menu on the coach’s pages, the current page marked', async () => {
+    renderLayout(twoCoaches, '/MessageCenter/2/9/');
+    const nav = await screen.findByRole('navigation', { name: 'Course' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Dashboard',
+      'Bulletins',
+      'To-Dos',
+      'Tips',
+      'Surveys',
+      'Grades',
+      'Activity',
+      'History',
+      'Testimonial picture',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Bulletins' })).toHaveAttribute('href', PAGES.bulletins(2));
+    expect(links.filter((a) => a.getAttribute('aria-current') === 'page')).toHaveLength(0);
+  });
+
+  it('adds the Grade Calculator to the course menu when the coach has it on', async () => {
+    const grades = (on: boolean) => ({
+      coach: { id: 2, label: 'DDD 2013J' },
+      current_score: 70,
+      grade_earned: 35,
+      grade_lost: 15,
+      grade_remaining: 50,
+      calculator_active: on,
+      current_day: 100,
+    });
+    stubFetch({
+      [`GET ${API.me}`]: { body: twoCoaches },
+      [`GET ${API.gradeData(2)}`]: { body: grades(true) },
+    });
+    const { result } = renderRoutes(
+      [
+        {
+          element: <AppLayout />,
+          children: [{ path: 'Dashboard/Coach/:coachId/CoachDetails', element: <p>x</p> }],
+        },
+      ],
+      PAGES.coachDetails(2),
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Course' });
+    expect(await within(nav).findByRole('link', { name: 'Grade Calculator' })).toHaveAttribute(
+      'href',
+      PAGES.gradeCalculator(2),
+    );
+    result.unmount();
+    stubFetch({
+      [`GET ${API.me}`]: { body: twoCoaches },
+      [`GET ${API.gradeData(2)}`]: { body: grades(false) },
+    });
+    renderRoutes(
+      [
+        {
+          element: <AppLayout />,
+          children: [{ path: 'Dashboard/Coach/:coachId/CoachDetails', element: <p>x</p> }],
+        },
+      ],
+      PAGES.coachDetails(2),
+    );
+    const again = await screen.findByRole('navigation', { name: 'Course' });
+    await waitFor(() => expect(within(again).getAllByRole('link')).toHaveLength(9));
+    expect(within(again).queryByRole('link', { name: 'Grade Calculator' })).not.toBeInTheDocument();
+  });
+
+  it('marks the page the student is on, below it too, and shows no course menu off a coach', async () => {
+    const { result } = renderLayout(twoCoaches, PAGES.coachDetails(4).replace(/\/$/, ''));
+    const nav = await screen.findByRole('navigation', { name: 'Course' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    result.unmount();
+    stubFetch({ [`GET ${API.me}`]: { body: twoCoaches } });
+    renderRoutes([{ element: <AppLayout />, children: [{ path: '*', element: <p>page</p> }] }], '/no-coach');
+    expect(await screen.findByTestId('user-name')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Course' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the current coach selected in the switcher on its message pages', async () => {
+    renderLayout(twoCoaches, '/MessageCenter/2/9/');
+    expect(await screen.findByText('message page')).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Switch coach' })).toHaveValue('2');
   });
 
   it('offers a coach switcher that selects the current coach and opens the chosen one', async () => {
@@ -98,5 +185,16 @@ describe('AppLayout Insight Groups link', () => {
     renderLayout(twoCoaches, PAGES.coachDetails(4));
     await screen.findByTestId('user-name');
     expect(screen.queryByTestId('nav-insight-groups')).not.toBeInTheDocument();
+  });
+});
+
+describe('isCurrentItem', () => {
+  const surveys = { label: 'Surveys', to: '/Dashboard/Coach/4/Surveys/' };
+  it('matches the page with or without its trailing slash and the pages below it, nothing else', () => {
+    expect(isCurrentItem(surveys, '/Dashboard/Coach/4/Surveys')).toBe(true);
+    expect(isCurrentItem(surveys, '/Dashboard/Coach/4/Surveys/')).toBe(true);
+    expect(isCurrentItem(surveys, '/Dashboard/Coach/4/Surveys/12/')).toBe(true);
+    expect(isCurrentItem(surveys, '/Dashboard/Coach/4/SurveysOld/')).toBe(false);
+    expect(isCurrentItem(surveys, '/Dashboard/Coach/44/Surveys/')).toBe(false);
   });
 });

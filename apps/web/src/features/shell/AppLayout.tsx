@@ -2,6 +2,7 @@ import { CHARACTERISTICS_TEXTS, PAGES, TAILORING_TEXTS } from '@course-coach/con
 import {
   Anchor,
   AppShell,
+  Box,
   Burger,
   Button,
   Container,
@@ -15,14 +16,14 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation, useMatch } from 'react-router';
+import { Link, Outlet, useLocation, useMatch, useParams } from 'react-router';
 import { parsePathId } from '../../components/path-id.ts';
 import { PRODUCT_NAME } from '../../components/usePageTitle.ts';
-import { coachAccess, useMe } from '../auth/me.ts';
-import { loginPathFor } from '../auth/safe-next.ts';
-import { useSignOut } from '../auth/sign-out.ts';
+import { coachAccess, loginPathFor, useMe, useSignOut } from '../auth/index.ts';
+import { useGradeData } from '../grades/index.ts';
 import classes from './AppLayout.module.css';
 import { CoachSwitcher } from './CoachSwitcher.tsx';
+import { CourseNav, courseNavItems } from './CourseNav.tsx';
 
 /** Ends every session of the user (POST /api/v1/auth/logout-all): for a lost phone or a shared computer. */
 const SIGN_OUT_EVERYWHERE = 'Sign out everywhere';
@@ -31,7 +32,8 @@ const SIGN_OUT_EVERYWHERE = 'Sign out everywhere';
  * The app shell: a header with the product name, the signed-in user's name, a coach switcher (when they
  * have several coaches), links to their institutions and Sign out; the name opens an account menu with
  * "Sign out everywhere"; on phones (768 px and narrower) these
- * move into a menu behind a burger button. The page renders below in `<main>`.
+ * move into a menu behind a burger button. On a coach's pages the course menu (CourseNav) sits above the
+ * page on wide screens and in the phone menu on phones. The page renders below in `<main>`.
  */
 export function AppLayout() {
   const { data: me } = useMe();
@@ -93,6 +95,18 @@ export function AppLayout() {
         {CHARACTERISTICS_TEXTS.title}
       </Anchor>
     ) : null;
+
+  // The course menu on every page of a coach (its dashboard pages and its message pages alike).
+  const params = useParams();
+  const navCoachId = location.pathname.startsWith('/Dashboard/Institution/')
+    ? null
+    : parsePathId(params.coachId);
+  const navAccess = me && navCoachId !== null ? coachAccess(me, navCoachId) : 'unknown';
+  const grades = useGradeData(navCoachId ?? 0, navAccess === 'student');
+  const courseItems =
+    navCoachId === null
+      ? []
+      : courseNavItems(navCoachId, navAccess, { calculatorActive: grades.data?.calculator_active === true });
 
   return (
     <AppShell header={{ height: 60 }} padding={{ base: 'sm', sm: 'lg' }}>
@@ -181,6 +195,7 @@ export function AppLayout() {
               </Text>
             </div>
             <CoachSwitcher withLabel onSwitch={menu.close} />
+            <CourseNav items={courseItems} layout="list" onNavigate={menu.close} />
             {tailoringLink}
             {characteristicsLink}
             {institutionLinks}
@@ -207,6 +222,9 @@ export function AppLayout() {
 
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
         <Container size="lg" p={0}>
+          <Box visibleFrom="sm">
+            <CourseNav items={courseItems} layout="bar" />
+          </Box>
           <Outlet />
         </Container>
       </AppShell.Main>

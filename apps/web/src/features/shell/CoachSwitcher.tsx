@@ -1,7 +1,7 @@
 import { PAGES } from '@course-coach/contracts';
 import { NativeSelect } from '@mantine/core';
-import { useMatch, useNavigate } from 'react-router';
-import { useMe } from '../auth/me.ts';
+import { useNavigate, useParams } from 'react-router';
+import { useMe } from '../auth/index.ts';
 
 export interface CoachSwitcherProps {
   /** Called after switching (the phone menu closes itself). */
@@ -19,10 +19,11 @@ const PLACEHOLDER = '';
 export function CoachSwitcher({ onSwitch, withLabel = false }: CoachSwitcherProps) {
   const { data: me } = useMe();
   const navigate = useNavigate();
-  const match = useMatch('/Dashboard/Coach/:coachId/*');
+  // Any page of a coach keeps it selected: its dashboard pages and its message pages alike.
+  const { coachId } = useParams();
   const coaches = me?.coaches ?? [];
   if (coaches.length < 2) return null;
-  const current = match?.params.coachId ?? PLACEHOLDER;
+  const current = coachId ?? PLACEHOLDER;
   const known = coaches.some((c) => String(c.id) === current);
   const data = [
     ...(known ? [] : [{ value: PLACEHOLDER, label: 'Choose a coach…', disabled: true }]),

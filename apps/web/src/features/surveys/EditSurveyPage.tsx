@@ -11,14 +11,15 @@ import { Checkbox, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import {
   ContentEditorForm,
   EditorLoader,
+  fromLocalInput,
   listField,
   RepeatedCard,
   RepeatedFieldset,
+  toLocalInput,
   useContentForm,
   useEditorRoute,
-} from '../content/ContentEditor.tsx';
-import { fromLocalInput, toLocalInput } from '../content/datetime-local.ts';
-import { useDictionary } from '../tailoring/api.ts';
+} from '../content/index.ts';
+import { useDictionary } from '../tailoring/index.ts';
 import { useDeleteSurvey, useSaveSurvey, useSurvey } from './surveys-api.ts';
 
 interface QuestionValue {

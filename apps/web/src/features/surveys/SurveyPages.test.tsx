@@ -10,7 +10,7 @@ import {
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '../../test-utils.tsx';
-import { EmailManagerPage } from '../emails/EmailManagerPage.tsx';
+import { EmailManagerPage } from '../emails/index.ts';
 import { TakeSurveyPage } from './SurveyPages.tsx';
 
 const COACH_ID = 3;

@@ -25,10 +25,9 @@ import { Link, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { ContentManager, type ManagerColumn } from '../content/ContentManager.tsx';
-import { QueryView } from '../content/QueryView.tsx';
+import { ContentManager, type ManagerColumn, QueryView } from '../content/index.ts';
 import { DocumentLink } from '../documents/index.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 import { useAnswerSurvey, useSurvey, useSurveys } from './surveys-api.ts';
 
 const STATUS_COLOR = { Draft: 'gray.8', Scheduled: 'indigo.9', Published: 'teal.9' } as const;

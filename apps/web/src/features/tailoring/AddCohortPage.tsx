@@ -3,7 +3,7 @@ import { Anchor, Paper, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 import { useInvalidateTailoring } from './api.ts';
 import { CohortForm } from './CohortForm.tsx';
 

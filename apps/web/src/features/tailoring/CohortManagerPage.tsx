@@ -7,18 +7,7 @@ import {
   TAILORING_TEXTS,
   TAILORING_UI_TEXTS,
 } from '@course-coach/contracts';
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -27,135 +16,18 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { GUIDED_IMPORT_TITLE } from '../imports/index.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 import { useCohortGroups, useCohorts, useEnrollmentDetails, useInvalidateTailoring } from './api.ts';
 import { COHORT_OVERVIEW_TITLE, cohortOverviewPath } from './CohortOverviewPage.tsx';
 import { CollectionFormModal } from './CollectionFormModal.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
+import { GroupList, type GroupView, ViewToggle } from './GroupList.tsx';
 import { ImportCsvModal } from './ImportCsvModal.tsx';
 import { QueryErrorState } from './QueryErrorState.tsx';
 import { ScrollTable } from './ScrollTable.tsx';
 
 /** Title of the cohort manager page. */
 export const COHORT_MANAGER_TITLE = 'Cohort manager';
-
-export type GroupView = 'cards' | 'table';
-
-interface GroupListProps {
-  coachId: number;
-  cohorts: Cohort[];
-  enrollmentCount: number | null;
-  view: GroupView;
-  /** Shown when there are no groups. */
-  emptyText: string;
-  /** Accessible name of the list. */
-  label: string;
-}
-
-function detailsLink(coachId: number, cohort: Cohort) {
-  return (
-    <Anchor
-      component={Link}
-      to={PAGES.cohortDetails(coachId, cohort.id)}
-      fw={500}
-      aria-label={`${TAILORING_TEXTS.details}: ${cohort.name}`}
-    >
-      {TAILORING_TEXTS.details}
-    </Anchor>
-  );
-}
-
-/** Insight Groups as cards or as a table: Name, Students (Current, Total, Percent), Action (Details). */
-export function GroupList({ coachId, cohorts, enrollmentCount, view, emptyText, label }: GroupListProps) {
-  if (cohorts.length === 0) {
-    return (
-      <Text py="sm" data-testid="groups-empty">
-        {emptyText}
-      </Text>
-    );
-  }
-  const total = enrollmentCount ?? 0;
-  const totalText = enrollmentCount === null ? '…' : String(enrollmentCount);
-  if (view === 'cards') {
-    return (
-      <SimpleGrid
-        component="ul"
-        cols={{ base: 1, xs: 2, md: 3 }}
-        spacing="md"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label={label}
-      >
-        {cohorts.map((cohort) => (
-          <Card key={cohort.id} withBorder component="li" padding="md" data-testid="group-card">
-            <Stack gap="xs">
-              <Text component="h3" fw={600} size="lg" m={0}>
-                {cohort.name}
-              </Text>
-              <Text size="sm" component="p" m={0}>
-                {TAILORING_TEXTS.columnStudents}: {TAILORING_TEXTS.columnCurrent} {cohort.membership_count} ·{' '}
-                {TAILORING_TEXTS.columnTotal} {totalText} · {TAILORING_TEXTS.columnPercent}{' '}
-                {membershipPercent(cohort.membership_count, total)}%
-              </Text>
-              {detailsLink(coachId, cohort)}
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-    );
-  }
-  return (
-    <ScrollTable minWidth={520} label={label}>
-      <Table striped aria-label={label} data-testid="groups-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th rowSpan={2} scope="col">
-              {TAILORING_TEXTS.columnName}
-            </Table.Th>
-            <Table.Th colSpan={3} scope="colgroup">
-              {TAILORING_TEXTS.columnStudents}
-            </Table.Th>
-            <Table.Th rowSpan={2} scope="col">
-              {TAILORING_TEXTS.columnAction}
-            </Table.Th>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="col">{TAILORING_TEXTS.columnCurrent}</Table.Th>
-            <Table.Th scope="col">{TAILORING_TEXTS.columnTotal}</Table.Th>
-            <Table.Th scope="col">{TAILORING_TEXTS.columnPercent}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {cohorts.map((cohort) => (
-            <Table.Tr key={cohort.id} data-testid="group-row">
-              <Table.Td>{cohort.name}</Table.Td>
-              <Table.Td>{cohort.membership_count}</Table.Td>
-              <Table.Td>{totalText}</Table.Td>
-              <Table.Td>{membershipPercent(cohort.membership_count, total)}%</Table.Td>
-              <Table.Td>{detailsLink(coachId, cohort)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
-  );
-}
-
-function ViewToggle({ view, onChange }: { view: GroupView; onChange: (v: GroupView) => void }) {
-  return (
-    <SegmentedControl
-      aria-label="Show Insight Groups as"
-      value={view}
-      onChange={(v) => onChange(v as GroupView)}
-      data={[
-        { value: 'cards', label: TAILORING_UI_TEXTS.cardView },
-        { value: 'table', label: TAILORING_UI_TEXTS.tableView },
-      ]}
-      data-testid="group-view-toggle"
-    />
-  );
-}
 
 interface CollectionViewProps {
   coachId: number;

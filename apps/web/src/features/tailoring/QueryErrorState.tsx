@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 
 export interface QueryErrorStateProps {
   error: Error;

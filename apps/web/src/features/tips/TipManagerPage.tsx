@@ -8,7 +8,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { htmlToText } from '../../components/SafeHtml.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 import { useTipMutations, useTips } from './tips-api.ts';
 
 export const TIP_MANAGER_TEXTS = {

@@ -3,7 +3,7 @@ import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 import { TipsCard } from './TipsCard.tsx';
 
 /** `/Dashboard/Coach/{coachId}/Tips/`: the Tips of the Week card on a page of its own. */

@@ -28,9 +28,9 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { saveErrors } from '../characteristics/EditorShell.tsx';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
-import { WiringEditor } from '../wiring/WiringEditor.tsx';
+import { saveErrors } from '../characteristics/index.ts';
+import { NotFoundPage } from '../shell/index.ts';
+import { WiringEditor } from '../wiring/index.ts';
 import { LazyTodoForm } from './LazyTodoForm.tsx';
 import { MANAGER_TEXTS } from './TodoManagerPage.tsx';
 import {

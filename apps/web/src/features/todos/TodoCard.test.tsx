@@ -163,6 +163,25 @@ describe('TodoCard', () => {
     ).toBe(2);
   });
 
+  it('checks the box at once, before the server answers, and puts it back with the error when saving fails', async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    stubFetch({
+      [LISTS]: { body: page(1, { items: [item({})] }) },
+      [`POST ${API.accountTodoItems(COACH)}`]: () =>
+        new Promise<{ status: number; body: unknown }>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderWithApp(<TodoCard coachId={COACH} canAct />);
+    const box = await screen.findByRole('checkbox', { name: 'Read chapter 1' });
+    fireEvent.click(box);
+    // The server has not answered yet: the box is already checked.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Read chapter 1' })).toBeChecked());
+    answer({ status: 503, body: { detail: 'The database is unavailable right now.' } });
+    expect(await screen.findByText(/The database is unavailable right now/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Read chapter 1' })).not.toBeChecked());
+  });
+
   it('the modal stays open with the server’s field errors, then closes on success and reloads', async () => {
     let posts = 0;
     const fetch = stubFetch({

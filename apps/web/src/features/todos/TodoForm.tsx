@@ -1,9 +1,4 @@
-import '@mantine/dates/styles.css';
-import '@mantine/tiptap/styles.css';
 import {
-  formatDueDate,
-  NON_FIELD_ERRORS,
-  parseDueDate,
   TODO_BATCH_MAX,
   TODO_ERRORS,
   TODO_TEXTS,
@@ -11,178 +6,16 @@ import {
   type TodoItem,
   type TodoTag,
 } from '@course-coach/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  Input,
-  Popover,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
-import { Link as LinkExtension, RichTextEditor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { type FormEvent, useId, useState } from 'react';
+import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError } from '../../api/client.ts';
+import { ItemFields } from './TodoItemFields.tsx';
+import { initialValues, rowErrors, saveBody, type TodoFormValues } from './todo-form-values.ts';
 import type { TodoSave } from './todos-api.ts';
 
-export interface TodoFormValues {
-  title: string;
-  description: string;
-  /** The Due Date field as typed (MM/dd/yyyy). */
-  dueText: string;
-  tagIds: string[];
-}
+export { initialValues, rowErrors, saveBody, type TodoFormValues } from './todo-form-values.ts';
 
-/** The form's starting values for an item (or an empty form). */
-export function initialValues(item: TodoItem | null | undefined): TodoFormValues {
-  return {
-    title: item?.title ?? '',
-    description: item?.description ?? '',
-    dueText: formatDueDate(item?.due_date),
-    tagIds: (item?.item_tag_ids ?? []).map(String),
-  };
-}
-
-/**
- * The save body of the form (spec §7 "Create to-do item": title, description, due_date, todo_list,
- * staff_created, account_item, item_tag_ids). The due date is parsed per spec §5.
- */
-export function saveBody(
-  values: TodoFormValues,
-  item: TodoItem | null | undefined,
-  listId: number | null,
-  staffCreated = false,
-): TodoSave {
-  return {
-    ...(item ? { id: item.id } : {}),
-    title: values.title,
-    description: values.description,
-    due_date: parseDueDate(values.dueText),
-    todo_list: item?.todo_list ?? listId,
-    staff_created: staffCreated,
-    account_item: item?.account_item ?? [],
-    item_tag_ids: values.tagIds.map(Number),
-  };
-}
-
-/** The rich-text Description with exactly the spec's marks: bold, italic, underline, strike, lists, link. */
-function DescriptionEditor({
-  value,
-  onChange,
-  labelId,
-  error,
-}: {
-  value: string;
-  onChange: (html: string) => void;
-  labelId: string;
-  error?: string;
-}) {
-  const editor = useEditor({
-    immediatelyRender: false,
-    extensions: [
-      StarterKit.configure({
-        link: false,
-        heading: false,
-        code: false,
-        codeBlock: false,
-        blockquote: false,
-        horizontalRule: false,
-      }),
-      LinkExtension.configure({ openOnClick: false }),
-    ],
-    content: value,
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        'data-testid': 'todo-description',
-      },
-    },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
-  });
-  return (
-    <div>
-      <RichTextEditor editor={editor}>
-        <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-            <RichTextEditor.Strikethrough />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Link />
-            <RichTextEditor.Unlink />
-          </RichTextEditor.ControlsGroup>
-        </RichTextEditor.Toolbar>
-        <RichTextEditor.Content />
-      </RichTextEditor>
-      {error && <Input.Error mt={4}>{error}</Input.Error>}
-    </div>
-  );
-}
-
-/** Due Date: typed as MM/dd/yyyy or picked from a calendar (spec §2 "datepicker, MM/dd/yyyy"). */
-function DueDateInput({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (text: string) => void;
-  error?: string;
-}) {
-  const [open, setOpen] = useState(false);
-  const iso = parseDueDate(value);
-  const pickerValue = iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso : null;
-  return (
-    <TextInput
-      label={TODO_TEXTS.dueDate}
-      placeholder="MM/dd/yyyy"
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      error={error}
-      name="due_date"
-      autoComplete="off"
-      rightSection={
-        <Popover opened={open} onChange={setOpen} position="bottom-end" trapFocus>
-          <Popover.Target>
-            <ActionIcon
-              variant="subtle"
-              aria-label="Choose a due date from a calendar"
-              onClick={() => setOpen((o) => !o)}
-            >
-              <span aria-hidden="true">📅</span>
-            </ActionIcon>
-          </Popover.Target>
-          <Popover.Dropdown>
-            <DatePicker
-              value={pickerValue}
-              defaultDate={pickerValue ?? undefined}
-              onChange={(date) => {
-                onChange(formatDueDate(date));
-                setOpen(false);
-              }}
-            />
-          </Popover.Dropdown>
-        </Popover>
-      }
-    />
-  );
-}
-
+/** The props of `TodoForm`. */
 export interface TodoFormProps {
   /** The item being edited, or null to add one. */
   item: TodoItem | null;
@@ -202,86 +35,6 @@ export interface TodoFormProps {
   deleteDisabled?: boolean;
   /** Staff forms save staff-created items (the to-do manager). */
   staffCreated?: boolean;
-}
-
-/** One item's fields: Title (required), rich-text Description, Due Date, Tags (spec §2 To-Do form). */
-function ItemFields({
-  values,
-  onChange,
-  errors,
-  tags,
-  autoFocus,
-}: {
-  values: TodoFormValues;
-  onChange: (values: TodoFormValues) => void;
-  errors: Record<string, string[]>;
-  tags: TodoTag[];
-  autoFocus: boolean;
-}) {
-  const descriptionLabel = useId();
-  const set = <K extends keyof TodoFormValues>(key: K, value: TodoFormValues[K]) =>
-    onChange({ ...values, [key]: value });
-  const first = (key: string) => errors[key]?.join(' ');
-  return (
-    <>
-      <TextInput
-        label={TODO_TEXTS.title}
-        name="title"
-        required
-        value={values.title}
-        onChange={(e) => set('title', e.currentTarget.value)}
-        error={first('title')}
-        maxLength={200}
-        data-autofocus={autoFocus || undefined}
-      />
-      <div>
-        <Text component="label" id={descriptionLabel} size="sm" fw={500} display="block" mb={4}>
-          {TODO_TEXTS.description}
-        </Text>
-        <DescriptionEditor
-          value={values.description}
-          onChange={(html) => set('description', html)}
-          labelId={descriptionLabel}
-          error={first('description')}
-        />
-      </div>
-      <DueDateInput value={values.dueText} onChange={(t) => set('dueText', t)} error={first('due_date')} />
-      {tags.length > 0 && (
-        <Checkbox.Group
-          label={TODO_TEXTS.tags}
-          value={values.tagIds}
-          onChange={(v) => set('tagIds', v)}
-          error={first('item_tag_ids')}
-        >
-          <Group gap="md" mt={4}>
-            {tags.map((tag) => (
-              <Checkbox key={tag.id} value={String(tag.id)} label={tag.label} />
-            ))}
-          </Group>
-        </Checkbox.Group>
-      )}
-    </>
-  );
-}
-
-const KNOWN_FIELDS = ['title', 'description', 'due_date', 'item_tag_ids'];
-
-/** Splits a 400's field errors by row (`items.n.<field>`; plain fields belong to row 0) and the rest. */
-export function rowErrors(
-  fields: Record<string, string[]>,
-  rows: number,
-): { perRow: Array<Record<string, string[]>>; others: string[] } {
-  const perRow: Array<Record<string, string[]>> = Array.from({ length: rows }, () => ({}));
-  const others: string[] = [];
-  for (const [key, messages] of Object.entries(fields)) {
-    const m = /^items\.(\d+)\.(.+)$/.exec(key);
-    const row = m ? Number(m[1]) : 0;
-    const field = m ? m[2]! : key;
-    if (row < rows && KNOWN_FIELDS.includes(field)) perRow[row]![field] = messages;
-    else if (key === NON_FIELD_ERRORS) others.push(...messages);
-    else others.push(...messages.map((msg) => `${field}: ${msg}`));
-  }
-  return { perRow, others };
 }
 
 /**

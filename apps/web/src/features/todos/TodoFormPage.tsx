@@ -6,8 +6,8 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { safeNextPath } from '../auth/safe-next.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { safeNextPath } from '../auth/index.ts';
+import { NotFoundPage } from '../shell/index.ts';
 import { LazyTodoForm } from './LazyTodoForm.tsx';
 import {
   useDeleteTodoItem,

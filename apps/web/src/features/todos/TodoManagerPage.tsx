@@ -20,7 +20,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { NotFoundPage } from '../shell/index.ts';
 import { useAllTodoLists, useTodoManagerMutations, useTodoTags } from './todos-api.ts';
 
 export const MANAGER_TEXTS = {

@@ -3,8 +3,8 @@ import { Anchor, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { coachAccess, useMe } from '../auth/me.ts';
-import { NotFoundPage } from '../shell/NotFoundPage.tsx';
+import { coachAccess, useMe } from '../auth/index.ts';
+import { NotFoundPage } from '../shell/index.ts';
 import { TodoCard } from './TodoCard.tsx';
 
 /** The coach's to-do list page: the To-Dos card in page mode (Add Your Own and Edit link to the form page). */

@@ -5,6 +5,7 @@ import {
   type TodoItemBody,
   TodoItemSchema,
   type TodoListBody,
+  type TodoListPage,
   TodoListPageSchema,
   TodoListSchema,
   TodoTagListSchema,
@@ -90,12 +91,42 @@ export function useDeleteTodoItem(coachId: number) {
   });
 }
 
-/** Posts a completion (spec §4 "checking posts the completion and reloads the list"). */
+/** The item with the caller's completion set to `completed` (its account_item entry made or changed). */
+function withCompletion(item: TodoItem, completed: boolean): TodoItem {
+  const entry = item.account_item[0] ?? { id: 0, item: item.id, completed_at: null };
+  return { ...item, account_item: [{ ...entry, completed }, ...item.account_item.slice(1)] };
+}
+
+/**
+ * Posts a completion (spec §4 "checking posts the completion and reloads the list"). The box turns at
+ * once in every loaded page of lists (optimistic); a failure puts every page back as it was (the card
+ * shows the error); either way the lists reload.
+ */
 export function useCompleteTodoItem(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: { item: number; completed: boolean }) =>
       apiRequest(API.accountTodoItems(coachId), { method: 'POST', body: vars, schema: AccountItemSchema }),
+    onMutate: async ({ item, completed }) => {
+      await queryClient.cancelQueries({ queryKey: todoKeys.all(coachId) });
+      const pages = queryClient.getQueriesData<TodoListPage>({
+        queryKey: [...todoKeys.all(coachId), 'page'],
+      });
+      for (const [key, page] of pages) {
+        if (!page) continue;
+        queryClient.setQueryData<TodoListPage>(key, {
+          ...page,
+          results: page.results.map((list) => ({
+            ...list,
+            items: list.items.map((it) => (it.id === item ? withCompletion(it, completed) : it)),
+          })),
+        });
+      }
+      return { pages };
+    },
+    onError: (_error, _vars, snapshot) => {
+      for (const [key, page] of snapshot?.pages ?? []) queryClient.setQueryData(key, page);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: todoKeys.all(coachId) }),
   });
 }

@@ -8,7 +8,7 @@ import {
   type WiringInput,
 } from '@course-coach/contracts';
 import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDictionary } from '../tailoring/api.ts';
+import { useDictionary } from '../tailoring/index.ts';
 
 export interface WiringEditorProps {
   coachId: number;

@@ -1,0 +1,161 @@
+/**
+ * Surveys: a student's answers (spec: survey responses feed the student's characteristic values from
+ * the source `survey`, and Insight Groups with rules on them are re-synced by the tailoring engine).
+ */
+import {
+  characteristicKind,
+  decimalNumber,
+  type FieldErrors,
+  SURVEY_MESSAGES,
+  SURVEY_SOURCE,
+  type SurveyResponse,
+  type SurveyResponseBody,
+} from '@course-coach/contracts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { type DictCharacteristic, loadDictionary } from '../tailoring/dictionary.ts';
+import { noteChangedValues, requestPendingSync, type SyncRunner } from '../tailoring/sync.ts';
+import { type SurveyCaller, visibleRows } from './queries.ts';
+
+/**
+ * A student answers a survey. Every question must be answered with one of its options
+ * (a value of the characteristic's restriction set; several for a multivalued one) or a number within
+ * its ranges; otherwise 400 with field errors `question_<id>` and nothing is written. In one
+ * transaction: the answers are stored, each becomes the student's value of the question's characteristic
+ * from the source `survey` (replacing the previous survey value), the response is recorded (which
+ * completes the survey for the activity card), and every Insight Group of the institution with a rule
+ * on one of these characteristics is marked syncing. After the commit those groups are re-synced by the
+ * tailoring engine's membership job.
+ */
+export async function answerSurvey(
+  runner: SyncRunner,
+  caller: SurveyCaller,
+  surveyId: number,
+  body: SurveyResponseBody,
+): Promise<SurveyResponse> {
+  if (caller.isStaff) throw forbidden(SURVEY_MESSAGES.staffCannotAnswer);
+  const { database } = runner;
+  const result = await database.transaction(async (q) => {
+    const visible = await visibleRows(q, caller, surveyId);
+    if (visible.length === 0) throw notFound();
+    const questions = await q<{ id: number; characteristic_id: number }>(
+      'select id, characteristic_id from survey_questions where survey_id = $1 order by position, id',
+      [surveyId],
+    );
+    const dictionary = await loadDictionary(q, caller.institutionId);
+    const errors: FieldErrors = {};
+    const add = (k: string, m: string) => {
+      errors[k] = [...(errors[k] ?? []), m];
+    };
+    const given = new Map<number, string[]>();
+    body.answers.forEach((a, i) => {
+      if (!questions.some((x) => x.id === a.question))
+        add(`answers.${i}.question`, SURVEY_MESSAGES.unknownQuestion);
+      const list = (Array.isArray(a.value) ? a.value : [a.value])
+        .map((v) => v.trim())
+        .filter((v) => v !== '');
+      given.set(a.question, [...new Set(list)]);
+    });
+    const writes: Array<{ c: DictCharacteristic; values: string[]; nums: Array<number | null> }> = [];
+    for (const question of questions) {
+      const key = `question_${question.id}`;
+      const c = dictionary.find((d) => d.id === question.characteristic_id);
+      if (!c) continue;
+      const values = given.get(question.id) ?? [];
+      if (values.length === 0) {
+        add(key, SURVEY_MESSAGES.answerRequired);
+        continue;
+      }
+      const kind = characteristicKind(c);
+      if (kind !== 'multiset' && values.length > 1) {
+        add(key, SURVEY_MESSAGES.oneValue);
+        continue;
+      }
+      if (kind === 'range') {
+        const n = decimalNumber(values[0]!);
+        if (!Number.isFinite(n)) add(key, SURVEY_MESSAGES.notANumber);
+        else if (!c.restrictionset.ranges.some((r) => n >= r.min && n <= r.max))
+          add(key, SURVEY_MESSAGES.outOfRange(c.restrictionset.ranges));
+        else writes.push({ c, values: [String(n)], nums: [n] });
+        continue;
+      }
+      const bad = values.filter((v) => !c.restrictionset.values.some((o) => o.value === v));
+      for (const v of bad) add(key, SURVEY_MESSAGES.notAnOption(v));
+      if (bad.length === 0) writes.push({ c, values, nums: values.map(() => null) });
+    }
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+
+    const [source] = await q<{ id: number }>(
+      `insert into tailoring_sources (institution_id, name, label) values ($1, $2, 'Survey')
+       on conflict (institution_id, name) do update set name = excluded.name returning id`,
+      [caller.institutionId, SURVEY_SOURCE],
+    );
+    const ids = writes.map((w) => w.c.id);
+    await q(
+      `insert into characteristic_sources (characteristic_id, source_id)
+       select c, $2 from unnest($1::int[]) as x(c) on conflict do nothing`,
+      [ids, source!.id],
+    );
+    // Enrolment-scoped characteristics get the answer for this coach's enrolment, others for the student.
+    const coachOf = (c: { scope: string }) => (c.scope === 'enrolment' ? caller.coachId : 0);
+    await q(
+      `delete from student_characteristic_values v using unnest($1::int[], $4::int[]) as x(c, coach)
+        where v.characteristic_id = x.c and v.coach_id = x.coach and v.user_id = $2 and v.source_id = $3`,
+      [ids, caller.userId, source!.id, writes.map((w) => coachOf(w.c))],
+    );
+    await q(
+      `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
+       select $1, c, $2, coach, $3, v, n from unnest($4::int[], $5::text[], $6::float8[], $7::int[]) as x(c, v, n, coach)`,
+      [
+        caller.institutionId,
+        caller.userId,
+        source!.id,
+        writes.flatMap((w) => w.values.map(() => w.c.id)),
+        writes.flatMap((w) => w.values),
+        writes.flatMap((w) => w.nums),
+        writes.flatMap((w) => w.values.map(() => coachOf(w.c))),
+      ],
+    );
+    const questionIds = questions.map((x) => x.id);
+    await q('delete from survey_answers where question_id = any($1::int[]) and user_id = $2', [
+      questionIds,
+      caller.userId,
+    ]);
+    const answerRows = questions.flatMap((x) => {
+      const w = writes.find((w) => w.c.id === x.characteristic_id);
+      return (w?.values ?? []).map((v) => ({ question: x.id, value: v }));
+    });
+    await q(
+      `insert into survey_answers (institution_id, question_id, user_id, value)
+       select $1, qid, $2, v from unnest($3::int[], $4::text[]) as x(qid, v)`,
+      [
+        caller.institutionId,
+        caller.userId,
+        answerRows.map((a) => a.question),
+        answerRows.map((a) => a.value),
+      ],
+    );
+    const [response] = await q<{ completed_at: string | Date }>(
+      `insert into survey_responses (institution_id, survey_id, user_id) values ($1, $2, $3)
+       on conflict (survey_id, user_id) do update set completed_at = now() returning completed_at`,
+      [caller.institutionId, surveyId, caller.userId],
+    );
+    // The groups reading an answered characteristic owe this student a sync (docs/design.md "Membership sync").
+    const affected = await noteChangedValues(
+      q,
+      { institutionId: caller.institutionId },
+      writes.map((w) => w.c.name),
+      [caller.userId],
+    );
+    const answers: Record<string, string[]> = {};
+    for (const a of answerRows)
+      answers[String(a.question)] = [...(answers[String(a.question)] ?? []), a.value];
+    return {
+      survey: surveyId,
+      completed_at: new Date(response!.completed_at).toISOString(),
+      answers,
+      resynced_cohorts: affected,
+    };
+  });
+  for (const id of result.resynced_cohorts) await requestPendingSync(runner, id);
+  return result;
+}

@@ -1,0 +1,178 @@
+/**
+ * Surveys: the staff commands (create, replace, delete) with the checks of a body against the
+ * institution's characteristic dictionary (field errors in the spec's 400 shape, all at once).
+ */
+import {
+  characteristicKind,
+  type FieldErrors,
+  SURVEY_MESSAGES,
+  type Survey,
+  type SurveyBody,
+  SurveyBodySchema,
+  validateWiring,
+} from '@course-coach/contracts';
+import type { Database, Query } from '../../db/client.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { deleteDocuments } from '../documents/cleanup.ts';
+import { type DictCharacteristic, loadDictionary } from '../tailoring/dictionary.ts';
+import { deleteWiring, saveWiring } from '../wiring/service.ts';
+import { getSurvey, type SurveyCaller } from './queries.ts';
+
+/** A survey body after the schema's defaults and trimming. */
+type CleanBody = ReturnType<typeof SurveyBodySchema.parse>;
+
+/** Checks a survey body against the dictionary; throws 400 with every field error at once. */
+async function checkBody(q: Query, caller: SurveyCaller, body: CleanBody): Promise<DictCharacteristic[]> {
+  const errors: FieldErrors = {};
+  const add = (k: string, m: string) => {
+    errors[k] = [...(errors[k] ?? []), m];
+  };
+  if (!body.title.trim()) add('title', SURVEY_MESSAGES.required);
+  if (body.status === 'Scheduled' && !body.publish_timestamp)
+    add('publish_timestamp', SURVEY_MESSAGES.required);
+  if (body.questions.length === 0) add('questions', SURVEY_MESSAGES.noQuestions);
+  const dictionary = await loadDictionary(q, caller.institutionId);
+  const chosen: DictCharacteristic[] = [];
+  const seen = new Set<string>();
+  for (const [i, question] of body.questions.entries()) {
+    const name = question.characteristic.trim();
+    const at = `questions.${i}.characteristic`;
+    const c = dictionary.find((d) => d.name === name);
+    if (!name) add(at, SURVEY_MESSAGES.required);
+    else if (!c) add(at, SURVEY_MESSAGES.unknownCharacteristic(name));
+    else if (characteristicKind(c) === 'text') add(at, SURVEY_MESSAGES.textCharacteristic);
+    else if (seen.has(name)) add(at, SURVEY_MESSAGES.duplicateCharacteristic);
+    else {
+      seen.add(name);
+      chosen.push(c);
+    }
+  }
+  for (const [k, v] of Object.entries(validateWiring(dictionary, body.characteristics)))
+    for (const m of v) add(k, m);
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  return chosen;
+}
+
+/** The publishing flags of a status (Draft: unpublished, under review; Scheduled/Published: published). */
+function flagsOf(body: CleanBody) {
+  const draft = body.status === 'Draft';
+  return {
+    is_published: !draft,
+    under_review: draft,
+    is_queued: false,
+    publish_timestamp: body.publish_timestamp ?? new Date().toISOString(),
+  };
+}
+
+/** Replaces the survey's questions, keeping the ids (and answers) of questions sent back with their id. */
+async function writeQuestions(
+  q: Query,
+  caller: SurveyCaller,
+  surveyId: number,
+  body: CleanBody,
+  chosen: DictCharacteristic[],
+): Promise<void> {
+  const keep = body.questions.flatMap((x) => (x.id ? [x.id] : []));
+  await q('delete from survey_questions where survey_id = $1 and not (id = any($2::int[]))', [
+    surveyId,
+    keep,
+  ]);
+  for (const [i, question] of body.questions.entries()) {
+    const c = chosen[i]!;
+    const updated = question.id
+      ? await q(
+          `update survey_questions set position = $3, prompt = $4, characteristic_id = $5
+            where id = $1 and survey_id = $2 returning 1`,
+          [question.id, surveyId, i, question.prompt.trim(), c.id],
+        )
+      : [];
+    if (updated.length === 0) {
+      await q(
+        `insert into survey_questions (institution_id, survey_id, position, prompt, characteristic_id)
+         values ($1, $2, $3, $4, $5)`,
+        [caller.institutionId, surveyId, i, question.prompt.trim(), c.id],
+      );
+    }
+  }
+}
+
+/** POST: a new survey with its questions and wiring (staff), in one transaction. */
+export async function createSurvey(
+  database: Database,
+  caller: SurveyCaller,
+  input: SurveyBody,
+): Promise<Survey> {
+  const body = SurveyBodySchema.parse(input);
+  return database.transaction(async (q) => {
+    const chosen = await checkBody(q, caller, body);
+    const f = flagsOf(body);
+    const [row] = await q<{ id: number }>(
+      `insert into surveys (institution_id, coach_id, title, is_published, is_queued, under_review,
+                            publish_timestamp, related_credit, due_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+      [
+        caller.institutionId,
+        caller.coachId,
+        body.title.trim(),
+        f.is_published,
+        f.is_queued,
+        f.under_review,
+        f.publish_timestamp,
+        body.related_credit,
+        body.due_at ?? null,
+      ],
+    );
+    await writeQuestions(q, caller, row!.id, body, chosen);
+    await saveWiring(q, { ...caller, kind: 'survey', contentId: row!.id }, body.characteristics);
+    return getSurvey(q, caller, row!.id);
+  });
+}
+
+/** PUT: replaces a survey (staff). */
+export async function updateSurvey(
+  database: Database,
+  caller: SurveyCaller,
+  id: number,
+  input: SurveyBody,
+): Promise<Survey> {
+  const body = SurveyBodySchema.parse(input);
+  return database.transaction(async (q) => {
+    const exists = await q('select 1 from surveys where id = $1 and coach_id = $2 for update', [
+      id,
+      caller.coachId,
+    ]);
+    if (exists.length === 0) throw notFound();
+    const chosen = await checkBody(q, caller, body);
+    const f = flagsOf(body);
+    await q(
+      `update surveys set title = $2, is_published = $3, is_queued = $4, under_review = $5,
+              publish_timestamp = $6, related_credit = $7, due_at = $8 where id = $1`,
+      [
+        id,
+        body.title.trim(),
+        f.is_published,
+        f.is_queued,
+        f.under_review,
+        f.publish_timestamp,
+        body.related_credit,
+        body.due_at ?? null,
+      ],
+    );
+    await writeQuestions(q, caller, id, body, chosen);
+    await saveWiring(q, { ...caller, kind: 'survey', contentId: id }, body.characteristics);
+    return getSurvey(q, caller, id);
+  });
+}
+
+/** DELETE a survey with its questions, answers and responses (staff). Characteristic values stay. */
+export async function deleteSurvey(database: Database, caller: SurveyCaller, id: number): Promise<void> {
+  await database.transaction(async (q) => {
+    const rows = await q('delete from surveys where id = $1 and coach_id = $2 returning 1', [
+      id,
+      caller.coachId,
+    ]);
+    if (rows.length === 0) throw notFound();
+    await deleteWiring(q, caller.coachId, 'survey', [id]);
+    await deleteDocuments(q, caller.coachId, 'survey', [id]);
+  });
+}

@@ -1,0 +1,255 @@
+/**
+ * To-dos: the item commands (spec §7 "Create to-do item", "Update", "Delete", "Complete"): checking an
+ * item body against the database, writing items with their tags, and students' completions.
+ */
+import {
+  type AccountItem,
+  isoDateFromWire,
+  TODO_ERRORS,
+  type TodoItem,
+  type TodoItemBody,
+} from '@course-coach/contracts';
+import type { Database, Query } from '../../db/client.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { sanitizeRichText } from '../../http/html.ts';
+import { listVisibility, type TodoCaller } from './access.ts';
+import { readItem } from './queries.ts';
+import { toAccountItem } from './rows.ts';
+
+/**
+ * Checks the fields of an item write that need the database and returns what to store:
+ * the list (the given one, which must be one the caller sees; else the caller's first list, or for a
+ * student without any list, or editing an item of their own list, none: their own list), the
+ * tags (all of this coach), the sanitised description and the ISO due date. Throws 400 with field
+ * errors, or 403 when a student claims a staff item.
+ */
+async function checkItemBody(
+  query: Query,
+  caller: TodoCaller,
+  body: TodoItemBody,
+  keepOwn = false,
+): Promise<{
+  listId: number | null;
+  tagIds: number[];
+  description: string;
+  dueDate: string | null;
+  title: string;
+}> {
+  if (!caller.isStaff && body.staff_created === true) throw forbidden(TODO_ERRORS.staffCreatedByStudent);
+  const errors: Record<string, string[]> = {};
+  if (caller.isStaff && body.staff_created === false) errors.staff_created = [TODO_ERRORS.staffItemsOnly];
+  const dueDate = isoDateFromWire(body.due_date);
+  if (dueDate === undefined) errors.due_date = [TODO_ERRORS.dueDate];
+  let listId: number | null | undefined;
+  if (body.todo_list != null) {
+    const [row] = await query<{ id: number }>(
+      `select l.id from todo_lists l where ${listVisibility(caller)} and l.id = $2`,
+      [caller.coachId, body.todo_list],
+    );
+    if (row) listId = row.id;
+    else errors.todo_list = [TODO_ERRORS.unknownList];
+  } else if (!caller.isStaff && keepOwn) {
+    listId = null;
+  } else {
+    const [row] = await query<{ id: number }>(
+      `select l.id from todo_lists l where ${listVisibility(caller)} order by l.position, l.id limit 1`,
+      [caller.coachId],
+    );
+    if (row) listId = row.id;
+    // A student's item goes to their own list when the coach has no list for them (spec §1: a student
+    // can always keep their own to-dos); staff items need a list.
+    else if (!caller.isStaff) listId = null;
+    else errors.todo_list = [TODO_ERRORS.noList];
+  }
+  const tagIds = [...new Set(body.item_tag_ids ?? [])];
+  if (tagIds.length > 0) {
+    const [row] = await query<{ n: number }>(
+      'select count(*)::int as n from todo_tags where coach_id = $1 and id = any($2::int[])',
+      [caller.coachId, tagIds],
+    );
+    if ((row?.n ?? 0) !== tagIds.length) errors.item_tag_ids = [TODO_ERRORS.unknownTag];
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  return {
+    listId: listId ?? null,
+    tagIds,
+    description: sanitizeRichText(body.description ?? ''),
+    dueDate: dueDate ?? null,
+    title: body.title.trim(),
+  };
+}
+
+/** Replaces the tags of item `itemId` with `tagIds` (already checked to be the coach's). */
+async function setTags(query: Query, caller: TodoCaller, itemId: number, tagIds: number[]): Promise<void> {
+  await query('delete from todo_item_tags where item_id = $1', [itemId]);
+  if (tagIds.length > 0) {
+    await query(
+      `insert into todo_item_tags (institution_id, item_id, tag_id)
+       select $1, $2, unnest($3::int[])`,
+      [caller.institutionId, itemId, tagIds],
+    );
+  }
+}
+
+/** Inserts a checked item with its tags and returns its id. */
+async function insertItem(
+  query: Query,
+  caller: TodoCaller,
+  v: Awaited<ReturnType<typeof checkItemBody>>,
+): Promise<number> {
+  const [row] = await query<{ id: number }>(
+    `insert into todo_items (institution_id, coach_id, todo_list_id, title, description, due_date,
+                             staff_created, owner_user_id, position)
+     values ($1, $2, $3::int, $4, $5, $6::date, $7, $8,
+             coalesce((select max(position) + 1 from todo_items
+                        where coach_id = $2 and todo_list_id is not distinct from $3::int
+                          and owner_user_id is not distinct from $8::int), 0))
+     returning id`,
+    [
+      caller.institutionId,
+      caller.coachId,
+      v.listId,
+      v.title,
+      v.description,
+      v.dueDate,
+      caller.isStaff,
+      caller.isStaff ? null : caller.userId,
+    ],
+  );
+  await setTags(query, caller, row!.id, v.tagIds);
+  return row!.id;
+}
+
+/**
+ * Creates an item (spec §7 "Create to-do item"). A student's item is self-created (owned by them,
+ * `staff_created` false; without a list it goes to their own list); a staff member's item is
+ * staff-created. One transaction.
+ */
+export async function createItem(
+  database: Database,
+  caller: TodoCaller,
+  body: TodoItemBody,
+): Promise<TodoItem> {
+  return database.transaction(async (query) => {
+    const v = await checkItemBody(query, caller, body);
+    const id = await insertItem(query, caller, v);
+    return (await readItem(query, caller, id))!;
+  });
+}
+
+/**
+ * Creates several items in one go ('Add Your Own To-Do Item(s)', spec §2), all or nothing: every item
+ * is checked first, and the field errors of item n answer as `items.n.<field>`; nothing is written
+ * unless every item is valid. One transaction.
+ */
+export async function createItems(
+  database: Database,
+  caller: TodoCaller,
+  bodies: TodoItemBody[],
+): Promise<TodoItem[]> {
+  return database.transaction(async (query) => {
+    const checked: Array<Awaited<ReturnType<typeof checkItemBody>>> = [];
+    const errors: Record<string, string[]> = {};
+    for (const [n, body] of bodies.entries()) {
+      try {
+        checked.push(await checkItemBody(query, caller, body));
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
+        for (const [field, messages] of Object.entries(error.body as Record<string, string[]>))
+          errors[`items.${n}.${field}`] = messages;
+      }
+    }
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+    const items: TodoItem[] = [];
+    for (const v of checked) items.push((await readItem(query, caller, await insertItem(query, caller, v)))!);
+    return items;
+  });
+}
+
+/**
+ * Finds the item `itemId` of the coach for a write and checks the caller may change it:
+ * students only their own items (staff-created ones answer 403, other students' 404), staff only
+ * staff-created items (students' own items are private: 404).
+ */
+async function itemForWrite(query: Query, caller: TodoCaller, itemId: number): Promise<void> {
+  const [row] = await query<{ staff_created: boolean; owner_user_id: number | null }>(
+    'select staff_created, owner_user_id from todo_items where coach_id = $1 and id = $2 for update',
+    [caller.coachId, itemId],
+  );
+  if (!row) throw notFound();
+  if (caller.isStaff) {
+    if (!row.staff_created) throw notFound();
+    return;
+  }
+  if (row.staff_created) {
+    // A student sees staff items only in published lists; elsewhere the item does not exist for them.
+    const visible = await readItem(query, caller, itemId);
+    if (!visible) throw notFound();
+    throw forbidden(TODO_ERRORS.readOnly);
+  }
+  if (row.owner_user_id !== caller.userId) throw notFound();
+}
+
+/** Replaces an item's fields and tags (spec §7 "Update: PUT ... with the full item"). */
+export async function updateItem(
+  database: Database,
+  caller: TodoCaller,
+  itemId: number,
+  body: TodoItemBody,
+): Promise<TodoItem> {
+  return database.transaction(async (query) => {
+    await itemForWrite(query, caller, itemId);
+    // An item of the student's own list stays there unless a list is named.
+    const [current] = await query<{ todo_list_id: number | null }>(
+      'select todo_list_id from todo_items where id = $1',
+      [itemId],
+    );
+    const v = await checkItemBody(query, caller, body, current?.todo_list_id === null);
+    await query(
+      `update todo_items set todo_list_id = $3::int, title = $4, description = $5, due_date = $6::date,
+                             updated_at = now()
+        where coach_id = $1 and id = $2`,
+      [caller.coachId, itemId, v.listId, v.title, v.description, v.dueDate],
+    );
+    await setTags(query, caller, itemId, v.tagIds);
+    return (await readItem(query, caller, itemId))!;
+  });
+}
+
+/** Deletes an item with its tags and completions (spec §7 "Delete"). */
+export async function deleteItem(database: Database, caller: TodoCaller, itemId: number): Promise<void> {
+  await database.transaction(async (query) => {
+    await itemForWrite(query, caller, itemId);
+    await query('delete from todo_items where coach_id = $1 and id = $2', [caller.coachId, itemId]);
+  });
+}
+
+/**
+ * Records a student's completion of an item they can see (spec §4 "Completing an item", §7 "Complete").
+ * `completed` false un-checks it. `completed_at` keeps the first time it was checked while it stays
+ * checked. Staff do not complete items (403).
+ */
+export async function setCompletion(
+  database: Database,
+  caller: TodoCaller,
+  itemId: number,
+  completed: boolean,
+): Promise<AccountItem> {
+  if (caller.isStaff) throw forbidden(TODO_ERRORS.staffCannotComplete);
+  return database.transaction(async (query) => {
+    const item = await readItem(query, caller, itemId);
+    if (!item) throw badRequest({ item: ['Select a valid to-do item.'] });
+    const [row] = await query<{ id: number; item: number; completed: boolean; completed_at: string | null }>(
+      `insert into account_todo_items (institution_id, item_id, user_id, completed, completed_at)
+       values ($1, $2, $3, $4, case when $4 then now() end)
+       on conflict (item_id, user_id) do update
+         set completed = excluded.completed,
+             completed_at = case when not excluded.completed then null
+                                 when account_todo_items.completed then account_todo_items.completed_at
+                                 else now() end
+       returning id, item_id as item, completed, completed_at`,
+      [caller.institutionId, itemId, caller.userId, completed],
+    );
+    return toAccountItem(row!);
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * To-dos: the staff commands on lists (with their characteristics wiring, docs/design.md) and on the
+ * coach's tags (spec §7 "To-do item tags").
+ */
+import { TODO_ERRORS, type TodoList, type TodoListBody, type TodoTag } from '@course-coach/contracts';
+import type { Database } from '../../db/client.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { deleteWiring, saveWiring } from '../wiring/service.ts';
+import type { TodoCaller } from './access.ts';
+import { readList } from './queries.ts';
+
+/** Creates a list (staff). */
+export async function createList(
+  database: Database,
+  caller: TodoCaller,
+  body: TodoListBody,
+): Promise<TodoList> {
+  return database.transaction(async (query) => {
+    const [row] = await query<{ id: number }>(
+      `insert into todo_lists (institution_id, coach_id, title, is_queued, is_under_review, position)
+       values ($1, $2, $3, $4, $5,
+               coalesce($6, (select coalesce(max(position) + 1, 0) from todo_lists where coach_id = $2)))
+       returning id`,
+      [
+        caller.institutionId,
+        caller.coachId,
+        body.title ?? '',
+        body.is_queued ?? false,
+        body.is_under_review ?? false,
+        body.position ?? null,
+      ],
+    );
+    if (body.characteristics) await saveWiring(query, wiringTarget(caller, row!.id), body.characteristics);
+    return (await readList(query, caller, row!.id))!;
+  });
+}
+
+/** Replaces a list's title, flags and position (staff); 404 when the coach has no such list. */
+export async function updateList(
+  database: Database,
+  caller: TodoCaller,
+  listId: number,
+  body: TodoListBody,
+): Promise<TodoList> {
+  return database.transaction(async (query) => {
+    const rows = await query(
+      `update todo_lists set title = $3, is_queued = $4, is_under_review = $5,
+                             position = coalesce($6, position)
+        where coach_id = $1 and id = $2 returning id`,
+      [
+        caller.coachId,
+        listId,
+        body.title ?? '',
+        body.is_queued ?? false,
+        body.is_under_review ?? false,
+        body.position ?? null,
+      ],
+    );
+    if (rows.length === 0) throw notFound();
+    if (body.characteristics) await saveWiring(query, wiringTarget(caller, listId), body.characteristics);
+    return (await readList(query, caller, listId))!;
+  });
+}
+
+/** Deletes a list with all its items, students' own items included (staff). */
+export async function deleteList(database: Database, caller: TodoCaller, listId: number): Promise<void> {
+  await database.transaction(async (query) => {
+    const rows = await query('delete from todo_lists where coach_id = $1 and id = $2 returning id', [
+      caller.coachId,
+      listId,
+    ]);
+    if (rows.length === 0) throw notFound();
+    await deleteWiring(query, caller.coachId, 'todolist', [listId]);
+  });
+}
+
+/** The wiring target of a list of the caller's coach. */
+function wiringTarget(caller: TodoCaller, listId: number) {
+  return {
+    institutionId: caller.institutionId,
+    coachId: caller.coachId,
+    kind: 'todolist' as const,
+    contentId: listId,
+  };
+}
+
+/** Whether `error` is PostgreSQL's unique violation (SQLSTATE 23505). */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}
+
+/** Creates a tag (staff); 400 when the coach already has the label. */
+export async function createTag(database: Database, caller: TodoCaller, label: string): Promise<TodoTag> {
+  try {
+    const [row] = await database.query<TodoTag>(
+      `insert into todo_tags (institution_id, coach_id, label) values ($1, $2, $3) returning id, label`,
+      [caller.institutionId, caller.coachId, label],
+    );
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest({ label: [TODO_ERRORS.duplicateTag] });
+    throw error;
+  }
+}
+
+/** Renames a tag (staff). */
+export async function updateTag(
+  database: Database,
+  caller: TodoCaller,
+  tagId: number,
+  label: string,
+): Promise<TodoTag> {
+  let rows: TodoTag[];
+  try {
+    rows = await database.query<TodoTag>(
+      'update todo_tags set label = $3 where coach_id = $1 and id = $2 returning id, label',
+      [caller.coachId, tagId, label],
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest({ label: [TODO_ERRORS.duplicateTag] });
+    throw error;
+  }
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+/** Deletes a tag, removing it from every item (staff). */
+export async function deleteTag(database: Database, caller: TodoCaller, tagId: number): Promise<void> {
+  const rows = await database.query('delete from todo_tags where coach_id = $1 and id = $2 returning id', [
+    caller.coachId,
+    tagId,
+  ]);
+  if (rows.length === 0) throw notFound();
+}

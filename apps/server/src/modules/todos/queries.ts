@@ -1,0 +1,156 @@
+/**
+ * To-dos: the reads (spec §7 "To-do list", "To-do item tags"): pages of lists, one list, one item and
+ * the coach's tags, each limited to what the caller may see (./access.ts).
+ */
+import {
+  API,
+  TODO_UI_TEXTS,
+  type TodoItem,
+  type TodoList,
+  type TodoListPage,
+  type TodoTag,
+} from '@course-coach/contracts';
+import type { Database, Query } from '../../db/client.ts';
+import { loadWiring } from '../wiring/service.ts';
+import { itemVisibility, listVisibility, type TodoCaller } from './access.ts';
+import { ITEM_COLUMNS, ITEM_ORDER, type ItemRow, LIST_COLUMNS, type ListRow, toItem } from './rows.ts';
+
+/** The items the caller may see of the lists `listIds`, by list id (every id present). */
+async function itemsOfLists(
+  query: Query,
+  caller: TodoCaller,
+  listIds: number[],
+): Promise<Map<number, TodoItem[]>> {
+  const byList = new Map<number, TodoItem[]>(listIds.map((id) => [id, []]));
+  if (listIds.length === 0) return byList;
+  const rows = await query<ItemRow>(
+    `select ${ITEM_COLUMNS} from todo_items i
+      where i.coach_id = $1 and i.todo_list_id = any($3::int[]) and ${itemVisibility(caller)}
+      order by ${ITEM_ORDER}`,
+    [caller.coachId, caller.userId, listIds],
+  );
+  for (const row of rows) byList.get(row.todo_list!)?.push(toItem(row));
+  return byList;
+}
+
+/**
+ * One page of the caller's to-do lists (spec §7 "To-do list: GET the list URL with query page"):
+ * `page_size` lists (1 by default: the card shows one list at a time) with their items, and the
+ * URLs of the next and previous pages, or null. Lists run in `position` order, then by id.
+ *
+ * @returns null when the page is past the last one (answered as 404, as Django REST Framework does).
+ */
+export async function listPage(
+  database: Database,
+  caller: TodoCaller,
+  page: number,
+  pageSize: number,
+): Promise<TodoListPage | null> {
+  const [counts] = await database.query<{ lists: number; own: number }>(
+    `select (select count(*)::int from todo_lists l where ${listVisibility(caller)}) as lists,
+            (select count(*)::int from todo_items i
+              where i.coach_id = $1 and i.todo_list_id is null and i.owner_user_id = $2 and $3) as own`,
+    [caller.coachId, caller.userId, !caller.isStaff],
+  );
+  const staffLists = counts?.lists ?? 0;
+  // A student's items in no staff list make one more list, after the staff lists (spec §1: a student
+  // can always keep their own to-dos, even in a coach without a staff list).
+  const hasOwn = (counts?.own ?? 0) > 0;
+  const count = staffLists + (hasOwn ? 1 : 0);
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  if (page > pages) return null;
+  const offset = (page - 1) * pageSize;
+  const rows = await database.query<ListRow>(
+    `select ${LIST_COLUMNS} from todo_lists l where ${listVisibility(caller)}
+      order by l.position, l.id limit $2 offset $3`,
+    [caller.coachId, pageSize, offset],
+  );
+  const items = await itemsOfLists(
+    database.query,
+    caller,
+    rows.map((l) => l.id),
+  );
+  const results: TodoList[] = rows.map((l) => ({ ...l, items: items.get(l.id) ?? [] }));
+  if (hasOwn && offset + pageSize > staffLists) results.push(await ownList(database.query, caller));
+  const url = (p: number) =>
+    `${API.todoLists(caller.coachId)}?page=${p}${pageSize !== 1 ? `&page_size=${pageSize}` : ''}`;
+  return {
+    count,
+    page,
+    next: page < pages ? url(page + 1) : null,
+    previous: page > 1 ? url(page - 1) : null,
+    results,
+  };
+}
+
+/** The student's own list: their items that are in no staff list (id 0, `own` true). */
+async function ownList(query: Query, caller: TodoCaller): Promise<TodoList> {
+  const rows = await query<ItemRow>(
+    `select ${ITEM_COLUMNS} from todo_items i
+      where i.coach_id = $1 and i.todo_list_id is null and i.owner_user_id = $2
+      order by ${ITEM_ORDER}`,
+    [caller.coachId, caller.userId],
+  );
+  return {
+    id: 0,
+    coach: caller.coachId,
+    title: TODO_UI_TEXTS.ownListTitle,
+    is_queued: false,
+    is_under_review: false,
+    position: 0,
+    own: true,
+    items: rows.map(toItem),
+  };
+}
+
+/** One list the caller may see, with its items; null when there is none. */
+export async function getList(
+  database: Database,
+  caller: TodoCaller,
+  listId: number,
+): Promise<TodoList | null> {
+  return readList(database.query, caller, listId);
+}
+
+/** `getList` inside a transaction (`query`); staff also get the list's wiring. */
+export async function readList(query: Query, caller: TodoCaller, listId: number): Promise<TodoList | null> {
+  const [list] = await query<ListRow>(
+    `select ${LIST_COLUMNS} from todo_lists l where ${listVisibility(caller)} and l.id = $2`,
+    [caller.coachId, listId],
+  );
+  if (!list) return null;
+  const items = await itemsOfLists(query, caller, [list.id]);
+  if (!caller.isStaff) return { ...list, items: items.get(list.id) ?? [] };
+  const wiring = await loadWiring(query, caller.coachId, 'todolist', [list.id]);
+  return { ...list, items: items.get(list.id) ?? [], characteristics: wiring.get(list.id) ?? [] };
+}
+
+/** One item the caller may see; null when there is none. */
+export async function getItem(
+  database: Database,
+  caller: TodoCaller,
+  itemId: number,
+): Promise<TodoItem | null> {
+  return readItem(database.query, caller, itemId);
+}
+
+/** `getItem` inside a transaction (`query`). */
+export async function readItem(query: Query, caller: TodoCaller, itemId: number): Promise<TodoItem | null> {
+  // A student's own items may be in no list (their own list, see ownList).
+  const [row] = await query<ItemRow>(
+    `select ${ITEM_COLUMNS} from todo_items i
+       left join todo_lists l on l.id = i.todo_list_id
+      where i.id = $3 and i.coach_id = $1
+        and ((l.id is not null and ${listVisibility(caller)} and ${itemVisibility(caller)})
+             or (i.todo_list_id is null and not i.staff_created and i.owner_user_id = $2 and $4))`,
+    [caller.coachId, caller.userId, itemId, !caller.isStaff],
+  );
+  return row ? toItem(row) : null;
+}
+
+/** The coach's tags, by label (spec §7 "To-do item tags": the form's checkbox options). */
+export async function listTags(database: Database, coachId: number): Promise<TodoTag[]> {
+  return database.query<TodoTag>('select id, label from todo_tags where coach_id = $1 order by label, id', [
+    coachId,
+  ]);
+}
