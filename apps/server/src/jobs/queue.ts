@@ -36,6 +36,9 @@ export const QUEUES = {
   engagement: ENGAGEMENT_QUEUE,
 } as const;
 
+/** How the membership sync worker fetches its jobs (see startWorkers). */
+export const SYNC_WORK_OPTIONS = { pollingIntervalSeconds: 0.5, batchSize: 10 } as const;
+
 /** How often (ms) the same job-queue error is logged at most: pg-boss's loops retry every few seconds. */
 const ERROR_LOG_INTERVAL_MS = 30_000;
 
@@ -132,12 +135,14 @@ export async function startWorkers(
     return { sessions, failures, memberships, uploads };
   });
   await createHeartbeatQueue(boss, QUEUES.cohortSync);
-  await boss.work<SyncJobData>(QUEUES.cohortSync, async (jobs) => {
+  // Picked up within half a second (pg-boss's shortest poll; its default, 2 s, was paid again after
+  // every job), up to 10 at a time: the groups one change touches are synced back to back.
+  await boss.work<SyncJobData>(QUEUES.cohortSync, SYNC_WORK_OPTIONS, async (jobs) => {
     for (const job of jobs) {
-      const result = await runSync(database, job.data.cohortId);
+      const result = await runSync(database, job.data.cohortId, boss);
       log(
         result.ok
-          ? `cohort ${job.data.cohortId}: membership synced (${result.membershipCount} members)`
+          ? `cohort ${job.data.cohortId}: membership synced (${result.membershipCount} members; ${result.students === 'all' ? 'whole' : `${result.students} students`})`
           : `cohort ${job.data.cohortId}: sync failed: ${result.message}`,
       );
     }

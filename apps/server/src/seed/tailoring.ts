@@ -385,8 +385,9 @@ async function seedDemoGroups(q: Query, institutionId: number): Promise<void> {
       }
       await recomputeMembership(q, cohort!.id);
       await q(
-        `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at, success_at)
-         values ($1, $2, 'success', now(), now())`,
+        // Just recomputed whole: the next change owes only the students it touches.
+        `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at, success_at, full_requested)
+         values ($1, $2, 'success', now(), now(), false)`,
         [cohort!.id, institutionId],
       );
     }

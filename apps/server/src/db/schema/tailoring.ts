@@ -224,6 +224,21 @@ export const cohortMemberships = pgTable(
 );
 
 /**
+ * Students whose membership of an Insight Group is owed a recomputation because some of their values read
+ * by the group's rules changed (written in the transaction that changed them; consumed by the group's next
+ * sync, see modules/tailoring/sync.ts and docs/design.md "Membership sync"). Several changes to the same
+ * student before the sync runs coalesce into one row. No foreign keys, like `cohort_memberships`.
+ */
+export const cohortSyncPending = pgTable(
+  'cohort_sync_pending',
+  {
+    cohort_id: integer('cohort_id').notNull(),
+    user_id: integer('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cohort_id, t.user_id] })],
+);
+
+/**
  * The membership update task of an Insight Group (spec §3): its state and the time of each state.
  * Kept in the database so that any instance answers its status and a sync interrupted by a dying
  * worker is resumed (see modules/tailoring/sync.ts).
@@ -244,6 +259,11 @@ export const cohortSyncTasks = pgTable(
     success_at: timestamp('success_at', { withTimezone: true }),
     failure_at: timestamp('failure_at', { withTimezone: true }),
     failure_message: text('failure_message'),
+    /**
+     * A whole recomputation is owed (rules edited, a bulk import, a sync asked for by hand); false when
+     * only the students listed in `cohort_sync_pending` are owed one (modules/tailoring/sync.ts).
+     */
+    full_requested: boolean('full_requested').notNull().default(true),
   },
   (t) => [
     index('cohort_sync_tasks_state_idx').on(t.state),

@@ -7,7 +7,7 @@ import {
   replaceAllValues,
   type ValueRow,
 } from '../imports/characteristic-writer.ts';
-import { markStarted, requestResync } from '../tailoring/sync.ts';
+import { noteChangedValues, requestPendingSync } from '../tailoring/sync.ts';
 
 /** The pg-boss queue of engagement derivations (registered in jobs/queue.ts). */
 export const ENGAGEMENT_QUEUE = 'engagement-derive';
@@ -43,7 +43,8 @@ export const engagementSource = (coachId: number) => `lms_activity_coach_${coach
  * tailoring dictionary through the characteristic writer under the coach's own source
  * (`lms_activity_coach_<id>`), so rules over them work like any other. Students with no activity get
  * 0 clicks, 0 active days and 0 % shares. Inside the caller's transaction. Returns the ids of the
- * coach's Insight Groups with a rule on an engagement characteristic (to resync).
+ * institution's Insight Groups with a rule on an engagement characteristic, which now owe the rewritten
+ * students a sync (whole when a characteristic was created; docs/design.md "Membership sync").
  */
 export async function deriveEngagement(q: Query, coachId: number): Promise<number[]> {
   const [coach] = await q<{ institution_id: number; current_day: number }>(
@@ -90,6 +91,17 @@ export async function deriveEngagement(q: Query, coachId: number): Promise<numbe
     )
   ).map((r) => r.activity_type);
   const inst = coach.institution_id;
+  const names = [...Object.values(ENGAGEMENT_CHARACTERISTICS).map((c) => c.name)];
+  // Characteristics created below may make rules naming them valid: those groups are synced whole.
+  const countDefined = async () =>
+    (
+      await q<{ n: number }>(
+        `select count(*)::int as n from characteristics
+          where institution_id = $1 and (name = any($2::text[]) or name like $3)`,
+        [inst, names, `${SHARE_PREFIX}%`],
+      )
+    )[0]?.n ?? 0;
+  const definedBefore = await countDefined();
   const number = (name: string, question: string) =>
     createDefinition(q, inst, { name, question, kind: 'number', values: [], min: 0, max: 1_000_000 });
   const C = ENGAGEMENT_CHARACTERISTICS;
@@ -117,21 +129,31 @@ export async function deriveEngagement(q: Query, coachId: number): Promise<numbe
     put(f.user_id, ids.activeDays, Number(f.active_days));
     for (const [t, id] of shareIds) put(f.user_id, id, Number(f.share[t] ?? 0));
   }
-  await replaceAllValues(q, inst, coachId, sourceId, allIds, rows);
-  const names = [...Object.values(C).map((c) => c.name)];
-  const affected = await q<{ id: number }>(
-    `select distinct c.id from cohorts c join cohort_rules r on r.cohort_id = c.id
-      where c.coach_id = $1 and (r.characteristic = any($2::text[]) or r.characteristic like $3)`,
-    [coachId, names, `${SHARE_PREFIX}%`],
+  // The students whose figures are rewritten: those with figures, and those whose old values go.
+  const previous = await q<{ user_id: number }>(
+    `select distinct user_id from student_characteristic_values
+      where source_id = $1 and characteristic_id = any($2::int[]) and coach_id in (0, $3)`,
+    [sourceId, allIds, coachId],
   );
-  for (const c of affected) await markStarted(q, c.id, true);
-  return affected.map((c) => c.id);
+  await replaceAllValues(q, inst, coachId, sourceId, allIds, rows);
+  const users = [...new Set([...figures.map((f) => f.user_id), ...previous.map((r) => r.user_id)])];
+  const created = (await countDefined()) !== definedBefore;
+  const defined = await q<{ name: string }>(
+    'select name from characteristics where institution_id = $1 and id = any($2::int[])',
+    [inst, allIds],
+  );
+  return noteChangedValues(
+    q,
+    { institutionId: inst },
+    defined.map((c) => c.name),
+    created ? null : users,
+  );
 }
 
 /** Runs a derivation in one transaction, then requests the affected groups' membership syncs. */
 export async function runEngagement(runner: EngagementRunner, coachId: number): Promise<void> {
   const cohorts = await runner.database.transaction((q) => deriveEngagement(q, coachId));
-  for (const id of cohorts) await requestResync(runner, id);
+  for (const id of cohorts) await requestPendingSync(runner, id);
 }
 
 /** Queues a derivation (or runs it in this process without a queue, awaiting it). */

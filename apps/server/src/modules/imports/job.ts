@@ -3,7 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { CoachScope } from '../tailoring/service.ts';
-import { markStarted, requestResync } from '../tailoring/sync.ts';
+import { noteChangedValues, requestPendingSync } from '../tailoring/sync.ts';
 import {
   addAllowedValues,
   createDefinition,
@@ -101,8 +101,8 @@ async function dispatch(runner: ImportRunner, importId: number): Promise<void> {
  * transaction through the characteristic writer: the source, the new characteristics (categories from
  * the data), the values (each listed student's values of the mapped characteristics from this source are
  * replaced), the import `success`, the upload removed, and the affected Insight Groups (those with a rule
- * on a written characteristic) marked for a membership sync, which is requested after the commit (as the
- * CSV import does). A problem or an error: the transaction rolls back, nothing is written, the import is
+ * on a written characteristic) owed a membership sync of the listed students (docs/design.md "Membership
+ * sync"), which is requested after the commit (as the CSV import does). A problem or an error: the transaction rolls back, nothing is written, the import is
  * `failure` with the reason. Does not throw.
  */
 export async function runGuidedImport(runner: ImportRunner, importId: number): Promise<void> {
@@ -143,7 +143,7 @@ export async function runGuidedImport(runner: ImportRunner, importId: number): P
       plan.report.rows_total,
     ]);
     const cohorts = await database.transaction(async (q) => writePlan(q, scope, importId, job.mapping, plan));
-    for (const id of cohorts) await requestResync(runner, id);
+    for (const id of cohorts) await requestPendingSync(runner, id);
   } catch (error) {
     const e = error as { body?: Record<string, string[]> };
     const message = e.body
@@ -197,13 +197,14 @@ async function writePlan(
   await q('delete from import_uploads where id = (select upload_id from import_jobs where import_id = $1)', [
     importId,
   ]);
-  const affected = await q<{ id: number }>(
-    `select distinct c.id from cohorts c join cohort_rules r on r.cohort_id = c.id
-      where c.institution_id = $1 and r.characteristic = any($2::text[])`,
-    [scope.institutionId, plan.report.characteristics],
-  );
-  for (const c of affected) await markStarted(q, c.id, true);
-  return affected.map((c) => c.id);
+  // The listed students of characteristics that existed; a new characteristic may make a rule that
+  // named it valid, which changes every student's membership: those groups are synced whole.
+  const where = { institutionId: scope.institutionId };
+  const fresh = plan.targets.flatMap((t) => ('existing' in t ? [] : [t.name]));
+  const existing = plan.targets.flatMap((t) => ('existing' in t ? [t.existing.name] : []));
+  const whole = await noteChangedValues(q, where, fresh, null);
+  const some = await noteChangedValues(q, where, existing, [...new Set(rows.map((r) => r.userId))]);
+  return [...new Set([...whole, ...some])];
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '@course-coach/contracts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/dictionary.ts';
-import { markStarted, requestResync, type SyncRunner } from '../tailoring/sync.ts';
+import { noteChangedValues, requestPendingSync, type SyncRunner } from '../tailoring/sync.ts';
 import { type SurveyCaller, visibleRows } from './queries.ts';
 
 /**
@@ -139,12 +139,13 @@ export async function answerSurvey(
        on conflict (survey_id, user_id) do update set completed_at = now() returning completed_at`,
       [caller.institutionId, surveyId, caller.userId],
     );
-    const affected = await q<{ id: number }>(
-      `select distinct c.id from cohorts c join cohort_rules r on r.cohort_id = c.id
-        where c.institution_id = $1 and r.characteristic = any($2::text[]) order by c.id`,
-      [caller.institutionId, writes.map((w) => w.c.name)],
+    // The groups reading an answered characteristic owe this student a sync (docs/design.md "Membership sync").
+    const affected = await noteChangedValues(
+      q,
+      { institutionId: caller.institutionId },
+      writes.map((w) => w.c.name),
+      [caller.userId],
     );
-    for (const c of affected) await markStarted(q, c.id, true);
     const answers: Record<string, string[]> = {};
     for (const a of answerRows)
       answers[String(a.question)] = [...(answers[String(a.question)] ?? []), a.value];
@@ -152,9 +153,9 @@ export async function answerSurvey(
       survey: surveyId,
       completed_at: new Date(response!.completed_at).toISOString(),
       answers,
-      resynced_cohorts: affected.map((c) => c.id),
+      resynced_cohorts: affected,
     };
   });
-  for (const id of result.resynced_cohorts) await requestResync(runner, id);
+  for (const id of result.resynced_cohorts) await requestPendingSync(runner, id);
   return result;
 }

@@ -12,10 +12,12 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { valueError } from '../characteristics/values.ts';
 import { type DictCharacteristic, loadDictionary } from './dictionary.ts';
 import type { CoachScope } from './service.ts';
-import { markStarted, requestResync, type SyncRunner } from './sync.ts';
+import { noteChangedValues, requestPendingSync, type SyncRunner } from './sync.ts';
 
 /** Rows staged per statement during an import (each chunk commits and advances the progress). */
 const CHUNK_ROWS = 5000;
+/** Up to this many distinct students, a file's students are looked up by name; above, all are read. */
+const NAMED_LOOKUP_LIMIT = 10_000;
 const SOURCE_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** The first column names the student: their student number (external id) or their email. */
 const STUDENT_COLUMNS = ['student', 'student_id', 'email'];
@@ -134,16 +136,25 @@ async function checkCsv(
   if (errors.length > 0) return { report: report(rows.length, names), staged: [], columns };
 
   // The students the file may name, by student number or email: the coach's own students when any
-  // column is a course fact or the caller is an instructor; else the institution's students.
+  // column is a course fact or the caller is an instructor; else the institution's students. A short
+  // file looks up only the students it names (through the email and student-number indexes); a long one
+  // reads them all in one scan (NAMED_LOOKUP_LIMIT).
   const coachOnly = !caller.isInstitutionStaff || columns.some((c) => c.scope === 'enrolment');
+  const keys = [...new Set(rows.map((cells) => (cells[0] ?? '').trim()))];
+  const named = (e: number) =>
+    keys.length > NAMED_LOOKUP_LIMIT
+      ? `$${e}::text[] is not null and $${e + 1}::text[] is not null`
+      : `(u.email = any($${e}::text[]) or u.external_id = any($${e + 1}::text[]))`;
   const students = await database.query<{ id: number; email: string; external_id: string | null }>(
     coachOnly
       ? `select u.id, u.email, u.external_id from enrollments e join users u on u.id = e.user_id
-          where e.coach_id = $2 and e.role = 'student' and u.institution_id = $1`
+          where e.coach_id = $2 and e.role = 'student' and u.institution_id = $1 and ${named(3)}`
       : `select u.id, u.email, u.external_id from users u
-          where u.institution_id = $1
+          where u.institution_id = $1 and ${named(2)}
             and exists (select 1 from enrollments e where e.user_id = u.id and e.role = 'student')`,
-    coachOnly ? [scope.institutionId, scope.coachId] : [scope.institutionId],
+    coachOnly
+      ? [scope.institutionId, scope.coachId, keys.map((k) => k.toLowerCase()), keys]
+      : [scope.institutionId, keys.map((k) => k.toLowerCase()), keys],
   );
   const byKey = new Map<string, number>();
   for (const s of students) {
@@ -207,8 +218,9 @@ async function checkCsv(
  * nothing; otherwise it records the import (`started`), answers 202, and in the background stages the
  * values in chunks (progress = rows staged) and applies them in one transaction: for every listed
  * student and imported characteristic, the source's old values are replaced (those of the student's
- * enrolment in this coach for enrolment-scoped characteristics, their institution-wide ones otherwise). Then every Insight Group of
- * the institution is re-synced.
+ * enrolment in this coach for enrolment-scoped characteristics, their institution-wide ones otherwise). Then the Insight
+ * Groups with a rule reading an imported characteristic are synced, for the listed students only when
+ * they are few (docs/design.md "Membership sync").
  */
 export async function importCsv(
   runner: SyncRunner,
@@ -256,6 +268,7 @@ async function applyImport(
   const { database } = runner;
   try {
     const perRow = Math.max(1, columns.length);
+    const staging = new Set<number>();
     for (let i = 0; i < staged.length; i += CHUNK_ROWS * perRow) {
       const chunk = staged.slice(i, i + CHUNK_ROWS * perRow);
       await database.query(
@@ -269,13 +282,14 @@ async function applyImport(
           chunk.map((s) => s.num),
         ],
       );
-      const done = new Set(staged.slice(0, i + chunk.length).map((s) => s.userId)).size;
+      for (const s of chunk) staging.add(s.userId);
+      const done = staging.size;
       await database.query('update characteristic_imports set rows_done = $2 where id = $1', [
         importId,
         Math.min(rowsTotal, done),
       ]);
     }
-    await database.transaction(async (q) => {
+    const cohorts = await database.transaction(async (q) => {
       const [src] = await q<{ id: number }>(
         `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $2)
          on conflict (institution_id, name) do update set name = excluded.name returning id`,
@@ -306,19 +320,20 @@ async function applyImport(
         [importId, src!.id, scope.institutionId, scope.coachId],
       );
       await q('delete from characteristic_import_rows where import_id = $1', [importId]);
-      // The groups show as syncing from the moment the data changes (requested again after commit).
-      const affected = await q<{ id: number }>('select id from cohorts where institution_id = $1', [
-        scope.institutionId,
-      ]);
-      for (const c of affected) await markStarted(q, c.id, true);
+      // Only the groups reading an imported characteristic, for the listed students (docs/design.md
+      // "Membership sync"); they show as syncing from the moment the data changes (requested again after commit).
+      const affected = await noteChangedValues(
+        q,
+        { institutionId: scope.institutionId },
+        columns.map((c) => c.name),
+        [...new Set(staged.map((v) => v.userId))],
+      );
       await q(`update characteristic_imports set state = 'success', rows_done = rows_total where id = $1`, [
         importId,
       ]);
+      return affected;
     });
-    const cohorts = await database.query<{ id: number }>('select id from cohorts where institution_id = $1', [
-      scope.institutionId,
-    ]);
-    for (const c of cohorts) await requestResync(runner, c.id);
+    for (const id of cohorts) await requestPendingSync(runner, id);
   } catch (error) {
     await database
       .query(`update characteristic_imports set state = 'failure', message = $2 where id = $1`, [

@@ -31,6 +31,11 @@ export interface MembershipResult {
  * - default satisfies: the students with values of which none satisfies (`m` = not joined).
  * Members satisfy every valid rule; with no valid rule there are no members. Invalid rules count 0.
  *
+ * With `users`, only those students are considered (an incremental sync: the caller has deleted their
+ * membership rows first) and every per-rule set is cut to them, so the cost follows their number, not
+ * the enrolment's. The statement then returns `members` (the count inserted), `ids` (who they are) and
+ * `q<i>` over them only. With `mode` 'count' nothing is inserted: only the `q<i>` counts are returned.
+ *
  * Exported for the benchmark, which times it beside a hand-written INSERT … SELECT.
  */
 export function membershipStatement(
@@ -38,8 +43,13 @@ export function membershipStatement(
   coachId: number,
   rules: StoredRule[],
   dictionary: ReadonlyArray<DictCharacteristic>,
+  users?: number[],
+  mode: 'insert' | 'count' = 'insert',
 ): { text: string; params: unknown[]; valid: StoredRule[] } {
   const params: unknown[] = [cohortId, coachId];
+  if (users) params.push(users);
+  // The cut to the listed students ($3), inside every per-rule set so that none is computed whole.
+  const only = (col: string) => (users ? ` and ${col} = any($3::int[])` : '');
   const byName = new Map(dictionary.map((c) => [c.name, c]));
   const valid = rules.filter((r) => ruleIsValid(r, byName.get(r.characteristic)));
   const joins: string[] = [];
@@ -61,14 +71,14 @@ export function membershipStatement(
       flags.push(`(r${i}.user_id is null) as m${i}`);
     } else if (defaultSatisfies(rule, c)) {
       joins.push(
-        `left join (select v.user_id from student_characteristic_values v where v.characteristic_id = ${cid} and v.coach_id = ${scoped}
+        `left join (select v.user_id from student_characteristic_values v where v.characteristic_id = ${cid} and v.coach_id = ${scoped}${only('v.user_id')}
                      group by v.user_id having not bool_or(coalesce(${pred}, false))) r${i} on r${i}.user_id = e.user_id`,
       );
       flags.push(`(r${i}.user_id is null) as m${i}`);
     } else if (!single) {
       joins.push(
         `left join (select distinct v.user_id from student_characteristic_values v
-                     where v.characteristic_id = ${cid} and v.coach_id = ${scoped} and ${pred}) r${i} on r${i}.user_id = e.user_id`,
+                     where v.characteristic_id = ${cid} and v.coach_id = ${scoped}${only('v.user_id')} and ${pred}) r${i} on r${i}.user_id = e.user_id`,
       );
       flags.push(`(r${i}.user_id is not null) as m${i}`);
     } else {
@@ -81,34 +91,40 @@ export function membershipStatement(
   });
   const member = valid.length > 0 ? valid.map((_, i) => `m${i}`).join(' and ') : 'false';
   const counts = valid.map((_, i) => `count(*) filter (where m${i})::int as q${i}`);
-  const text = `with flags as materialized (
+  const flagsCte = `with flags as materialized (
       select e.user_id${flags.map((f) => `, ${f}`).join('')}
         from enrollments e
         ${joins.join('\n        ')}
-       where e.coach_id = $2 and e.role = 'student'
-    ), ins as (
+       where e.coach_id = $2 and e.role = 'student'${only('e.user_id')}
+    )`;
+  const tail = counts.map((c) => `, ${c}`).join('');
+  // Counting only (the qualifying counts after an incremental sync): no insert.
+  const text =
+    mode === 'count'
+      ? `${flagsCte} select 0 * $1::int as members${tail} from flags` // $1 unused: typed for the driver
+      : `${flagsCte}, ins as (
       insert into cohort_memberships (cohort_id, user_id)
       select $1, user_id from flags where ${member}
-      returning 1
+      returning user_id
     )
-    select (select count(*)::int from ins) as members${counts.map((c) => `, ${c}`).join('')} from flags`;
+    select (select count(*)::int from ins) as members${users ? ', (select coalesce(array_agg(user_id), array[]::int[]) from ins) as ids' : ''}${tail} from flags`;
   return { text, params, valid };
 }
 
-/**
- * Recomputes one Insight Group's membership inside the caller's transaction: replaces its members,
- * stores the member count and every rule's qualifying count, and writes the membership back to the
- * dictionary when the group names a membership characteristic.
- */
-export async function recomputeMembership(q: Query, cohortId: number): Promise<MembershipResult> {
-  const [cohort] = await q<{
-    id: number;
-    institution_id: number;
-    coach_id: number;
-    name: string;
-    source: string | null;
-    characteristic: string | null;
-  }>(
+interface CohortHead {
+  id: number;
+  institution_id: number;
+  coach_id: number;
+  name: string;
+  source: string | null;
+  characteristic: string | null;
+}
+
+/** What a recomputation changed: the students who joined or left, or `all` (a full one that changed). */
+export type MembershipChange = number[] | 'all';
+
+async function loadGroup(q: Query, cohortId: number) {
+  const [cohort] = await q<CohortHead>(
     'select id, institution_id, coach_id, name, source, characteristic from cohorts where id = $1 for update',
     [cohortId],
   );
@@ -119,15 +135,53 @@ export async function recomputeMembership(q: Query, cohortId: number): Promise<M
     [cohortId],
   );
   const dictionary = await loadDictionary(q, cohort.institution_id);
+  return { cohort, rules, dictionary };
+}
+
+/** A fingerprint of a group's member set (count and a hash sum), to tell whether a full sync changed it. */
+async function fingerprint(q: Query, cohortId: number): Promise<string> {
+  const [row] = await q<{ f: string }>(
+    `select count(*)::text || ':' || coalesce(sum(hashint4(user_id)::bigint), 0)::text as f
+       from cohort_memberships where cohort_id = $1`,
+    [cohortId],
+  );
+  return row?.f ?? '';
+}
+
+/**
+ * Recomputes one Insight Group's membership inside the caller's transaction: replaces its members,
+ * stores the member count and every rule's qualifying count, and writes the membership back to the
+ * dictionary when the group names a membership characteristic. Returns the counts and the change
+ * (`all` when the member set differs from before, else none).
+ */
+export async function recomputeMembership(
+  q: Query,
+  cohortId: number,
+): Promise<MembershipResult & { change: MembershipChange }> {
+  const { cohort, rules, dictionary } = await loadGroup(q, cohortId);
+  const before = cohort.characteristic ? await fingerprint(q, cohortId) : '';
   await q('delete from cohort_memberships where cohort_id = $1', [cohortId]);
   const { text, params, valid } = membershipStatement(cohortId, cohort.coach_id, rules, dictionary);
   const [row] = await q<Record<string, number>>(text, params);
+  const membershipCount = row?.members ?? 0;
+  const qualifying = await storeQualifying(q, rules, valid, row);
+  await q('update cohorts set membership_count = $2 where id = $1', [cohortId, membershipCount]);
+  await writeBackMembership(q, cohort);
+  const after = cohort.characteristic ? await fingerprint(q, cohortId) : '';
+  return { membershipCount, qualifying, change: before === after ? [] : 'all' };
+}
+
+async function storeQualifying(
+  q: Query,
+  rules: StoredRule[],
+  valid: StoredRule[],
+  row: Record<string, number> | undefined,
+): Promise<Map<number, number>> {
   const qualifying = new Map<number, number>();
   for (const r of rules) qualifying.set(r.id, 0);
   valid.forEach((r, i) => {
     qualifying.set(r.id, row?.[`q${i}`] ?? 0);
   });
-  const membershipCount = row?.members ?? 0;
   if (rules.length > 0) {
     await q(
       `update cohort_rules r set qualifying_subjects_count = x.n
@@ -135,15 +189,59 @@ export async function recomputeMembership(q: Query, cohortId: number): Promise<M
       [[...qualifying.keys()], [...qualifying.values()]],
     );
   }
-  await q('update cohorts set membership_count = $2 where id = $1', [cohortId, membershipCount]);
-  await writeBackMembership(q, cohort);
-  return { membershipCount, qualifying };
+  return qualifying;
+}
+
+/**
+ * Incremental sync (docs/design.md "Membership sync"): recomputes the membership of the listed students
+ * only, inside the caller's transaction — deletes their membership rows, inserts those who now satisfy
+ * every valid rule, moves `membership_count` by the difference, and writes the membership characteristic
+ * of the students who joined or left. Qualifying counts are left to {@link recountQualifying}.
+ * Returns the new member count and the students who joined or left.
+ */
+export async function recomputeStudents(
+  q: Query,
+  cohortId: number,
+  users: number[],
+): Promise<{ membershipCount: number; change: number[] }> {
+  const { cohort, rules, dictionary } = await loadGroup(q, cohortId);
+  const old = await q<{ user_id: number }>(
+    'delete from cohort_memberships where cohort_id = $1 and user_id = any($2::int[]) returning user_id',
+    [cohortId, users],
+  );
+  const { text, params } = membershipStatement(cohortId, cohort.coach_id, rules, dictionary, users);
+  const [row] = await q<{ members: number; ids: number[] }>(text, params);
+  const now = new Set(row?.ids ?? []);
+  const was = new Set(old.map((r) => r.user_id));
+  const change = [...[...now].filter((u) => !was.has(u)), ...[...was].filter((u) => !now.has(u))];
+  const [counted] = await q<{ membership_count: number }>(
+    'update cohorts set membership_count = membership_count + $2 where id = $1 returning membership_count',
+    [cohortId, now.size - was.size],
+  );
+  if (change.length > 0) await writeBackMembership(q, cohort, change);
+  return { membershipCount: counted?.membership_count ?? 0, change };
+}
+
+/** Recounts every rule's qualifying count of a group (no membership written), in the caller's transaction. */
+export async function recountQualifying(q: Query, cohortId: number): Promise<void> {
+  const { cohort, rules, dictionary } = await loadGroup(q, cohortId);
+  const { text, params, valid } = membershipStatement(
+    cohortId,
+    cohort.coach_id,
+    rules,
+    dictionary,
+    undefined,
+    'count',
+  );
+  const [row] = valid.length > 0 ? await q<Record<string, number>>(text, params) : [];
+  await storeQualifying(q, rules, valid, row);
 }
 
 /**
  * Writes a group's membership into the dictionary as its membership characteristic (docs/design.md): the
  * characteristic (a value set `true`/`false`, default `false`) and its source are created when missing;
- * every member gets the value `true` from that source, everybody else has the default.
+ * every member gets the value `true` from that source, everybody else has the default. With `users`,
+ * only those students' values are rewritten (an incremental sync).
  */
 export async function writeBackMembership(
   q: Query,
@@ -154,6 +252,7 @@ export async function writeBackMembership(
     source: string | null;
     characteristic: string | null;
   },
+  users?: number[],
 ): Promise<void> {
   if (!cohort.characteristic) return;
   const sourceName = cohort.source ?? MEMBERSHIP_SOURCE;
@@ -187,11 +286,15 @@ export async function writeBackMembership(
     `insert into characteristic_sources (characteristic_id, source_id) values ($1, $2) on conflict do nothing`,
     [c.id, source!.id],
   );
-  await q('delete from student_characteristic_values where characteristic_id = $1', [c.id]);
+  const cut = users ? ' and user_id = any($2::int[])' : '';
+  await q(`delete from student_characteristic_values where characteristic_id = $1${cut}`, [
+    c.id,
+    ...(users ? [users] : []),
+  ]);
   await q(
     `insert into student_characteristic_values (institution_id, characteristic_id, user_id, source_id, value)
-     select $1, $2, m.user_id, $3, 'true' from cohort_memberships m where m.cohort_id = $4`,
-    [cohort.institution_id, c.id, source!.id, cohort.id],
+     select $1, $2, m.user_id, $3, 'true' from cohort_memberships m where m.cohort_id = $4${users ? ' and m.user_id = any($5::int[])' : ''}`,
+    [cohort.institution_id, c.id, source!.id, cohort.id, ...(users ? [users] : [])],
   );
 }
 
@@ -199,6 +302,9 @@ export async function writeBackMembership(
 export async function sweepOrphanMemberships(q: Query): Promise<number> {
   const rows = await q(
     'delete from cohort_memberships m where not exists (select 1 from cohorts c where c.id = m.cohort_id) returning 1',
+  );
+  await q(
+    'delete from cohort_sync_pending p where not exists (select 1 from cohorts c where c.id = p.cohort_id)',
   );
   return rows.length;
 }

@@ -1,7 +1,12 @@
 import type { MembershipTask } from '@course-coach/contracts';
 import type { PgBoss } from 'pg-boss';
 import type { Database, Query } from '../../db/client.ts';
-import { recomputeMembership } from './membership.ts';
+import {
+  type MembershipChange,
+  recomputeMembership,
+  recomputeStudents,
+  recountQualifying,
+} from './membership.ts';
 
 /** The pg-boss queue of membership syncs (registered in jobs/queue.ts). */
 export const COHORT_SYNC_QUEUE = 'cohort-membership-sync';
@@ -9,6 +14,12 @@ export const COHORT_SYNC_QUEUE = 'cohort-membership-sync';
 const SYNC_LOCK_NAMESPACE = 72_620_004;
 /** work_mem of a sync's transaction: its hash joins hold one row per enrolled student and rule. */
 export const SYNC_WORK_MEM = '128MB';
+
+/**
+ * Above this many changed students a change is synced whole (one set-wise statement over the enrolment)
+ * rather than student by student (docs/design.md "Membership sync").
+ */
+export const STUDENT_SYNC_LIMIT = 1000;
 
 /** The payload of a membership sync job. */
 export interface SyncJobData {
@@ -58,19 +69,22 @@ export async function taskStatus(q: Query, cohortId: number): Promise<Membership
  * Marks a cohort's sync `started` unless it already is, in one statement (so two triggers at once
  * start one sync). Returns true when this call started it. `force` (a recomputation is needed because
  * rules or data changed) also records the request time when a sync is already started, so that the
- * running one does not end the task and the queued one does.
+ * running one does not end the task and the queued one does. `full` (default) asks for a whole
+ * recomputation; false asks only for that of the students listed in `cohort_sync_pending` (a whole one
+ * already asked for stays asked for).
  */
-export async function markStarted(q: Query, cohortId: number, force = false): Promise<boolean> {
+export async function markStarted(q: Query, cohortId: number, force = false, full = true): Promise<boolean> {
   const rows = await q<{ started: boolean }>(
-    `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at, requested_at)
-     select id, institution_id, 'started', now(), clock_timestamp() from cohorts where id = $1
+    `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at, requested_at, full_requested)
+     select id, institution_id, 'started', now(), clock_timestamp(), $3 from cohorts where id = $1
      on conflict (cohort_id) do update
        set state = 'started',
+           full_requested = cohort_sync_tasks.full_requested or $3,
            started_at = case when cohort_sync_tasks.state = 'started' then cohort_sync_tasks.started_at else now() end,
            requested_at = clock_timestamp()
       where cohort_sync_tasks.state <> 'started' or $2::bool
      returning (xmax = 0 or started_at = now()) as started`,
-    [cohortId, force],
+    [cohortId, force, full],
   );
   return rows.length > 0 && rows[0]!.started;
 }
@@ -94,6 +108,49 @@ export async function requestResync(runner: SyncRunner, cohortId: number): Promi
   await dispatch(runner, cohortId);
 }
 
+/**
+ * Values changed for some students (call it inside the transaction that changed them): finds the Insight
+ * Groups of the institution (of one coach when `coachId` is given) with a rule reading one of
+ * `characteristics` (by name), other than `except`; for each, records the students in
+ * `cohort_sync_pending` and marks its task started — or, when `users` is null (unknown, or everyone) or
+ * longer than STUDENT_SYNC_LIMIT, asks for a whole recomputation. Returns the groups, whose syncs the
+ * caller requests after the commit with {@link requestPendingSync}. docs/design.md "Membership sync".
+ */
+export async function noteChangedValues(
+  q: Query,
+  where: { institutionId: number; coachId?: number; except?: number },
+  characteristics: string[],
+  users: number[] | null,
+): Promise<number[]> {
+  if (characteristics.length === 0 || users?.length === 0) return [];
+  const affected = await q<{ id: number }>(
+    `select distinct c.id from cohorts c join cohort_rules r on r.cohort_id = c.id
+      where c.institution_id = $1 and r.characteristic = any($2::text[])
+        and ($3::int is null or c.coach_id = $3) and ($4::int is null or c.id <> $4) order by c.id`,
+    [where.institutionId, characteristics, where.coachId ?? null, where.except ?? null],
+  );
+  const ids = affected.map((c) => c.id);
+  const few = users !== null && users.length <= STUDENT_SYNC_LIMIT;
+  if (few && ids.length > 0) {
+    await q(
+      `insert into cohort_sync_pending (cohort_id, user_id)
+       select c, u from unnest($1::int[]) as a(c), unnest($2::int[]) as b(u) on conflict do nothing`,
+      [ids, [...new Set(users)]],
+    );
+  }
+  for (const id of ids) await markStarted(q, id, true, !few);
+  return ids;
+}
+
+/**
+ * After the commit of a change recorded by {@link noteChangedValues}: requests the group's sync again
+ * (so that a run that began before the commit does not end the task) without asking for a whole one.
+ */
+export async function requestPendingSync(runner: SyncRunner, cohortId: number): Promise<void> {
+  await markStarted(runner.database.query, cohortId, true, false);
+  await dispatch(runner, cohortId);
+}
+
 async function dispatch(runner: SyncRunner, cohortId: number): Promise<void> {
   if (runner.boss) {
     await runner.boss.send(COHORT_SYNC_QUEUE, { cohortId } satisfies SyncJobData, {
@@ -103,22 +160,29 @@ async function dispatch(runner: SyncRunner, cohortId: number): Promise<void> {
     return;
   }
   setImmediate(() => {
-    void runSync(runner.database, cohortId).catch(() => undefined);
+    void runSync(runner.database, cohortId, runner.boss).catch(() => undefined);
   });
 }
 
 /**
- * The sync job: recomputes the membership in one transaction holding the cohort's advisory lock, then
- * marks the task `success` (in the same transaction, so state and data change together). On an error the
- * transaction rolls back (membership, counts and the written-back characteristic stay as they were) and
- * the task is marked `failure` with the message. Returns the outcome; does not throw.
+ * The sync job (docs/design.md "Membership sync"). In one transaction holding the cohort's advisory lock:
+ * when a whole recomputation was asked for (or more than STUDENT_SYNC_LIMIT students are pending), it
+ * recomputes the membership whole (and drops the pending students); else it recomputes only the pending
+ * students' membership (taking them off the list). Groups reading this group's membership
+ * characteristic are then owed the students who joined or left. The task is marked `success` in the same
+ * transaction after a whole run; after a per-student run, the rules' qualifying counts are recounted in a
+ * second transaction, which marks it. A run does not end the task when a request came after it began.
+ * On an error the transaction rolls back (membership, counts, pending students and the written-back
+ * characteristic stay as they were) and the task is marked `failure` with the message. Returns the
+ * outcome; does not throw.
  */
 export async function runSync(
   database: Database,
   cohortId: number,
-): Promise<{ ok: true; membershipCount: number } | { ok: false; message: string }> {
+  boss?: PgBoss | null,
+): Promise<{ ok: true; membershipCount: number; students: number | 'all' } | { ok: false; message: string }> {
   try {
-    const count = await database.transaction(async (q) => {
+    const outcome = await database.transaction(async (q) => {
       await q('select pg_advisory_xact_lock($1, $2)', [SYNC_LOCK_NAMESPACE, cohortId]);
       // Room for the per-rule hash joins over a large enrolment (this transaction only).
       await q(`set local work_mem = '${SYNC_WORK_MEM}'`);
@@ -128,22 +192,62 @@ export async function runSync(
       const [{ began } = { began: null }] = await q<{ began: string }>(
         'select clock_timestamp()::text as began',
       );
-      const exists = await q('select 1 from cohorts where id = $1', [cohortId]);
-      if (exists.length === 0) return null;
-      const result = await recomputeMembership(q, cohortId);
-      await q(
-        `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at, success_at)
-         select id, institution_id, 'success', now(), now() from cohorts where id = $1
-         on conflict (cohort_id) do update
-           set state = case when cohort_sync_tasks.requested_at > $2::timestamptz then cohort_sync_tasks.state
-                            else 'success' end,
-               success_at = case when cohort_sync_tasks.requested_at > $2::timestamptz then cohort_sync_tasks.success_at
-                                 else now() end`,
-        [cohortId, began],
+      const [cohort] = await q<{ institution_id: number; characteristic: string | null }>(
+        'select institution_id, characteristic from cohorts where id = $1',
+        [cohortId],
       );
-      return result.membershipCount;
+      if (!cohort) return null;
+      const [task] = await q<{ full_requested: boolean }>(
+        'select full_requested from cohort_sync_tasks where cohort_id = $1',
+        [cohortId],
+      );
+      const pending = (
+        await q<{ user_id: number }>(
+          'delete from cohort_sync_pending where cohort_id = $1 returning user_id',
+          [cohortId],
+        )
+      ).map((r) => r.user_id);
+      const whole = task?.full_requested !== false || pending.length > STUDENT_SYNC_LIMIT;
+      let count: number;
+      let change: MembershipChange = [];
+      if (whole) {
+        const result = await recomputeMembership(q, cohortId);
+        count = result.membershipCount;
+        change = result.change;
+      } else if (pending.length > 0) {
+        const result = await recomputeStudents(q, cohortId, pending);
+        count = result.membershipCount;
+        change = result.change;
+      } else {
+        const [row] = await q<{ n: number }>('select membership_count as n from cohorts where id = $1', [
+          cohortId,
+        ]);
+        count = row?.n ?? 0;
+      }
+      const owed =
+        cohort.characteristic && change.length > 0
+          ? await noteChangedValues(
+              q,
+              { institutionId: cohort.institution_id, except: cohortId },
+              [cohort.characteristic],
+              change === 'all' ? null : change,
+            )
+          : [];
+      // After a per-student run the qualifying counts are recounted before the task ends (below).
+      if (whole || pending.length === 0) await markSuccess(q, cohortId, began, whole);
+      return { count, owed, began, students: whole ? ('all' as const) : pending.length };
     });
-    return { ok: true, membershipCount: count ?? 0 };
+    if (!outcome) return { ok: true, membershipCount: 0, students: 0 };
+    for (const id of outcome.owed) await requestPendingSync({ boss, database }, id);
+    if (typeof outcome.students === 'number' && outcome.students > 0) {
+      await database.transaction(async (q) => {
+        await q('select pg_advisory_xact_lock($1, $2)', [SYNC_LOCK_NAMESPACE, cohortId]);
+        await q(`set local work_mem = '${SYNC_WORK_MEM}'`);
+        await recountQualifying(q, cohortId);
+        await markSuccess(q, cohortId, outcome.began, false);
+      });
+    }
+    return { ok: true, membershipCount: outcome.count, students: outcome.students };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await database
@@ -154,6 +258,25 @@ export async function runSync(
       .catch(() => undefined);
     return { ok: false, message };
   }
+}
+
+/**
+ * Ends a run: the task becomes `success` unless a request came after the run began (`began`); a whole
+ * run also clears the request for a whole recomputation it served.
+ */
+async function markSuccess(q: Query, cohortId: number, began: string | null, whole: boolean): Promise<void> {
+  await q(
+    `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at, success_at, full_requested)
+     select id, institution_id, 'success', now(), now(), false from cohorts where id = $1
+     on conflict (cohort_id) do update
+       set state = case when cohort_sync_tasks.requested_at > $2::timestamptz then cohort_sync_tasks.state
+                        else 'success' end,
+           success_at = case when cohort_sync_tasks.requested_at > $2::timestamptz then cohort_sync_tasks.success_at
+                             else now() end,
+           full_requested = case when cohort_sync_tasks.requested_at > $2::timestamptz or not $3::bool
+                                 then cohort_sync_tasks.full_requested else false end`,
+    [cohortId, began, whole],
+  );
 }
 
 /**
