@@ -14,7 +14,7 @@ import {
   RELEASED_PLAYBOOKS,
   STUDENT_TODO_ITEMS,
   TODAY_UTC,
-} from '../content/queries.ts';
+} from '../content/index.ts';
 import { percentOf } from './student.ts';
 
 /**

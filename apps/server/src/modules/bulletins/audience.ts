@@ -21,7 +21,7 @@ import {
   topicDefaultImage,
 } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
-import { matchWiring } from '../wiring/service.ts';
+import { matchWiring } from '../wiring/index.ts';
 
 /** The context a list or message is asked in: one coach, or every coach of an institution. */
 export type BulletinScope =

@@ -13,8 +13,8 @@ import {
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeBulletinHtml } from '../../http/html.ts';
-import { deleteDocuments } from '../documents/cleanup.ts';
-import { checkWiring, deleteWiring, saveWiring } from '../wiring/service.ts';
+import { deleteDocuments } from '../documents/index.ts';
+import { checkWiring, deleteWiring, saveWiring } from '../wiring/index.ts';
 import type { AuthorCaller } from './staff-read.ts';
 import { readAdmin } from './staff-read.ts';
 

@@ -5,7 +5,7 @@
 import { API, type BulletinAdmin, type BulletinPage, bulletinStatus } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { loadWiring } from '../wiring/service.ts';
+import { loadWiring } from '../wiring/index.ts';
 import { iso } from './audience.ts';
 
 /** The coach staff write in. */

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
 import { errorResponses, pathId } from '../../http/route-common.ts';
-import { requestResync } from '../tailoring/sync.ts';
+import { requestResync } from '../tailoring/index.ts';
 import {
   createDefinition,
   getDefinition,

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
-import { coachScope, IdParams, staff, wiredItemRoutes } from '../wiring/routes.ts';
+import { coachScope, IdParams, staff, wiredItemRoutes } from '../wiring/index.ts';
 import {
   deleteCourseCharacteristic,
   getAssignment,

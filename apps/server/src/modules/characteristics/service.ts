@@ -16,7 +16,7 @@ import {
 } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { deleteWiring, loadWiring, saveWiring } from '../wiring/service.ts';
+import { deleteWiring, loadWiring, saveWiring } from '../wiring/index.ts';
 
 /** A coach as the characteristics module needs it. */
 export interface CoachScope {

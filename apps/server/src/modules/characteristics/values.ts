@@ -1,7 +1,7 @@
 import { characteristicKind, NO_ANSWER_VALUE, RULE_MESSAGES, valueAllowed } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
-import { type DictCharacteristic, loadDictionary } from '../tailoring/dictionary.ts';
+import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
 
 /** What to write: one student's value(s) of one characteristic from one source. */
 export interface CharacteristicValueWrite {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY } from '../../auth/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { CoachParams, resolveStudent, StudentQuery } from '../analytics/student.ts';
+import { CoachParams, resolveStudent, StudentQuery } from '../analytics/index.ts';
 import { gradeDistribution } from './service.ts';
 
 /**

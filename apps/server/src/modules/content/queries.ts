@@ -1,4 +1,4 @@
-import { studentValuesSql, wiringVisibleSql } from '../wiring/service.ts';
+import { studentValuesSql, wiringVisibleSql } from '../wiring/index.ts';
 
 /**
  * SQL fragments for the content a student sees in a coach, shared by the activity analytics, the

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { errorResponses, pathId } from '../../http/route-common.ts';
-import { cleanFileName } from '../images/service.ts';
+import { cleanFileName } from '../images/index.ts';
 import {
   assertCanSee,
   attachFile,

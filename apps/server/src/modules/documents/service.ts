@@ -10,10 +10,10 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { CoachContext } from '../../auth/access.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { getMessage } from '../bulletins/service.ts';
-import { RELEASED_PLAYBOOKS } from '../content/queries.ts';
-import { isWholeImage } from '../images/verify.ts';
-import { getSurvey, surveyCaller } from '../surveys/service.ts';
+import { getMessage } from '../bulletins/index.ts';
+import { RELEASED_PLAYBOOKS } from '../content/index.ts';
+import { isWholeImage } from '../images/index.ts';
+import { getSurvey, surveyCaller } from '../surveys/index.ts';
 
 /**
  * Documents of content items (packages/contracts/src/documents.ts; spec §2 Characteristics overview

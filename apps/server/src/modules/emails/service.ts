@@ -13,9 +13,9 @@ import type { PgBoss } from 'pg-boss';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { htmlText, sanitizeTipHtml as sanitizeEmailHtml } from '../../http/html.ts';
-import { deleteDocuments } from '../documents/cleanup.ts';
-import { loadDictionary } from '../tailoring/dictionary.ts';
-import { deleteWiring, loadWiring, saveWiring, studentValues } from '../wiring/service.ts';
+import { deleteDocuments } from '../documents/index.ts';
+import { loadDictionary } from '../tailoring/index.ts';
+import { deleteWiring, loadWiring, saveWiring, studentValues } from '../wiring/index.ts';
 import { EMAIL_QUEUE, RECIPIENTS_SQL } from './delivery.ts';
 import { renderEmail } from './render.ts';
 

@@ -6,8 +6,8 @@ import {
   linkSource,
   replaceAllValues,
   type ValueRow,
-} from '../imports/characteristic-writer.ts';
-import { noteChangedValues, requestPendingSync } from '../tailoring/sync.ts';
+} from '../imports/index.ts';
+import { noteChangedValues, requestPendingSync } from '../tailoring/index.ts';
 
 /** The pg-boss queue of engagement derivations (registered in jobs/queue.ts). */
 export const ENGAGEMENT_QUEUE = 'engagement-derive';

@@ -2,7 +2,7 @@ import { API, CreditItemListSchema, DetailErrorSchema, FieldErrorsSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY } from '../../auth/access.ts';
-import { CoachParams, resolveStudent, StudentQuery } from '../analytics/student.ts';
+import { CoachParams, resolveStudent, StudentQuery } from '../analytics/index.ts';
 import { userActivity, userCredits } from './service.ts';
 
 const schema = {

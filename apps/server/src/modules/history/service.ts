@@ -6,7 +6,7 @@ import {
   RELEASED_PLAYBOOKS,
   STUDENT_TODO_ITEMS,
   TODO_DUE_AT,
-} from '../content/queries.ts';
+} from '../content/index.ts';
 
 interface Row {
   type: CreditItem['type'];

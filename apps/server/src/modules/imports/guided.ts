@@ -15,8 +15,8 @@ import {
 } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { type DictCharacteristic, loadDictionary } from '../tailoring/dictionary.ts';
-import type { CoachScope } from '../tailoring/service.ts';
+import type { CoachScope } from '../tailoring/index.ts';
+import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
 import { checkSize, parseFile } from './format.ts';
 
 /** Distinct values listed per column in a suggestion. */

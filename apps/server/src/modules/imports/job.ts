@@ -2,8 +2,8 @@ import { type CommitBody, type ImportMapping, NON_FIELD_ERRORS } from '@course-c
 import type { PgBoss } from 'pg-boss';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { CoachScope } from '../tailoring/service.ts';
-import { noteChangedValues, requestPendingSync } from '../tailoring/sync.ts';
+import type { CoachScope } from '../tailoring/index.ts';
+import { noteChangedValues, requestPendingSync } from '../tailoring/index.ts';
 import {
   addAllowedValues,
   createDefinition,

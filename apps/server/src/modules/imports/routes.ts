@@ -17,9 +17,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_STAFF } from '../../auth/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
-import { readGenericActivity } from '../engagement/activity.ts';
-import { engagementOf, importActivity } from '../engagement/service.ts';
-import type { CoachScope } from '../tailoring/service.ts';
+import { engagementOf, importActivity, readGenericActivity } from '../engagement/index.ts';
+import type { CoachScope } from '../tailoring/index.ts';
 import { createUpload, describeUpload, loadUpload, planImport } from './guided.ts';
 import { commitUpload, saveMapping } from './job.ts';
 

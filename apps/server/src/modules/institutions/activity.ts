@@ -5,9 +5,9 @@ import {
   type CoachActivityBreakdown,
 } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
-import { percentOf } from '../analytics/student.ts';
-import { LIVE_BULLETINS, PLAYBOOK_RELEASED, SURVEY_LIVE, studentValuesOf } from '../content/queries.ts';
-import { wiringVisibleSql } from '../wiring/service.ts';
+import { percentOf } from '../analytics/index.ts';
+import { LIVE_BULLETINS, PLAYBOOK_RELEASED, SURVEY_LIVE, studentValuesOf } from '../content/index.ts';
+import { wiringVisibleSql } from '../wiring/index.ts';
 
 /** SQL boolean: content item `idExpr` of `kind` has characteristic wiring. */
 const wired = (idExpr: string, kind: string) =>

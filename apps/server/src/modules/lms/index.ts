@@ -26,3 +26,4 @@ export { type LmsSettings, resolveLmsSettings } from './settings.ts';
 export function createLmsService(deps: Pick<AppDeps, 'database' | 'config' | 'lms'>): LmsService {
   return new LmsService(deps.database, deps.lms ?? resolveLmsSettings(deps.config));
 }
+export { NO_PASSWORD } from './service.ts';

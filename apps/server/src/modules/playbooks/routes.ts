@@ -2,7 +2,7 @@ import { API, PlaybookBodySchema, PlaybookListSchema, PlaybookSchema } from '@co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { CoachParams, errorResponses } from '../../http/route-common.ts';
-import { coachScope, staff, wiredItemRoutes } from '../wiring/routes.ts';
+import { coachScope, staff, wiredItemRoutes } from '../wiring/index.ts';
 import { deletePlaybook, getPlaybook, listPlaybooks, savePlaybook } from './service.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { Playbook, PlaybookBody } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { CoachScope } from '../characteristics/service.ts';
-import { deleteDocuments } from '../documents/cleanup.ts';
-import { checkWiring, deleteWiring, loadWiring, saveWiring } from '../wiring/service.ts';
+import type { CoachScope } from '../characteristics/index.ts';
+import { deleteDocuments } from '../documents/index.ts';
+import { checkWiring, deleteWiring, loadWiring, saveWiring } from '../wiring/index.ts';
 
 /**
  * Playbooks (exam planning and reflection; spec §3 "Playbook (wiring)", "Playbook analytics", §4

@@ -12,8 +12,13 @@ import {
   type SurveyResponseBody,
 } from '@course-coach/contracts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { type DictCharacteristic, loadDictionary } from '../tailoring/dictionary.ts';
-import { noteChangedValues, requestPendingSync, type SyncRunner } from '../tailoring/sync.ts';
+import {
+  type DictCharacteristic,
+  loadDictionary,
+  noteChangedValues,
+  requestPendingSync,
+  type SyncRunner,
+} from '../tailoring/index.ts';
 import { type SurveyCaller, visibleRows } from './queries.ts';
 
 /**

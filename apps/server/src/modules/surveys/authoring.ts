@@ -13,9 +13,9 @@ import {
 } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { deleteDocuments } from '../documents/cleanup.ts';
-import { type DictCharacteristic, loadDictionary } from '../tailoring/dictionary.ts';
-import { deleteWiring, saveWiring } from '../wiring/service.ts';
+import { deleteDocuments } from '../documents/index.ts';
+import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
+import { deleteWiring, saveWiring } from '../wiring/index.ts';
 import { getSurvey, type SurveyCaller } from './queries.ts';
 
 /** A survey body after the schema's defaults and trimming. */

@@ -6,9 +6,9 @@ import { characteristicKind, type Survey, type SurveyQuestion, surveyStatus } fr
 import type { CoachContext } from '../../auth/access.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { LIVE_SURVEYS } from '../content/queries.ts';
-import { type DictCharacteristic, loadDictionary } from '../tailoring/dictionary.ts';
-import { loadWiring, studentValuesSql, wiringVisibleSql } from '../wiring/service.ts';
+import { LIVE_SURVEYS } from '../content/index.ts';
+import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
+import { loadWiring, studentValuesSql, wiringVisibleSql } from '../wiring/index.ts';
 
 /**
  * Who is asking: staff (instructors of the coach, institution staff and admins) manage surveys and see

@@ -9,7 +9,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { valueError } from '../characteristics/values.ts';
+import { valueError } from '../characteristics/index.ts';
 import { type DictCharacteristic, loadDictionary } from './dictionary.ts';
 import type { CoachScope } from './service.ts';
 import { noteChangedValues, requestPendingSync, type SyncRunner } from './sync.ts';

@@ -3,7 +3,7 @@
  * conditions here are shared by the queries (./queries.ts) and the commands (./items.ts, ./lists.ts).
  */
 import type { CoachContext } from '../../auth/access.ts';
-import { wiringVisibleForSql } from '../wiring/service.ts';
+import { wiringVisibleForSql } from '../wiring/index.ts';
 
 /**
  * Who is asking, as far as to-dos care (spec §6, docs/design.md Roles): staff (instructors of the coach,

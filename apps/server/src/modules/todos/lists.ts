@@ -5,7 +5,7 @@
 import { TODO_ERRORS, type TodoList, type TodoListBody, type TodoTag } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { deleteWiring, saveWiring } from '../wiring/service.ts';
+import { deleteWiring, saveWiring } from '../wiring/index.ts';
 import type { TodoCaller } from './access.ts';
 import { readList } from './queries.ts';
 

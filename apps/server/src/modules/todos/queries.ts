@@ -11,7 +11,7 @@ import {
   type TodoTag,
 } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
-import { loadWiring } from '../wiring/service.ts';
+import { loadWiring } from '../wiring/index.ts';
 import { itemVisibility, listVisibility, type TodoCaller } from './access.ts';
 import { ITEM_COLUMNS, ITEM_ORDER, type ItemRow, LIST_COLUMNS, type ListRow, toItem } from './rows.ts';
 

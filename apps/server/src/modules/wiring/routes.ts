@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { access, COACH_STAFF } from '../../auth/access.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
-import type { CoachScope } from '../characteristics/service.ts';
+import type { CoachScope } from '../characteristics/index.ts';
 
 /**
  * Route plumbing shared by the staff editors of wired content (course characteristics, playbooks):

@@ -9,7 +9,7 @@ import {
 } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
-import { type DictCharacteristic, loadDictionary } from '../tailoring/dictionary.ts';
+import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
 
 /**
  * Characteristic wiring of content (spec §3 "Characteristic wiring item"; semantics in

@@ -21,7 +21,7 @@ import {
 } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
-import { LinkedElsewhereError, LmsError, type LmsService, lmsError } from '../lms/service.ts';
+import { LinkedElsewhereError, LmsError, type LmsService, lmsError } from '../lms/index.ts';
 import { requestSetup, type SetupRunner } from './setup-job.ts';
 import { type SavedSteps, validateStep } from './steps.ts';
 import { proposeCalendar } from './templates.ts';

@@ -13,8 +13,8 @@ import {
   WIZARD_QUESTIONS,
 } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
-import { NO_PASSWORD } from '../lms/service.ts';
-import { saveWiring } from '../wiring/service.ts';
+import { NO_PASSWORD } from '../lms/index.ts';
+import { saveWiring } from '../wiring/index.ts';
 import {
   ASSESSMENT_TYPE_CHARACTERISTIC,
   answerText,

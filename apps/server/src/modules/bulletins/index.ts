@@ -1,0 +1,2 @@
+/** The bulletins module's public entry: what other modules may use of it. */
+export { getMessage } from './service.ts';

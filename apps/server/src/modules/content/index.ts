@@ -1,0 +1,12 @@
+/** The content module's public entry: what other modules may use of it. */
+export {
+  LIVE_BULLETINS,
+  LIVE_SURVEYS,
+  PLAYBOOK_RELEASED,
+  RELEASED_PLAYBOOKS,
+  STUDENT_TODO_ITEMS,
+  SURVEY_LIVE,
+  studentValuesOf,
+  TODAY_UTC,
+  TODO_DUE_AT,
+} from './queries.ts';

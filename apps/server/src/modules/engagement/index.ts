@@ -1,0 +1,3 @@
+/** The engagement module's public entry: what other modules may use of it. */
+export { readGenericActivity } from './activity.ts';
+export { engagementOf, importActivity } from './service.ts';

@@ -1,0 +1,8 @@
+/** The imports module's public entry: what other modules may use of it. */
+export {
+  createDefinition,
+  ensureSource,
+  linkSource,
+  replaceAllValues,
+  type ValueRow,
+} from './characteristic-writer.ts';

@@ -1,0 +1,5 @@
+/** The tailoring module's public entry: what other modules may use of it. */
+
+export { type DictCharacteristic, loadDictionary } from './dictionary.ts';
+export type { CoachScope } from './service.ts';
+export { noteChangedValues, requestPendingSync, requestResync, type SyncRunner } from './sync.ts';

@@ -1,0 +1,14 @@
+/** The wiring module's public entry: what other modules may use of it. */
+
+export { coachScope, IdParams, staff, wiredItemRoutes } from './routes.ts';
+export {
+  checkWiring,
+  deleteWiring,
+  loadWiring,
+  matchWiring,
+  saveWiring,
+  studentValues,
+  studentValuesSql,
+  wiringVisibleForSql,
+  wiringVisibleSql,
+} from './service.ts';
