@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { importCsv } from '../src/modules/tailoring/import.ts';
 import { recomputeMembership } from '../src/modules/tailoring/membership.ts';
-import { createRule, deleteRule, updateRule } from '../src/modules/tailoring/service.ts';
+import { createRule, deleteRule, updateRule } from '../src/modules/tailoring/rules.ts';
 import { noteChangedValues, requestPendingSync, STUDENT_SYNC_LIMIT } from '../src/modules/tailoring/sync.ts';
 import { openTestDatabase } from './helpers.ts';
 

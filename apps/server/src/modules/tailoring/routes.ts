@@ -25,26 +25,25 @@ import { parseId } from '../../auth/guard.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { CoachParams, errorResponses } from '../../http/route-common.ts';
 import { dictionaryData } from './dictionary.ts';
-import { importCsv, importStatus } from './import.ts';
 import {
-  type CoachScope,
   cohortMembersForExport,
   cohortUsers,
+  enrollmentCount,
+  tailoringDistribution,
+} from './distribution.ts';
+import { importCsv, importStatus } from './import.ts';
+import { createRule, deleteRule, listRules, updateRule } from './rules.ts';
+import {
+  type CoachScope,
   createCohort,
   createCohortGroup,
-  createRule,
   deleteCohort,
   deleteCohortGroup,
-  deleteRule,
-  enrollmentCount,
   getCohort,
   listCohortGroups,
   listCohorts,
-  listRules,
-  tailoringDistribution,
   updateCohort,
   updateCohortGroup,
-  updateRule,
 } from './service.ts';
 import { taskStatus, triggerSync } from './sync.ts';
 

@@ -1,0 +1,106 @@
+/**
+ * Rules of an Insight Group (spec §3 "Entities and their fields", §5 "Validation rules"; docs/design.md
+ * "Tailoring semantics"): list, add, replace and delete, each checked against the tailoring dictionary
+ * (400 with field errors and a `non_field_errors` summary when invalid). Every change requests a whole
+ * recomputation of the group's membership (docs/design.md "Membership sync").
+ */
+import { NON_FIELD_ERRORS, usesValuesForInclude, validateRule } from '@course-coach/contracts';
+import type { Database, Query } from '../../db/client.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { loadDictionary } from './dictionary.ts';
+import { type CoachScope, cohortOfCoach, getCohort } from './service.ts';
+import { requestResync, type SyncRunner } from './sync.ts';
+
+/** The rules of an Insight Group. */
+export async function listRules(database: Database, scope: CoachScope, cohortId: number) {
+  return (await getCohort(database, scope, cohortId)).rules;
+}
+
+/** A rule body after the contract schema's trimming and defaults. */
+export interface RuleBodyParsed {
+  characteristic: string;
+  operation: string;
+  value: string;
+  values_for_include: string[] | null;
+}
+
+/**
+ * Checks a rule (spec §5) against the dictionary; 400 with field errors (and a `non_field_errors`
+ * summary, which the rule form shows) when it is not acceptable.
+ */
+async function checkRule(q: Query, scope: CoachScope, body: RuleBodyParsed) {
+  const dictionary = await loadDictionary(q, scope.institutionId);
+  const errors = validateRule(dictionary, body);
+  if (Object.keys(errors).length > 0) {
+    errors[NON_FIELD_ERRORS] = ['The rule was not saved. Correct the fields marked.'];
+    throw badRequest(errors);
+  }
+}
+
+const ruleValues = (body: RuleBodyParsed) =>
+  usesValuesForInclude(body.operation)
+    ? { value: null, values: [...new Set((body.values_for_include ?? []).map((v) => v.trim()))] }
+    : { value: body.value.trim(), values: [] as string[] };
+
+/** Adds a rule (400 when invalid), then recomputes the group's membership. */
+export async function createRule(
+  runner: SyncRunner,
+  scope: CoachScope,
+  cohortId: number,
+  body: RuleBodyParsed,
+) {
+  const ruleId = await runner.database.transaction(async (q) => {
+    await cohortOfCoach(q, scope, cohortId);
+    await checkRule(q, scope, body);
+    const { value, values } = ruleValues(body);
+    const [row] = await q<{ id: number }>(
+      `insert into cohort_rules (institution_id, cohort_id, characteristic, operation, value, values_for_include)
+       values ($1, $2, $3, $4, $5, $6) returning id`,
+      [scope.institutionId, cohortId, body.characteristic.trim(), body.operation.trim(), value, values],
+    );
+    return row!.id;
+  });
+  await requestResync(runner, cohortId);
+  return ruleById(runner.database, scope, cohortId, ruleId);
+}
+
+/** Replaces a rule (400 when invalid, 404 when not the group's), then recomputes the membership. */
+export async function updateRule(
+  runner: SyncRunner,
+  scope: CoachScope,
+  cohortId: number,
+  ruleId: number,
+  body: RuleBodyParsed,
+) {
+  await runner.database.transaction(async (q) => {
+    await cohortOfCoach(q, scope, cohortId);
+    const exists = await q('select 1 from cohort_rules where id = $1 and cohort_id = $2', [ruleId, cohortId]);
+    if (exists.length === 0) throw notFound();
+    await checkRule(q, scope, body);
+    const { value, values } = ruleValues(body);
+    await q(
+      `update cohort_rules set characteristic = $3, operation = $4, value = $5, values_for_include = $6
+        where id = $1 and cohort_id = $2`,
+      [ruleId, cohortId, body.characteristic.trim(), body.operation.trim(), value, values],
+    );
+  });
+  await requestResync(runner, cohortId);
+  return ruleById(runner.database, scope, cohortId, ruleId);
+}
+
+/** Deletes a rule (404 when not the group's), then recomputes the membership. */
+export async function deleteRule(runner: SyncRunner, scope: CoachScope, cohortId: number, ruleId: number) {
+  await cohortOfCoach(runner.database.query, scope, cohortId);
+  const rows = await runner.database.query(
+    'delete from cohort_rules where id = $1 and cohort_id = $2 returning id',
+    [ruleId, cohortId],
+  );
+  if (rows.length === 0) throw notFound();
+  await requestResync(runner, cohortId);
+}
+
+async function ruleById(database: Database, scope: CoachScope, cohortId: number, ruleId: number) {
+  const rule = (await getCohort(database, scope, cohortId)).rules.find((r) => r.id === ruleId);
+  if (!rule) throw notFound();
+  return rule;
+}
