@@ -302,8 +302,9 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
       page.getByRole('heading', { level: 1, name: 'Group Details | Heavy study load' }),
     ).toBeVisible();
     await expect(page.getByTestId('sync-status')).toContainText('Completed');
+    // Its membership characteristic by its label (screens never show the code name).
     await expect(page.getByTestId('cohort-membership-characteristic')).toContainText(
-      'heavy_study_load_group',
+      'Member of “Heavy study load”',
     );
     await expect(page.getByTestId('valid-rules')).toContainText('greater than or equal to 120');
     await expectNoAxeViolations(page);
