@@ -23,7 +23,7 @@ import { useCohortGroups, useCohorts, useEnrollmentDetails, useInvalidateTailori
 import { COHORT_OVERVIEW_TITLE, cohortOverviewPath } from './CohortOverviewPage.tsx';
 import { CollectionFormModal } from './CollectionFormModal.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
-import { GroupList, type GroupView, ViewToggle } from './GroupList.tsx';
+import { GroupList, type GroupView, StudentsTableHead, ViewToggle } from './GroupList.tsx';
 import { ImportCsvModal } from './ImportCsvModal.tsx';
 
 /** Title of the cohort manager page. */
@@ -194,24 +194,7 @@ function CohortManager({ coachId }: { coachId: number }) {
             ) : (
               <ScrollTable minWidth={520} label={TAILORING_TEXTS.insightGroupCollections}>
                 <Table striped aria-labelledby="collections-heading" data-testid="collections-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th rowSpan={2} scope="col">
-                        {TAILORING_TEXTS.columnName}
-                      </Table.Th>
-                      <Table.Th colSpan={3} scope="colgroup">
-                        {TAILORING_TEXTS.columnStudents}
-                      </Table.Th>
-                      <Table.Th rowSpan={2} scope="col">
-                        {TAILORING_TEXTS.columnAction}
-                      </Table.Th>
-                    </Table.Tr>
-                    <Table.Tr>
-                      <Table.Th scope="col">{TAILORING_TEXTS.columnCurrent}</Table.Th>
-                      <Table.Th scope="col">{TAILORING_TEXTS.columnTotal}</Table.Th>
-                      <Table.Th scope="col">{TAILORING_TEXTS.columnPercent}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <StudentsTableHead />
                   <Table.Tbody>
                     {collections.map((c) => (
                       <Table.Tr key={c.id} data-testid="collection-row">

@@ -84,24 +84,7 @@ export function GroupList({ coachId, cohorts, enrollmentCount, view, emptyText, 
   return (
     <ScrollTable minWidth={520} label={label}>
       <Table striped aria-label={label} data-testid="groups-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th rowSpan={2} scope="col">
-              {TAILORING_TEXTS.columnName}
-            </Table.Th>
-            <Table.Th colSpan={3} scope="colgroup">
-              {TAILORING_TEXTS.columnStudents}
-            </Table.Th>
-            <Table.Th rowSpan={2} scope="col">
-              {TAILORING_TEXTS.columnAction}
-            </Table.Th>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="col">{TAILORING_TEXTS.columnCurrent}</Table.Th>
-            <Table.Th scope="col">{TAILORING_TEXTS.columnTotal}</Table.Th>
-            <Table.Th scope="col">{TAILORING_TEXTS.columnPercent}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <StudentsTableHead />
         <Table.Tbody>
           {cohorts.map((cohort) => (
             <Table.Tr key={cohort.id} data-testid="group-row">
@@ -130,5 +113,32 @@ export function ViewToggle({ view, onChange }: { view: GroupView; onChange: (v: 
       ]}
       data-testid="group-view-toggle"
     />
+  );
+}
+
+/**
+ * The head of the cohort manager's tables (spec §2): Name, Students (Current / Total / Percent) and
+ * Action, the Students heading spanning its three columns.
+ */
+export function StudentsTableHead() {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th rowSpan={2} scope="col">
+          {TAILORING_TEXTS.columnName}
+        </Table.Th>
+        <Table.Th colSpan={3} scope="colgroup">
+          {TAILORING_TEXTS.columnStudents}
+        </Table.Th>
+        <Table.Th rowSpan={2} scope="col">
+          {TAILORING_TEXTS.columnAction}
+        </Table.Th>
+      </Table.Tr>
+      <Table.Tr>
+        <Table.Th scope="col">{TAILORING_TEXTS.columnCurrent}</Table.Th>
+        <Table.Th scope="col">{TAILORING_TEXTS.columnTotal}</Table.Th>
+        <Table.Th scope="col">{TAILORING_TEXTS.columnPercent}</Table.Th>
+      </Table.Tr>
+    </Table.Thead>
   );
 }
