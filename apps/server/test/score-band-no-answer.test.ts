@@ -1,12 +1,12 @@
 import {
   API,
   CohortSchema,
-  CohortUsersPageSchema,
   DictionaryDataSchema,
   MembershipTaskSchema,
   NO_ANSWER_VALUE,
 } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberStudentIds, waitForState } from './cohort-helpers.ts';
 import {
   type Browser,
   coachIdOf,
@@ -35,28 +35,6 @@ let instructor: Browser;
 let coachId: number;
 const cohortIds: number[] = [];
 
-async function waitFor<T extends { state: string }>(read: () => Promise<T>, busy: string): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const status = await read();
-    if (status.state !== busy || Date.now() > deadline) return status;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** The group's members as id_student, through GET …/cohort/{id}/users (every page). */
-async function memberIds(cohortId: number): Promise<string[]> {
-  const emails: string[] = [];
-  for (let page = 1; ; page++) {
-    const res = await instructor.get(`${API.cohortUsers(coachId, cohortId)}?page=${page}`);
-    expect(res.status, res.text).toBe(200);
-    const body = CohortUsersPageSchema.parse(res.body);
-    emails.push(...body.results.map((u) => u.email));
-    if (body.next === null) break;
-  }
-  return emails.map((e) => e.replace(/^s/, '').replace(/@demo\.edu$/, '')).sort();
-}
-
 /** Creates a group with one rule, waits for its membership sync, returns its id. */
 async function groupWith(rule: Record<string, unknown>): Promise<number> {
   const group = await instructor.post(API.cohorts(coachId), { name: `Score band ${rule.operation}` });
@@ -65,7 +43,7 @@ async function groupWith(rule: Record<string, unknown>): Promise<number> {
   cohortIds.push(id);
   const r = await instructor.post(API.cohortRules(coachId, id), rule);
   expect(r.status, r.text).toBe(201);
-  const task = await waitFor(
+  const task = await waitForState(
     async () =>
       MembershipTaskSchema.parse((await instructor.get(API.cohortMembershipUpdate(coachId, id))).body),
     'started',
@@ -117,7 +95,7 @@ describe('Average score band: no score is No Answer', () => {
       operation: 'greater than or equal to',
       value: '60-69',
     });
-    const members = await memberIds(id);
+    const members = await memberStudentIds(instructor, coachId, id);
     expect(members).toEqual(studentsWhere((b) => b !== null && AT_LEAST_60.has(b)));
     expect(members.filter((m) => noScore.includes(m))).toEqual([]);
   });
@@ -128,6 +106,6 @@ describe('Average score band: no score is No Answer', () => {
       operation: 'equal to',
       value: NO_ANSWER_VALUE,
     });
-    expect(await memberIds(id)).toEqual(studentsWhere((b) => b === null));
+    expect(await memberStudentIds(instructor, coachId, id)).toEqual(studentsWhere((b) => b === null));
   });
 });

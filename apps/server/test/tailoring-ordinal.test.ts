@@ -2,12 +2,12 @@ import {
   API,
   CharacteristicDefinitionSchema,
   CohortSchema,
-  CohortUsersPageSchema,
   DictionaryDataSchema,
   ImportReportSchema,
   MembershipTaskSchema,
 } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberStudentIds, waitForState } from './cohort-helpers.ts';
 import {
   type Browser,
   coachIdOf,
@@ -41,28 +41,6 @@ const cohortIds: number[] = [];
 /** id_student → imported study_time (students absent here have No Answer). */
 const imported = new Map<string, string>();
 
-async function waitFor<T extends { state: string }>(read: () => Promise<T>, busy: string): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const status = await read();
-    if (status.state !== busy || Date.now() > deadline) return status;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** The group's members as id_student, through the API (GET .../cohort/{id}/users, every page). */
-async function memberIds(cohortId: number): Promise<string[]> {
-  const emails: string[] = [];
-  for (let page = 1; ; page++) {
-    const res = await instructor.get(`${API.cohortUsers(coachId, cohortId)}?page=${page}`);
-    expect(res.status, res.text).toBe(200);
-    const body = CohortUsersPageSchema.parse(res.body);
-    emails.push(...body.results.map((u) => u.email));
-    if (body.next === null) break;
-  }
-  return emails.map((e) => e.replace(/^s/, '').replace(/@demo\.edu$/, '')).sort();
-}
-
 async function groupWith(rule: Record<string, unknown>): Promise<number> {
   const group = await instructor.post(API.cohorts(coachId), {
     name: `Study time ${rule.operation} ${rule.value}`,
@@ -72,7 +50,7 @@ async function groupWith(rule: Record<string, unknown>): Promise<number> {
   cohortIds.push(id);
   const r = await instructor.post(API.cohortRules(coachId, id), rule);
   expect(r.status, r.text).toBe(201);
-  const task = await waitFor(
+  const task = await waitForState(
     async () =>
       MembershipTaskSchema.parse((await instructor.get(API.cohortMembershipUpdate(coachId, id))).body),
     'started',
@@ -131,7 +109,7 @@ beforeAll(async () => {
   });
   expect(res.status, res.text).toBe(202);
   const importId = ImportReportSchema.parse(res.body).id!;
-  const done = await waitFor(
+  const done = await waitForState(
     async () => ImportReportSchema.parse((await instructor.get(API.mtsImportStatus(coachId, importId))).body),
     'started',
   );
@@ -185,7 +163,7 @@ describe('ordinal comparisons', () => {
       expect(cohort.rules[0]!.is_valid).toBe(true);
       expect(cohort.membership_count).toBe(want.length);
       expect(cohort.rules[0]!.qualifying_subjects_count).toBe(want.length);
-      expect(await memberIds(id)).toEqual(want);
+      expect(await memberStudentIds(instructor, coachId, id)).toEqual(want);
     });
   }
 
