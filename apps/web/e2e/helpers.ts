@@ -31,8 +31,23 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** Runs axe-core with the WCAG 2.0/2.1 A and AA rules and expects no violations. */
+/**
+ * Runs axe-core with the WCAG 2.0/2.1 A and AA rules and expects no violations. It first waits for running
+ * finite animations and transitions to end: a dialog or drawer fading in has, for a moment, colours blended with
+ * the page behind, which axe would report as low contrast.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            // Spinners and other endless animations never settle: only finite ones are waited for.
+            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+      ),
+    )
+    .toBe(0);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
