@@ -837,6 +837,8 @@ async function prepare(): Promise<Ids> {
 
 /** Waits until no CSS transition or animation is running (axe reads colours mid-fade otherwise). */
 async function settle(page: Page): Promise<void> {
+  // The page at rest: no hover colour under the pointer the last click left behind.
+  await page.mouse.move(0, 0);
   await expect
     .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length))
     .toBe(0);
