@@ -175,7 +175,7 @@ async function waitHealthy(child: ChildProcess, timeoutMs: number): Promise<void
   while (performance.now() - t0 < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${base}/api/health`)).status === 200) return;
+      if ((await fetch(`${base}/api/health?wait_for=demo`)).status === 200) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }

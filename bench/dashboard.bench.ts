@@ -56,7 +56,8 @@ async function waitHealthy(child: ChildProcess, timeoutMs: number): Promise<void
   while (performance.now() - t0 < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${base}/api/health`)).status === 200) return;
+      // The whole demo, not just the first page: measure once the background demo work has ended.
+      if ((await fetch(`${base}/api/health?wait_for=demo`)).status === 200) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }

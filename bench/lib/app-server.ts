@@ -25,7 +25,8 @@ export interface BenchServer {
  * Starts the built server on 127.0.0.1:`port` with a fresh database and the demo data (`extraEnv` is
  * merged last, e.g. SEED_PRESENTATIONS). With `postgresUrl` a scratch database `cc_bench_<name>_<time>`
  * is created on that server and dropped by `stop()`; without it PGlite runs in a temp directory.
- * Resolves once GET /api/health answers 200 (the first start imports the demo data: allow minutes).
+ * Resolves once GET /api/health?wait_for=demo answers 200: the demo complete, its background work too
+ * (the first start imports the demo data: allow minutes).
  * @throws when the server exits or is not healthy within `timeoutMs`.
  */
 export async function startServer(opts: {
@@ -87,7 +88,7 @@ export async function startServer(opts: {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       try {
-        if ((await fetch(`${base}${API.health}`)).status === 200) break;
+        if ((await fetch(`${base}${API.health}?wait_for=demo`)).status === 200) break;
       } catch {}
       if (performance.now() - t0 > timeoutMs) throw new Error('server did not become healthy in time');
       await new Promise((r) => setTimeout(r, 200));
