@@ -71,11 +71,10 @@ export const FROM = `bulletins b join scope sc on sc.coach_id = b.coach_id
   left join bulletin_topics t on t.id = b.topic_id
   left join bulletin_views v on v.bulletin_id = b.id and v.user_id = $2`;
 
-/** A bulletin as `COLUMNS` selects it. */
-export interface Row {
+/** The columns of a bulletin that every bulletin query selects (student and staff reads alike). */
+export interface BulletinBaseRow {
   id: number;
   coach: number;
-  coach_label: string;
   title: string;
   subtitle: string;
   description: string;
@@ -88,6 +87,11 @@ export interface Row {
   related_credit: boolean;
   credit_deadline: Date | string | null;
   topic: string | null;
+}
+
+/** A bulletin as `COLUMNS` selects it. */
+export interface Row extends BulletinBaseRow {
+  coach_label: string;
   institution_id: number;
   starred: boolean;
   viewed_at: Date | string | null;

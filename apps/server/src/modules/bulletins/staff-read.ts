@@ -6,7 +6,7 @@ import { API, type BulletinAdmin, type BulletinPage, bulletinStatus } from '@cou
 import type { Database, Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { loadWiring } from '../wiring/index.ts';
-import { iso } from './audience.ts';
+import { type BulletinBaseRow, iso } from './audience.ts';
 
 /** The coach staff write in. */
 export interface AuthorCaller {
@@ -16,21 +16,7 @@ export interface AuthorCaller {
 }
 
 /** A bulletin as `ADMIN_COLUMNS` selects it. */
-interface AdminRow {
-  id: number;
-  coach: number;
-  title: string;
-  subtitle: string;
-  description: string;
-  icon_url: string | null;
-  is_published: boolean;
-  is_queued: boolean;
-  under_review: boolean;
-  is_interactive: boolean;
-  publish_timestamp: Date | string;
-  related_credit: boolean;
-  credit_deadline: Date | string | null;
-  topic: string | null;
+interface AdminRow extends BulletinBaseRow {
   audience_cohort_id: number | null;
   view_count: number;
   star_count: number;
