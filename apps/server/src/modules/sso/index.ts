@@ -1,0 +1,7 @@
+/**
+ * Single sign-on with OpenID Connect (docs/sso.md): `ssoRoutes` (registered by app.ts), the purge of
+ * expired pending sign-ons (maintenance job) and the OpenID provider stand-in for tests and the demo.
+ */
+export { SSO_NO_PASSWORD } from './accounts.ts';
+export { purgeExpiredSignOns } from './flow.ts';
+export { ssoRoutes } from './routes.ts';
