@@ -3,5 +3,7 @@
  * expired pending sign-ons (maintenance job) and the OpenID provider stand-in for tests and the demo.
  */
 export { SSO_NO_PASSWORD } from './accounts.ts';
+export { startDemoSso } from './demo.ts';
 export { purgeExpiredSignOns } from './flow.ts';
+export type { OidcStandin } from './oidc-standin.ts';
 export { ssoRoutes } from './routes.ts';

@@ -7,7 +7,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
  * A stand-in OpenID provider for tests and the demo (docs/sso.md, Stand-in): `oidc-provider`, a certified
  * OpenID Connect implementation, on 127.0.0.1 with one client. Its development sign-in page takes any
  * login and password; the login names the account (`accounts`, else an address-shaped login is a
- * student with that e-mail). Consent is granted silently. `tamper` makes the token endpoint hand out
+ * person with that e-mail and the roles of `rolesOf`, by default a student). Consent is granted silently. `tamper` makes the token endpoint hand out
  * a broken ID token, so tests can show that each check of the client refuses it.
  */
 
@@ -28,6 +28,8 @@ export interface OidcStandinOptions {
   clientSecret?: string;
   redirectUris: string[];
   accounts?: Record<string, StandinAccount>;
+  /** Roles of a login that is not in `accounts` (default: student). */
+  rolesOf?: (login: string) => string[];
   host?: string;
   /** 0 (default): any free port. */
   port?: number;
@@ -106,7 +108,10 @@ export async function startOidcStandin(options: OidcStandinOptions): Promise<Oid
     },
     features: { devInteractions: { enabled: true } },
     findAccount: (_ctx, id) => {
-      const account = accounts[id] ?? { email: id.includes('@') ? id : undefined, roles: ['student'] };
+      const account = accounts[id] ?? {
+        email: id.includes('@') ? id.toLowerCase() : undefined,
+        roles: options.rolesOf?.(id) ?? ['student'],
+      };
       return {
         accountId: id,
         claims: () => ({
