@@ -44,6 +44,7 @@ const accounts = {
   nobody: { email: 'nobody@sso-test.edu', name: 'No Role', roles: ['alumni'] },
   'no-email': { name: 'No Email', roles: ['student'] },
   elsewhere: { email: studentEmailOf(11391), name: 'Demo student', roles: ['student'] },
+  racer: { email: 'racer@sso-test.edu', name: 'Rae Racer', roles: ['student'] },
 };
 
 async function counts() {
@@ -217,6 +218,28 @@ describe('refusals: nothing written, the reason logged, the sign-in page told wh
     expect((await signOn('no-email')).location).toBe(`${PAGES.login}?${SSO_ERROR_PARAM}=no_identifier`);
     expect((await signOn('elsewhere')).location).toBe(`${PAGES.login}?${SSO_ERROR_PARAM}=other_institution`);
     expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a provider whose discovery document names another issuer (an issuer it does not know)', async () => {
+    await configure({ issuer: `${t.standin.issuer}/other` });
+    const res = await new Browser(t.baseUrl).get(SSO_API.start(SLUG));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`${PAGES.login}?${SSO_ERROR_PARAM}=unavailable`);
+    expect(t.refusals[0]!.reason).toMatch(new RegExp(`^discovery of ${t.standin.issuer}/other failed`));
+  });
+
+  it('signs in once when the same first sign-on arrives twice at the same moment', async () => {
+    const before = await counts();
+    const a = new Browser(t.baseUrl);
+    const b = new Browser(t.baseUrl);
+    const [ca, cb] = [await throughProvider(a, SLUG, 'racer'), await throughProvider(b, SLUG, 'racer')];
+    const [ra, rb] = await Promise.all([a.get(ca), b.get(cb)]);
+    expect([ra.headers.get('location'), rb.headers.get('location')]).toEqual(['/', '/']);
+    const [ma, mb] = [await a.get<Me>(API.me), await b.get<Me>(API.me)];
+    expect(ma.body.user.id).toBe(mb.body.user.id);
+    const after = await counts();
+    expect(after.users).toBe(before.users + 1);
+    expect(after.identities).toBe(before.identities + 1);
   });
 
   it('answers 404 to the start of an institution without enabled SSO', async () => {

@@ -71,6 +71,21 @@ export async function signOnAccount(
   settings: SsoSettings,
   claims: Record<string, unknown>,
 ): Promise<{ id: number; institution_id: number; created: boolean }> {
+  try {
+    return await signOnOnce(database, settings, claims);
+  } catch (error) {
+    // Two first sign-ons of one person at once: the loser's insert meets the winner's row (SQLSTATE
+    // 23505) and rolls back; once more, it finds the account the other created and linked.
+    if ((error as { code?: string } | null)?.code !== '23505') throw error;
+    return signOnOnce(database, settings, claims);
+  }
+}
+
+async function signOnOnce(
+  database: Database,
+  settings: SsoSettings,
+  claims: Record<string, unknown>,
+): Promise<{ id: number; institution_id: number; created: boolean }> {
   const subject = stringClaim(claims, 'sub');
   const identifier = stringClaim(claims, settings.identifierClaim);
   if (!subject || !identifier)
