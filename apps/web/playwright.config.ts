@@ -75,6 +75,8 @@ export default defineConfig({
       DATABASE_URL: '',
       SEED_PRESENTATIONS: 'AAA-2013J,DDD-2013B,GGG-2013J',
       LOG_LEVEL: 'warn',
+      // The demo's own SSO stand-in stays off: sso.spec.ts starts the provider it tests against.
+      OIDC_STANDIN: 'false',
     },
   })),
 });

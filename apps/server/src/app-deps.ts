@@ -25,4 +25,6 @@ export interface AppDeps {
    * tests can read the server's own route table (the access matrix and fuzz suites).
    */
   onRoute?: (route: RouteOptions) => void;
+  /** Called with every refused single sign-on, besides the log's warning (tests read the reasons). */
+  onSsoRefusal?: (refusal: { institutionId: number | null; code: string; reason: string }) => void;
 }

@@ -64,6 +64,11 @@ const EnvSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** Start the Canvas stand-in on 127.0.0.1 and use it (default: on when CANVAS_BASE_URL is unset). */
     CANVAS_STANDIN: boolFromEnv.optional(),
+    /**
+     * Start the OpenID provider stand-in on 127.0.0.1 and offer it as the demo institution's single
+     * sign-on (docs/sso.md, Demo; default: with the demo, SEED_DEMO).
+     */
+    OIDC_STANDIN: boolFromEnv.optional(),
     /** Port of the stand-in; 0 picks a free one. */
     CANVAS_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     /** Number of courses the stand-in's teacher has (for demos and paging tests). */

@@ -17,6 +17,7 @@ import { createQueue, startWorkers } from './jobs/queue.ts';
 import { createMailTransport } from './modules/emails/transport.ts';
 import { startCanvasStandin } from './modules/lms/canvas-standin.ts';
 import { resolveLmsSettings, standinEnabled } from './modules/lms/settings.ts';
+import { type OidcStandin, startDemoSso } from './modules/sso/index.ts';
 import { printDemoAccounts, seedDemoCore } from './seed/demo.ts';
 import { IMPORTED_TABLES } from './seed/oulad.ts';
 import { checkOuladDir, OuladDataError } from './seed/oulad-files.ts';
@@ -67,6 +68,7 @@ console.log(`[start] database open (${seconds(phase)})`);
 
 const boss = createQueue(database, config.DATABASE_URL);
 let demo: DemoPreparation = NO_DEMO_PREPARATION;
+let demoInstitutionId: number | null = null;
 /** Resolved once the server listens: the demo's background steps wait for it. */
 let listening: () => void = () => undefined;
 const listened = new Promise<void>((resolve) => {
@@ -87,6 +89,7 @@ try {
       process.exit(1);
     });
     await printDemoAccounts(database, demoResult.institutionId);
+    demoInstitutionId = demoResult.institutionId;
     console.log(`[start] demo data ready (${seconds(phase)})`);
     // It begins a second after the server listens: the first page a browser opens loads undisturbed.
     demo = startDemoPreparation(database, config, demoResult.institutionId, () =>
@@ -135,6 +138,19 @@ await app.listen({ port: config.PORT, host: config.HOST });
 console.log(`Course Coach is listening on http://localhost:${config.PORT} (database: ${database.kind})`);
 listening();
 
+// The demo's single sign-on (docs/sso.md, Demo), started after listening so that it does not delay the
+// first page; a failure leaves the password sign-in as it is.
+let oidcStandin: OidcStandin | null = null;
+if ((config.OIDC_STANDIN ?? config.SEED_DEMO) && demoInstitutionId !== null) {
+  startDemoSso(database, lms.tokenKey, demoInstitutionId, config.PORT)
+    .then((started) => {
+      oidcStandin = started;
+      if (started)
+        console.log(`OpenID provider stand-in (demo single sign-on) is listening on ${started.issuer}`);
+    })
+    .catch((error: Error) => console.error(`The demo single sign-on did not start: ${error.message}`));
+}
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -144,6 +160,7 @@ async function shutdown(signal: string) {
   // The demo's background work stops after the statement under way (a later start goes on from there).
   await Promise.race([demo.stop(), new Promise((r) => setTimeout(r, 10_000).unref())]);
   await standin?.close().catch(() => undefined);
+  await oidcStandin?.close().catch(() => undefined);
   await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
   await database.close().catch(() => undefined);
   process.exit(0);

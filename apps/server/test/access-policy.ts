@@ -395,6 +395,30 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
     body: (w) => ({ lms_course_id: String(w.ids.canvasCourse) }),
   },
 
+  // --- single sign-on (docs/sso.md) ---------------------------------------------------------------------
+  'GET /api/v1/auth/sso/providers': { policy: PRESETS.public },
+  // Public (the caller is signing in); the matrix's institutions have no SSO, so every caller gets 404.
+  'GET /api/v1/auth/sso/:slug/start': { policy: P(404, 404, 404, 404, 404, 404) },
+  // Public; without a state every caller is sent back to the sign-in page (302) and nothing is written.
+  'GET /api/v1/auth/sso/callback': { policy: PRESETS.public },
+  [`GET ${I}/sso`]: { policy: PRESETS.institutionStaff },
+  [`PUT ${I}/sso`]: {
+    policy: PRESETS.institutionStaff,
+    body: () => ({
+      enabled: false,
+      label: 'Matrix IdP',
+      issuer: 'https://idp.matrix.invalid',
+      client_id: 'mx',
+      scopes: 'openid email',
+      identifier_claim: 'email',
+      email_claim: 'email',
+      name_claim: 'name',
+      role_claim: 'roles',
+      role_mapping: { student: 'student' },
+      password_login: true,
+    }),
+  },
+
   // --- characteristics overview and editors ------------------------------------------------------------
   [`GET ${C}/characteristics/bulletins`]: { policy: PRESETS.coachStaff },
   [`GET ${C}/characteristics/emails`]: { policy: PRESETS.coachStaff },

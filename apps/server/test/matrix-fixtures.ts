@@ -590,6 +590,8 @@ function paramValue(w: World, name: string, previous: string, url: string): stri
     // A Canvas course of the stand-in's teacher.
     courseId: () => w.ids.canvasCourse,
     name: () => 'testimonial_icon',
+    // An institution slug without single sign-on.
+    slug: () => 'mx-no-sso',
     id: () => {
       const kind = ID_KINDS[previous];
       return kind ? w.ids[kind] : undefined;

@@ -21,6 +21,7 @@ export * from './numbers.ts';
 export * from './paths.ts';
 export * from './plain-text.ts';
 export * from './safe-path.ts';
+export * from './sso.ts';
 export * from './surveys.ts';
 export * from './tailoring.ts';
 export * from './testimonials.ts';

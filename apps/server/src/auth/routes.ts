@@ -7,6 +7,7 @@ import {
   MeSchema,
   PAGES,
   SESSION_COOKIE,
+  SSO_PASSWORD_OFF_TEXT,
   UI_TEXTS,
 } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -62,6 +63,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       // A failure stays recorded (begin() recorded it); a success withdraws it and clears the address.
       if (!user || !ok) throw nonFieldError(UI_TEXTS.loginFailed);
       await attempt.succeeded();
+      // Checked only after the password matched, so the answer reveals nothing about unknown addresses.
+      if (await passwordLoginOff(database, user.institution_id)) throw nonFieldError(SSO_PASSWORD_OFF_TEXT);
       const old = request.cookies[SESSION_COOKIE];
       if (old) await deleteSession(database, tokenDigest(old));
       const token = await createSession(
@@ -123,6 +126,18 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
     async (request) => loadMe(database, request.user!.userId),
   );
 };
+
+/**
+ * Whether the institution turned local passwords off: its single sign-on is enabled with
+ * `password_login` false (docs/sso.md); its users then sign in only through the provider.
+ */
+async function passwordLoginOff(database: Database, institutionId: number): Promise<boolean> {
+  const rows = await database.query(
+    'select 1 from institution_sso where institution_id = $1 and enabled and not password_login',
+    [institutionId],
+  );
+  return rows.length > 0;
+}
 
 /**
  * Builds the Me document. Coaches are the user's enrollments, newest term first (OULAD terms sort as

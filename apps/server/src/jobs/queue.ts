@@ -17,6 +17,7 @@ import {
   resumeGuidedImports,
   runGuidedImport,
 } from '../modules/imports/job.ts';
+import { purgeExpiredSignOns } from '../modules/sso/index.ts';
 import { sweepOrphanMemberships } from '../modules/tailoring/membership.ts';
 import {
   COHORT_SYNC_QUEUE,
@@ -123,6 +124,7 @@ export async function startWorkers(
   await boss.work(QUEUES.maintenance, async () => {
     const sessions = await purgeExpiredSessions(database);
     const failures = await purgeOldLoginFailures(database);
+    await purgeExpiredSignOns(database);
     const memberships = await sweepOrphanMemberships(database.query);
     // Uploads never committed, after a day; engagement figures of coaches whose current day moved.
     const uploads = await sweepStaleUploads(database.query);

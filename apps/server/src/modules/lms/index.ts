@@ -19,6 +19,7 @@ import { LmsService } from './service.ts';
 import { resolveLmsSettings } from './settings.ts';
 
 export { CanvasClient, CanvasError } from './canvas-client.ts';
+export { decryptToken, encryptToken } from './crypto.ts';
 export { LinkedElsewhereError, type LmsActor, LmsError, LmsService, lmsError } from './service.ts';
 export { type LmsSettings, resolveLmsSettings } from './settings.ts';
 

@@ -1,4 +1,4 @@
-import { type Me, UI_TEXTS } from '@course-coach/contracts';
+import { type Me, SSO_ERROR_PARAM, UI_TEXTS } from '@course-coach/contracts';
 import { Alert, Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -8,12 +8,15 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { PRODUCT_NAME, usePageTitle } from '../../components/usePageTitle.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { useMe } from './me.ts';
+import { SsoSignIn, useSsoProviders } from './SsoSignIn.tsx';
 import { safeNextPath } from './safe-next.ts';
 import { clearSignedOutFlag, readSignedOutFlag } from './sign-out.ts';
 
 /**
- * `/login`: the sign-in page. After signing in it goes to `?next=` (same-origin relative paths only)
- * or to the user's home page; a user who is already signed in goes there at once.
+ * `/login`: the sign-in page. Institutions' single sign-on buttons come first (docs/sso.md), then the
+ * password form unless every institution turned passwords off. After signing in it goes to `?next=`
+ * (same-origin relative paths only) or to the user's home page; a user who is already signed in goes
+ * there at once.
  */
 export function LoginPage() {
   usePageTitle('Sign in');
@@ -22,6 +25,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useMe();
+  const sso = useSsoProviders();
+  const passwordForm = sso.data?.password_login ?? true;
   const [signedOut] = useState(readSignedOutFlag);
   useEffect(clearSignedOutFlag, []);
 
@@ -57,7 +62,14 @@ export function LoginPage() {
             )}
           </Stack>
           <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
-            {me.isPending ? <LoadingState /> : <LoginForm onSuccess={signedIn} />}
+            {me.isPending ? (
+              <LoadingState />
+            ) : (
+              <Stack gap="md">
+                <SsoSignIn providers={sso.data} next={next} error={params.get(SSO_ERROR_PARAM)} />
+                {passwordForm && <LoginForm onSuccess={signedIn} />}
+              </Stack>
+            )}
           </Paper>
         </Stack>
       </Container>

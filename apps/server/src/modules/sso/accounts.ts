@@ -1,0 +1,148 @@
+import type { SsoErrorCode, SsoRole } from '@course-coach/contracts';
+import type { Database } from '../../db/client.ts';
+import type { SsoSettings } from './config-store.ts';
+
+/** Password hash of accounts created by a single sign-on: matches no password (argon2 never yields it). */
+export const SSO_NO_PASSWORD = '!sso';
+
+/** A refused sign-on: `code` picks the sentence the user sees, `reason` is what the log records. */
+export class SsoRefusal extends Error {
+  constructor(
+    readonly code: SsoErrorCode,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'SsoRefusal';
+  }
+}
+
+/** Role names a provider might send to ask for institution-wide rights. */
+const STAFF_WORDS = new Set(['staff', 'admin', 'administrator']);
+
+function claimValues(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return [];
+}
+
+/**
+ * The Course Coach role of a sign-on (docs/sso.md, Roles): each value of the role claim is looked up in
+ * the mapping; the highest mapped role wins (staff > instructor > student). Staff is granted only by an
+ * explicit mapping to staff; a value that names staff or admin but is not mapped to staff is refused,
+ * as is a claim none of whose values is mapped.
+ * @throws SsoRefusal `no_role`.
+ */
+export function decideRole(settings: SsoSettings, claims: Record<string, unknown>): SsoRole {
+  const values = claimValues(claims[settings.roleClaim]);
+  const mapped = values.map((v) => settings.roleMapping[v]);
+  const escalation = values.find((v, i) => STAFF_WORDS.has(v.toLowerCase()) && mapped[i] !== 'staff');
+  if (escalation !== undefined)
+    throw new SsoRefusal(
+      'no_role',
+      `role claim "${settings.roleClaim}" holds "${escalation}", which the mapping does not grant staff`,
+    );
+  if (mapped.includes('staff')) return 'staff';
+  if (mapped.includes('instructor')) return 'instructor';
+  if (mapped.includes('student')) return 'student';
+  throw new SsoRefusal(
+    'no_role',
+    `role claim "${settings.roleClaim}" values ${JSON.stringify(values)} map to no role`,
+  );
+}
+
+function stringClaim(claims: Record<string, unknown>, name: string): string | null {
+  const value = claims[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+const ADDRESS = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * The account a verified sign-on signs in to (docs/sso.md, Accounts): the one already linked to the
+ * provider's `sub`; else the institution's account whose e-mail (or external id) is the identifier claim,
+ * which is then linked; else a new account (no password) named by the name claim. The role is applied on
+ * every sign-on: staff adds the institution's staff membership; student and instructor add none (coach
+ * enrollments come from rosters). Everything is written in one transaction; a refusal writes nothing.
+ * @returns the user's id and institution.
+ * @throws SsoRefusal `no_identifier`, `other_institution`, `no_role`.
+ */
+export async function signOnAccount(
+  database: Database,
+  settings: SsoSettings,
+  claims: Record<string, unknown>,
+): Promise<{ id: number; institution_id: number; created: boolean }> {
+  try {
+    return await signOnOnce(database, settings, claims);
+  } catch (error) {
+    // Two first sign-ons of one person at once: the loser's insert meets the winner's row (SQLSTATE
+    // 23505) and rolls back; once more, it finds the account the other created and linked.
+    if ((error as { code?: string } | null)?.code !== '23505') throw error;
+    return signOnOnce(database, settings, claims);
+  }
+}
+
+async function signOnOnce(
+  database: Database,
+  settings: SsoSettings,
+  claims: Record<string, unknown>,
+): Promise<{ id: number; institution_id: number; created: boolean }> {
+  const subject = stringClaim(claims, 'sub');
+  const identifier = stringClaim(claims, settings.identifierClaim);
+  if (!subject || !identifier)
+    throw new SsoRefusal('no_identifier', `no "${settings.identifierClaim}" claim in the sign-on`);
+  const role = decideRole(settings, claims);
+  const emailClaim = stringClaim(claims, settings.emailClaim) ?? identifier;
+  const email = emailClaim.toLowerCase();
+  const institutionId = settings.institutionId;
+  return database.transaction(async (query) => {
+    const linked = await query<{ id: number; institution_id: number }>(
+      `select u.id, u.institution_id from sso_identities s join users u on u.id = s.user_id
+        where s.issuer = $1 and s.subject = $2`,
+      [settings.issuer, subject],
+    );
+    let user = linked[0];
+    let created = false;
+    if (user && user.institution_id !== institutionId)
+      throw new SsoRefusal(
+        'other_institution',
+        `subject ${subject} is linked to another institution's account`,
+      );
+    if (!user) {
+      const found = await query<{ id: number; institution_id: number }>(
+        `select id, institution_id from users where email = $1 or (institution_id = $2 and external_id = $3)
+          order by (institution_id = $2) desc, id limit 1`,
+        [identifier.toLowerCase(), institutionId, identifier],
+      );
+      user = found[0];
+      if (user && user.institution_id !== institutionId)
+        throw new SsoRefusal('other_institution', `"${identifier}" is an account of another institution`);
+      if (!user) {
+        if (!ADDRESS.test(email))
+          throw new SsoRefusal('no_identifier', `no e-mail address in claim "${settings.emailClaim}"`);
+        const clash = await query('select 1 from users where email = $1', [email]);
+        if (clash.length > 0)
+          throw new SsoRefusal('other_institution', `"${email}" is an account of another institution`);
+        const name = stringClaim(claims, settings.nameClaim) ?? email.split('@')[0]!;
+        const externalId = settings.identifierClaim === settings.emailClaim ? null : identifier;
+        const [row] = await query<{ id: number; institution_id: number }>(
+          `insert into users (institution_id, email, name, password_hash, external_id)
+           values ($1, $2, $3, $4, $5) returning id, institution_id`,
+          [institutionId, email, name.slice(0, 200), SSO_NO_PASSWORD, externalId],
+        );
+        user = row!;
+        created = true;
+      }
+      await query(
+        'insert into sso_identities (institution_id, user_id, issuer, subject) values ($1, $2, $3, $4)',
+        [institutionId, user.id, settings.issuer, subject],
+      );
+    }
+    if (role === 'staff')
+      await query(
+        `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'staff')
+         on conflict (institution_id, user_id) do nothing`,
+        [institutionId, user.id],
+      );
+    return { id: user.id, institution_id: user.institution_id, created };
+  });
+}

@@ -1,0 +1,172 @@
+import {
+  SSO_API,
+  SSO_ROLES,
+  type SsoConfig,
+  type SsoConfigBody,
+  type SsoRole,
+} from '@course-coach/contracts';
+import type { Database } from '../../db/client.ts';
+import { decryptToken, encryptToken } from '../lms/index.ts';
+
+/** An institution's OpenID Connect configuration as stored, with the client secret decrypted. */
+export interface SsoSettings {
+  institutionId: number;
+  slug: string;
+  institution: string;
+  enabled: boolean;
+  label: string;
+  issuer: string;
+  clientId: string;
+  /** null when none is stored (a public client) or it no longer decrypts with the key. */
+  clientSecret: string | null;
+  clientSecretSet: boolean;
+  scopes: string;
+  identifierClaim: string;
+  emailClaim: string;
+  nameClaim: string;
+  roleClaim: string;
+  roleMapping: Record<string, SsoRole>;
+  passwordLogin: boolean;
+}
+
+interface Row {
+  institution_id: number;
+  slug: string;
+  institution: string;
+  enabled: boolean;
+  label: string;
+  issuer: string;
+  client_id: string;
+  client_secret_enc: string | null;
+  scopes: string;
+  identifier_claim: string;
+  email_claim: string;
+  name_claim: string;
+  role_claim: string;
+  role_mapping: Record<string, string>;
+  password_login: boolean;
+}
+
+const SELECT = `select s.*, i.slug, i.name as institution from institution_sso s
+                  join institutions i on i.id = s.institution_id`;
+
+/** The AES-GCM context that binds a stored client secret to its institution. */
+const secretContext = (institutionId: number) => `oidc:${institutionId}:client_secret`;
+
+function toSettings(row: Row, key: Buffer): SsoSettings {
+  const secret = row.client_secret_enc
+    ? decryptToken(key, row.client_secret_enc, secretContext(row.institution_id))
+    : null;
+  const mapping: Record<string, SsoRole> = {};
+  for (const [value, role] of Object.entries(row.role_mapping ?? {})) {
+    // A stored value that is not a known role maps to nothing (never to staff by accident).
+    if ((SSO_ROLES as readonly string[]).includes(role)) mapping[value] = role as SsoRole;
+  }
+  return {
+    institutionId: row.institution_id,
+    slug: row.slug,
+    institution: row.institution,
+    enabled: row.enabled,
+    label: row.label,
+    issuer: row.issuer,
+    clientId: row.client_id,
+    clientSecret: secret,
+    clientSecretSet: row.client_secret_enc !== null,
+    scopes: row.scopes,
+    identifierClaim: row.identifier_claim,
+    emailClaim: row.email_claim,
+    nameClaim: row.name_claim,
+    roleClaim: row.role_claim,
+    roleMapping: mapping,
+    passwordLogin: row.password_login,
+  };
+}
+
+/** The configuration of institution `institutionId`, or null when it has none. */
+export async function loadSsoSettings(
+  database: Database,
+  key: Buffer,
+  institutionId: number,
+): Promise<SsoSettings | null> {
+  const rows = await database.query<Row>(`${SELECT} where s.institution_id = $1`, [institutionId]);
+  return rows[0] ? toSettings(rows[0], key) : null;
+}
+
+/** The configuration of the institution with `slug`, or null when it has none. */
+export async function loadSsoSettingsBySlug(
+  database: Database,
+  key: Buffer,
+  slug: string,
+): Promise<SsoSettings | null> {
+  const rows = await database.query<Row>(`${SELECT} where i.slug = $1`, [slug]);
+  return rows[0] ? toSettings(rows[0], key) : null;
+}
+
+/** Every enabled configuration, by institution name (the sign-in page's buttons). */
+export async function listEnabledSso(database: Database, key: Buffer): Promise<SsoSettings[]> {
+  const rows = await database.query<Row>(`${SELECT} where s.enabled order by i.name, i.id`);
+  return rows.map((row) => toSettings(row, key));
+}
+
+/** The wire shape of a configuration (GET/PUT answer): never the secret, only whether one is stored. */
+export function toSsoConfig(settings: SsoSettings, origin: string): SsoConfig {
+  return {
+    enabled: settings.enabled,
+    label: settings.label,
+    issuer: settings.issuer,
+    client_id: settings.clientId,
+    client_secret_set: settings.clientSecretSet,
+    scopes: settings.scopes,
+    identifier_claim: settings.identifierClaim,
+    email_claim: settings.emailClaim,
+    name_claim: settings.nameClaim,
+    role_claim: settings.roleClaim,
+    role_mapping: settings.roleMapping,
+    password_login: settings.passwordLogin,
+    redirect_uri: `${origin}${SSO_API.callback}`,
+  };
+}
+
+/**
+ * Creates or replaces institution `institutionId`'s configuration in one statement. An omitted or empty
+ * `client_secret` keeps the stored one; a new one is stored encrypted.
+ */
+export async function saveSsoSettings(
+  database: Database,
+  key: Buffer,
+  institutionId: number,
+  body: SsoConfigBody,
+): Promise<void> {
+  const secret = body.client_secret
+    ? encryptToken(key, body.client_secret, secretContext(institutionId))
+    : null;
+  await database.query(
+    `insert into institution_sso
+       (institution_id, enabled, label, issuer, client_id, client_secret_enc, scopes, identifier_claim,
+        email_claim, name_claim, role_claim, role_mapping, password_login, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, now())
+     on conflict (institution_id) do update set
+       enabled = excluded.enabled, label = excluded.label, issuer = excluded.issuer,
+       client_id = excluded.client_id,
+       client_secret_enc = coalesce(excluded.client_secret_enc, institution_sso.client_secret_enc),
+       scopes = excluded.scopes, identifier_claim = excluded.identifier_claim,
+       email_claim = excluded.email_claim, name_claim = excluded.name_claim,
+       role_claim = excluded.role_claim, role_mapping = excluded.role_mapping,
+       password_login = excluded.password_login, updated_at = now()`,
+    [
+      institutionId,
+      body.enabled,
+      body.label,
+      body.issuer,
+      body.client_id,
+      secret,
+      body.scopes.split(/\s+/).join(' '),
+      body.identifier_claim,
+      body.email_claim,
+      body.name_claim,
+      body.role_claim,
+      JSON.stringify(body.role_mapping),
+      body.password_login,
+    ],
+  );
+}

@@ -1,0 +1,9 @@
+/**
+ * Single sign-on with OpenID Connect (docs/sso.md): `ssoRoutes` (registered by app.ts), the purge of
+ * expired pending sign-ons (maintenance job) and the OpenID provider stand-in for tests and the demo.
+ */
+export { SSO_NO_PASSWORD } from './accounts.ts';
+export { startDemoSso } from './demo.ts';
+export { purgeExpiredSignOns } from './flow.ts';
+export type { OidcStandin } from './oidc-standin.ts';
+export { ssoRoutes } from './routes.ts';
