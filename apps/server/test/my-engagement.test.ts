@@ -1,6 +1,6 @@
-import { HOME_API, type MyEngagement, MyEngagementSchema } from '@course-coach/contracts';
+import { HOME_API, IMPORT_API, type MyEngagement, MyEngagementSchema } from '@course-coach/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { coachIdOf, getTestContext, studentEmailOf, type TestContext } from './helpers.ts';
+import { getTestContext, studentEmailOf, type TestContext } from './helpers.ts';
 import { demoPasswordHash, insertOwnInstitution } from './own-institution.ts';
 
 /**
@@ -62,17 +62,18 @@ beforeAll(async () => {
       users: small,
     })
   ).coachId;
-  for (const [who, day, type, clicks] of LOG) {
-    await q(
-      'insert into engagement_activity (coach_id, user_id, day, activity_type, clicks) values ($1, $2, $3, $4, $5)',
-      [bigCoach, big[who], day, type, clicks],
-    );
-  }
-  // A row of someone no longer enrolled counts for nobody.
-  await q(
-    `insert into engagement_activity (coach_id, user_id, day, activity_type, clicks) values ($1, 99999999, 0, 'quiz', 50)`,
-    [bigCoach],
-  );
+  // The big class's log comes in as the generic CSV (staff), which derives the stored weekly medians.
+  const staff = await ctx.signIn('myeng-staff@myeng.edu');
+  const csv = [
+    'student,date,activity_type,count',
+    ...LOG.map(([who, day, type, clicks]) => `myeng-${who}@myeng.edu,${day},${type},${clicks}`),
+  ].join('\n');
+  const upload = await staff.request('POST', IMPORT_API.activity(bigCoach), {
+    body: csv,
+    contentType: 'text/csv',
+  });
+  expect(upload.status, upload.text).toBe(202);
+  // The small class's log is written straight into the table (no derivation: medians computed live).
   for (const [who, clicks] of [
     ['p', 3],
     ['q', 5],
@@ -121,6 +122,23 @@ describe('My engagement', () => {
     expect(d.kinds).toEqual([{ activity_type: 'page', label: 'Web pages', clicks: 6, share: 100 }]);
   });
 
+  it('computes the same medians live while the stored ones are stale, ignoring users no longer enrolled', async () => {
+    const stored = await mine('myeng-a@myeng.edu', bigCoach);
+    const [rows] = await ctx.database.query<{ n: number }>(
+      'select count(*)::int as n from engagement_class_weeks where coach_id = $1 and as_of_day = 20 and class_size = 6',
+      [bigCoach],
+    );
+    expect(rows!.n).toBe(4);
+    await ctx.database.query('update engagement_class_weeks set as_of_day = 19 where coach_id = $1', [
+      bigCoach,
+    ]);
+    await ctx.database.query(
+      `insert into engagement_activity (coach_id, user_id, day, activity_type, clicks) values ($1, 99999999, 0, 'quiz', 50)`,
+      [bigCoach],
+    );
+    expect(await mine('myeng-a@myeng.edu', bigCoach)).toEqual(stored);
+  });
+
   it('shows no median for a class of fewer than five students', async () => {
     const p = await mine('myengsmall-p@myengsmall.edu', smallCoach);
     expect(p.class_size).toBe(4);
@@ -136,14 +154,21 @@ describe('My engagement', () => {
   });
 
   it('says a coach has no log', async () => {
-    const aaa = await coachIdOf(ctx, 'GGG-2013J');
-    const [student] = await ctx.database.query<{ email: string }>(
-      `select u.email from enrollments e join users u on u.id = e.user_id
-        where e.coach_id = $1 and e.role = 'student' order by u.id limit 1`,
-      [aaa],
+    const q = ctx.database.query;
+    const [inst] = await q<{ institution_id: number }>('select institution_id from coaches where id = $1', [
+      smallCoach,
+    ]);
+    const [empty] = await q<{ id: number }>(
+      `insert into coaches (institution_id, name, course_code, term_code, length_days, current_day)
+       values ($1, 'ENN 2030J', 'ENN', '2030J', 200, 20) returning id`,
+      [inst!.institution_id],
     );
-    const none = await mine(student!.email, aaa);
-    expect(none).toMatchObject({ has_log: false, weeks: [], kinds: [], total_clicks: 0 });
+    await q(
+      `insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, 'student')`,
+      [inst!.institution_id, empty!.id, small.p],
+    );
+    const none = await mine('myengsmall-p@myengsmall.edu', empty!.id);
+    expect(none).toMatchObject({ has_log: false, weeks: [], kinds: [], total_clicks: 0, class_size: 1 });
   });
 
   it('is a student’s own only: staff 403, a student of another coach or institution 404, signed out 401', async () => {
