@@ -96,7 +96,7 @@ function HomeBulletins({
                       {b.coach_label}
                     </Text>
                     {!b.viewed && (
-                      <Badge size="sm" variant="light" color="blue.9">
+                      <Badge size="sm" variant="filled" color="blue.8">
                         {T.unreadBadge}
                       </Badge>
                     )}
