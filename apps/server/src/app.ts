@@ -33,9 +33,11 @@ import { chartRoutes } from './modules/charts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { emailRoutes } from './modules/emails/routes.ts';
+import { engagementRoutes } from './modules/engagement/routes.ts';
 import { gradeCalculatorRoutes } from './modules/grades/calculator-routes.ts';
 import { gradeRoutes } from './modules/grades/routes.ts';
 import { historyRoutes } from './modules/history/routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { institutionRoutes } from './modules/institutions/routes.ts';
@@ -225,6 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(surveyRoutes, deps);
   await app.register(wizardRoutes, deps);
   await app.register(ssoRoutes, deps);
+  await app.register(homeRoutes, deps);
+  await app.register(engagementRoutes, deps);
 
   // The built web app, from the same port; page routes fall back to index.html (the SPA routes them),
   // answered from memory (read and compressed once here).

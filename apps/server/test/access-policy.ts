@@ -158,6 +158,8 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   // --- institution views -----------------------------------------------------------------------------
   [`GET ${I}/coaches`]: { policy: PRESETS.institutionStaff },
   [`GET ${I}/coach-activity/:coachId`]: { policy: PRESETS.institutionStaff },
+  // The home page (docs/homepage.md): everybody of institution 1, each seeing their own coaches.
+  [`GET ${I}/home`]: { policy: PRESETS.institutionMember },
 
   // --- coach setup wizard (spec §7 Wizard): institution staff only; `:coachId` is a set-up in progress --
   [`GET ${I}/coach-setup-wizard/data`]: { policy: PRESETS.institutionStaff },
@@ -381,6 +383,8 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
     }),
   },
   [`GET ${C}/engagement`]: { policy: PRESETS.coachStaff },
+  // My engagement (docs/engagement.md): a student's own figures; the staff side has the figures above.
+  [`GET ${C}/engagement/mine`]: { policy: PRESETS.coachStudent },
 
   // --- Canvas LMS (institution staff) --------------------------------------------------------------------
   [`GET ${I}/lms/canvas/authorize`]: { policy: PRESETS.institutionStaff },

@@ -529,6 +529,39 @@ const SCREENS: Record<string, Screen[]> = {
     { name: 'activity (student)', who: 'student', url: (ids) => `/Dashboard/Coach/${ids.coach}/Activity/` },
     { name: 'activity (staff)', who: 'staff', url: (ids) => `/Dashboard/Coach/${ids.coach}/Activity/` },
   ],
+  'Dashboard/Coach/:coachId/Engagement': [
+    {
+      name: 'my engagement',
+      who: 'student',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/Engagement/`,
+      ready: async (page) => {
+        await pageReady(page);
+        await expect(
+          page.getByTestId('engagement-chart').or(page.getByTestId('engagement-no-log')),
+        ).toBeVisible();
+      },
+    },
+  ],
+  'Homepage/:institutionId': [
+    {
+      name: 'home (student)',
+      who: 'student',
+      url: (ids) => `/Homepage/${ids.institution}`,
+      ready: async (page) => {
+        await pageReady(page);
+        await expect(page.getByTestId('home-coach').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'home (staff)',
+      who: 'staff',
+      url: (ids) => `/Homepage/${ids.institution}`,
+      ready: async (page) => {
+        await pageReady(page);
+        await expect(page.getByTestId('home-setups')).toBeVisible();
+      },
+    },
+  ],
   'Dashboard/Coach/:coachId/Bulletins': [
     {
       name: 'bulletins',

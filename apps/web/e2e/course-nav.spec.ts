@@ -1,4 +1,4 @@
-import { PAGES, SURVEY_PAGES } from '@course-coach/contracts';
+import { HOME_PAGES, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
 
@@ -12,6 +12,7 @@ function studentPages(coachId: number): Array<[string, string]> {
     ['Surveys', SURVEY_PAGES.list(coachId)],
     ['Grades', PAGES.grades(coachId)],
     ['Activity', PAGES.activity(coachId)],
+    ['My engagement', HOME_PAGES.myEngagement(coachId)],
     ['History', PAGES.history(coachId)],
     ['Testimonial picture', PAGES.images(coachId)],
   ];

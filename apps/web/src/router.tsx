@@ -352,6 +352,21 @@ export const routes: RouteObject[] = [
                   (m) => m.CoachSetupWizardPage,
                 ),
               },
+              // The institution's home page (spec §2 route pattern; docs/homepage.md) and My engagement (ours).
+              {
+                path: 'Homepage/:institutionId',
+                lazy: page(
+                  () => import('./features/home/HomePage.tsx'),
+                  (m) => m.HomePage,
+                ),
+              },
+              {
+                path: 'Dashboard/Coach/:coachId/Engagement',
+                lazy: page(
+                  () => import('./features/engagement/MyEngagementPage.tsx'),
+                  (m) => m.MyEngagementPage,
+                ),
+              },
               { path: 'no-coach', element: <NoCoachPage /> },
               { path: 'Dashboard/Coach/:coachId/*', element: <NotFoundPage /> },
               { path: 'Dashboard/Institution/:institutionId/*', element: <NotFoundPage /> },

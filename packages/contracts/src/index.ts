@@ -12,6 +12,7 @@ export * from './grade-calculator.ts';
 export * from './grades.ts';
 export * from './health.ts';
 export * from './history.ts';
+export * from './home.ts';
 export * from './images.ts';
 export * from './imports.ts';
 export * from './institutions.ts';

@@ -1,4 +1,5 @@
 import {
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -98,6 +99,25 @@ export const engagementFigures = pgTable(
     as_of_day: integer('as_of_day').notNull(),
   },
   (t) => [primaryKey({ columns: [t.coach_id, t.user_id] })],
+);
+
+/**
+ * The class median of a coach's weekly clicks (docs/engagement.md "My engagement"), derived with the
+ * engagement figures as of `as_of_day` over `class_size` enrolled students: My engagement reads it instead
+ * of aggregating the whole log on every request (and computes it live while it is stale).
+ */
+export const engagementClassWeeks = pgTable(
+  'engagement_class_weeks',
+  {
+    coach_id: integer('coach_id')
+      .notNull()
+      .references(() => coaches.id, { onDelete: 'cascade' }),
+    week: smallint('week').notNull(),
+    class_median: doublePrecision('class_median').notNull(),
+    as_of_day: integer('as_of_day').notNull(),
+    class_size: integer('class_size').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coach_id, t.week] })],
 );
 
 /** The commit job of a guided import: the `characteristic_imports` row it reports to, its upload and mapping. */

@@ -8,6 +8,7 @@ import {
   type ValueRow,
 } from '../imports/index.ts';
 import { noteChangedValues, requestPendingSync } from '../tailoring/index.ts';
+import { deriveClassWeeks } from './mine.ts';
 
 /** The pg-boss queue of engagement derivations (registered in jobs/queue.ts). */
 export const ENGAGEMENT_QUEUE = 'engagement-derive';
@@ -38,7 +39,8 @@ export const engagementSource = (coachId: number) => `lms_activity_coach_${coach
  * - clicks in the last 7 / 14 days: days d with current_day − 7 < d ≤ current_day (resp. 14);
  * - days since the last activity: current_day − the last active day (none: no value);
  * - active days this term: distinct days with clicks, up to today (days before the start included);
- * - share by activity type: percent of the clicks up to today, one decimal.
+ * - share by activity type: percent of the clicks up to today, one decimal;
+ * - the class median of every week (engagement_class_weeks, for My engagement: ./mine.ts).
  * Stored per (coach, student) in `engagement_figures` (the enrolment scope), and mirrored into the
  * tailoring dictionary through the characteristic writer under the coach's own source
  * (`lms_activity_coach_<id>`), so rules over them work like any other. Students with no activity get
@@ -73,6 +75,7 @@ export async function deriveEngagement(q: Query, coachId: number): Promise<numbe
       group by e.user_id`,
     [coachId, today],
   );
+  await deriveClassWeeks(q, coachId, today);
   const figures = await q<{
     user_id: number;
     clicks_7d: number;

@@ -1,4 +1,4 @@
-import { CHARACTERISTICS_TEXTS, PAGES, TAILORING_TEXTS } from '@course-coach/contracts';
+import { CHARACTERISTICS_TEXTS, HOME_PAGES, PAGES, TAILORING_TEXTS } from '@course-coach/contracts';
 import {
   Anchor,
   AppShell,
@@ -27,9 +27,12 @@ import { CourseNav, courseNavItems } from './CourseNav.tsx';
 
 /** Ends every session of the user (POST /api/v1/auth/logout-all): for a lost phone or a shared computer. */
 const SIGN_OUT_EVERYWHERE = 'Sign out everywhere';
+/** The header's link to the institution's home page (`/Homepage/{institutionId}`, docs/homepage.md). */
+const HOME_LINK = 'Home';
 
 /**
- * The app shell: a header with the product name, the signed-in user's name, a coach switcher (when they
+ * The app shell: a header with the product name, the signed-in user's name, a Home link (their
+ * institution's home page), a coach switcher (when they
  * have several coaches), links to their institutions and Sign out; the name opens an account menu with
  * "Sign out everywhere"; on phones (768 px and narrower) these
  * move into a menu behind a burger button. On a coach's pages the course menu (CourseNav) sits above the
@@ -66,6 +69,21 @@ export function AppLayout() {
       {me && me.institutions.length > 1 ? `${inst.name} characteristics` : 'Characteristics'}
     </Anchor>,
   ]);
+
+  // The home page of the user's institution (staff: their first institution; others: their coaches').
+  const homeInstitution = me?.institutions[0]?.id ?? me?.coaches[0]?.institution_id;
+  const homeLink =
+    homeInstitution === undefined ? null : (
+      <Anchor
+        component={Link}
+        to={HOME_PAGES.home(homeInstitution)}
+        onClick={menu.close}
+        className={classes.navLink}
+        data-testid="nav-home"
+      >
+        {HOME_LINK}
+      </Anchor>
+    );
 
   // On a coach's pages, its staff and instructors get a link to the coach's Insight Groups.
   const coachMatch = useMatch('/Dashboard/Coach/:coachId/*');
@@ -121,6 +139,7 @@ export function AppLayout() {
           {me ? (
             <>
               <Group visibleFrom="sm" gap="md" wrap="nowrap" component="nav" aria-label="Main">
+                {homeLink}
                 <CoachSwitcher />
                 {tailoringLink}
                 {characteristicsLink}
@@ -194,6 +213,7 @@ export function AppLayout() {
                 {me.user.email}
               </Text>
             </div>
+            {homeLink}
             <CoachSwitcher withLabel onSwitch={menu.close} />
             <CourseNav items={courseItems} layout="list" onNavigate={menu.close} />
             {tailoringLink}

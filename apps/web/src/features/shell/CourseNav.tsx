@@ -1,4 +1,4 @@
-import { EMAIL_PAGES, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
+import { EMAIL_PAGES, HOME_PAGES, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { CoachAccess } from '../auth/index.ts';
@@ -15,6 +15,7 @@ export const COURSE_NAV_TEXTS = {
   grades: 'Grades',
   gradeCalculator: 'Grade Calculator',
   activity: 'Activity',
+  engagement: 'My engagement',
   history: 'History',
   pictures: 'Testimonial picture',
   manageBulletins: 'Bulletins',
@@ -34,7 +35,7 @@ export interface CourseNavItem {
 /**
  * The course menu of a coach, like a learning platform's: a student's pages of the coach (dashboard,
  * bulletins, to-dos, tips, surveys, grades, the Grade Calculator when the coach's `calculator_active`
- * (spec §3 grade data), activity, history, their testimonial picture); for the coach's
+ * (spec §3 grade data), activity, their engagement (docs/engagement.md), history, their testimonial picture); for the coach's
  * instructors and staff, the dashboard and the content managers. Empty for someone with no part in it.
  */
 export function courseNavItems(
@@ -53,6 +54,7 @@ export function courseNavItems(
       { label: t.grades, to: PAGES.grades(coachId) },
       ...(calculatorActive ? [{ label: t.gradeCalculator, to: PAGES.gradeCalculator(coachId) }] : []),
       { label: t.activity, to: PAGES.activity(coachId) },
+      { label: t.engagement, to: HOME_PAGES.myEngagement(coachId) },
       { label: t.history, to: PAGES.history(coachId) },
       { label: t.pictures, to: PAGES.images(coachId) },
     ];

@@ -1,0 +1,120 @@
+/**
+ * The institution's home page (docs/homepage.md): the caller's coaches with their grade progress, next
+ * to-do and unread bulletins, the institution's newest bulletins, and for staff the institution's coaches
+ * and unfinished set-ups, in one answer.
+ */
+import { HOME_BULLETIN_LIMIT, type Home, type HomeCoach } from '@course-coach/contracts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { listBulletins } from '../bulletins/index.ts';
+import { gradeDataFor } from '../grades/index.ts';
+import { nextDueItem } from '../todos/index.ts';
+
+/** Who is asking: the signed-in user and the institution their account belongs to. */
+export interface HomeCaller {
+  userId: number;
+  institutionId: number;
+}
+
+/**
+ * The home page of `institutionId` for `caller`. The caller must belong to it (their account's
+ * institution) or be its staff or admin; anyone else gets 404, as if it did not exist (docs/design.md,
+ * Tenancy). Coaches: those the caller is enrolled in (set up), newest term first; grade progress for a
+ * student's (docs/grades.md), the next to-do (todos `nextDueItem`, as of `today`, YYYY-MM-DD) and the
+ * count of bulletins they see there and have not opened (docs/bulletins.md audience rule). Bulletins: the
+ * institution list the caller sees (GET institution/{id}/bulletin-list), its size, unread count and newest
+ * HOME_BULLETIN_LIMIT. Staff: the institution's set-up coaches and its set-ups not yet complete.
+ */
+export async function homeOf(
+  database: Database,
+  caller: HomeCaller,
+  institutionId: number,
+  today: string,
+): Promise<Home> {
+  const [institution] = await database.query<{ id: number; name: string; staff_role: string | null }>(
+    `select i.id, i.name,
+            (select m.role from institution_memberships m where m.institution_id = i.id and m.user_id = $2) as staff_role
+       from institutions i where i.id = $1`,
+    [institutionId, caller.userId],
+  );
+  if (!institution || (institution.staff_role === null && caller.institutionId !== institutionId)) {
+    throw notFound();
+  }
+  const isStaff = institution.staff_role !== null;
+  const enrolled = await database.query<{
+    id: number;
+    label: string;
+    course: string;
+    term: string;
+    role: 'student' | 'instructor';
+  }>(
+    `select c.id, c.name as label, c.course_code as course, c.term_code as term, e.role
+       from enrollments e join coaches c on c.id = e.coach_id
+      where e.user_id = $1 and c.institution_id = $2 and c.setup_status = 'complete'
+      order by c.term_code desc, c.course_code, c.id`,
+    [caller.userId, institutionId],
+  );
+  const bulletins = await listBulletins(
+    database,
+    { userId: caller.userId, institutionId, institutionStaff: isStaff },
+    { kind: 'institution', institutionId },
+  );
+  const unreadBy = new Map<number, number>();
+  for (const b of bulletins) if (!b.viewed) unreadBy.set(b.coach, (unreadBy.get(b.coach) ?? 0) + 1);
+
+  const coaches: HomeCoach[] = [];
+  for (const c of enrolled) {
+    const student = c.role === 'student';
+    const grade = student ? await gradeDataFor(database, c.id, caller.userId) : null;
+    const next = await nextDueItem(
+      database.query,
+      { coachId: c.id, institutionId, userId: caller.userId, isStaff: !student || isStaff },
+      today,
+    );
+    coaches.push({
+      ...c,
+      grade: grade && {
+        current_score: grade.current_score,
+        grade_earned: grade.grade_earned,
+        grade_lost: grade.grade_lost,
+        grade_remaining: grade.grade_remaining,
+      },
+      next_todo: next,
+      unread_bulletins: unreadBy.get(c.id) ?? 0,
+    });
+  }
+
+  let staff: Home['staff'] = null;
+  if (isStaff) {
+    const staffCoaches = await database.query<{ id: number; label: string; course: string; term: string }>(
+      `select id, name as label, course_code as course, term_code as term from coaches
+        where institution_id = $1 and setup_status = 'complete' order by term_code desc, course_code, id`,
+      [institutionId],
+    );
+    const setups = await database.query<{
+      id: number;
+      label: string;
+      course: string;
+      term: string;
+      status: 'in_progress' | 'setting_up' | 'failed';
+    }>(
+      `select c.id, c.name as label, c.course_code as course, c.term_code as term, s.status
+         from coach_setups s join coaches c on c.id = s.coach_id
+        where s.institution_id = $1 and s.status <> 'complete'
+        order by c.id desc`,
+      [institutionId],
+    );
+    staff = { coaches: staffCoaches, setups };
+  }
+
+  return {
+    institution: { id: institution.id, name: institution.name },
+    coaches,
+    bulletins: {
+      total: bulletins.length,
+      unread: bulletins.filter((b) => !b.viewed).length,
+      latest: bulletins.slice(0, HOME_BULLETIN_LIMIT),
+    },
+    staff,
+  };
+}

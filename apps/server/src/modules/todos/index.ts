@@ -1,0 +1,3 @@
+/** The to-dos module's public entry: what other modules may use of it. */
+export type { TodoCaller } from './access.ts';
+export { nextDueItem } from './next-due.ts';

@@ -1,0 +1,153 @@
+import type { EngagementWeek } from '@course-coach/contracts';
+import { Table } from '@mantine/core';
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { useId } from 'react';
+import { ScrollTable } from '../../components/ScrollTable.tsx';
+import { ENGAGEMENT_TEXTS as T } from './texts.ts';
+
+const HEIGHT = 280;
+const MARGIN = { top: 28, right: 16, bottom: 44, left: 48 };
+/** At least 3:1 contrast on white (WCAG 1.4.11): the student's bars blue 8, the median dark grey. */
+const COLORS = { bar: '#1971c2', median: '#212529', grid: '#dee2e6', text: '#343a40' };
+
+/** A figure for people: a median of 2.5 shows as 2.5, 3 as 3. */
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+/**
+ * The student's clicks per week as bars, the class median as a dashed line with points (when there is
+ * one). An image with a text summary; the same figures are in `WeeklyTable`.
+ */
+export function WeeklyChartSvg({ weeks, width }: { weeks: EngagementWeek[]; width: number }) {
+  const titleId = useId();
+  const descId = useId();
+  const innerWidth = Math.max(100, width - MARGIN.left - MARGIN.right);
+  const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const x = scaleBand<number>()
+    .domain(weeks.map((w) => w.week))
+    .range([0, innerWidth])
+    .paddingInner(0.2)
+    .paddingOuter(0.1);
+  const max = Math.max(1, ...weeks.map((w) => Math.max(w.clicks, w.class_median ?? 0)));
+  const y = scaleLinear().domain([0, max]).range([innerHeight, 0]).nice(5);
+  const hasMedian = weeks.some((w) => w.class_median !== null);
+  const center = (w: EngagementWeek) => (x(w.week) ?? 0) + x.bandwidth() / 2;
+  const line = weeks.map((w) => `${center(w)},${y(w.class_median ?? 0)}`).join(' ');
+  // Every tick when they fit, else every n-th (phones).
+  const every = Math.max(1, Math.ceil(weeks.length / Math.max(1, Math.floor(innerWidth / 28))));
+  const total = weeks.reduce((s, w) => s + w.clicks, 0);
+  const busiest = weeks.reduce((b, w) => (w.clicks > b.clicks ? w : b), weeks[0]!);
+  const summary = [
+    `${weeks.length} weeks, ${total} clicks in all.`,
+    total > 0 ? `Your busiest week: ${T.weekLabel(busiest.week)}, ${busiest.clicks} clicks.` : '',
+    hasMedian ? 'The dashed line is the class median.' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${HEIGHT}`}
+      width="100%"
+      role="img"
+      aria-labelledby={`${titleId} ${descId}`}
+      data-testid="engagement-chart"
+      style={{ display: 'block' }}
+    >
+      <title id={titleId}>{T.weeklyTitle}</title>
+      <desc id={descId}>{summary}</desc>
+      <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+        {y.ticks(5).map((t) => (
+          <g key={t} transform={`translate(0,${y(t)})`}>
+            <line x2={innerWidth} stroke={COLORS.grid} />
+            <text x={-8} dy="0.32em" textAnchor="end" fontSize={12} fill={COLORS.text}>
+              {t}
+            </text>
+          </g>
+        ))}
+        {weeks.map((w, i) => (
+          <g key={w.week}>
+            <rect
+              x={x(w.week) ?? 0}
+              y={y(w.clicks)}
+              width={x.bandwidth()}
+              height={innerHeight - y(w.clicks)}
+              fill={COLORS.bar}
+              data-testid="engagement-bar"
+            />
+            {i % every === 0 && (
+              <text x={center(w)} y={innerHeight + 16} textAnchor="middle" fontSize={11} fill={COLORS.text}>
+                {T.weekTick(w.week)}
+              </text>
+            )}
+          </g>
+        ))}
+        {hasMedian && (
+          <g data-testid="engagement-median">
+            <polyline
+              points={line}
+              fill="none"
+              stroke={COLORS.median}
+              strokeWidth={2}
+              strokeDasharray="5 3"
+            />
+            {weeks.map((w) => (
+              <circle key={w.week} cx={center(w)} cy={y(w.class_median ?? 0)} r={3} fill={COLORS.median} />
+            ))}
+          </g>
+        )}
+        <line x1={0} x2={innerWidth} y1={innerHeight} y2={innerHeight} stroke="#495057" />
+        <text x={innerWidth / 2} y={innerHeight + 36} textAnchor="middle" fontSize={12} fill="#212529">
+          {T.week}
+        </text>
+        <g transform="translate(0,-16)" fontSize={12} fill="#212529">
+          <rect width={12} height={12} y={-10} fill={COLORS.bar} />
+          <text x={16}>{T.you}</text>
+          {hasMedian && (
+            <>
+              <line
+                x1={56}
+                x2={76}
+                y1={-4}
+                y2={-4}
+                stroke={COLORS.median}
+                strokeWidth={2}
+                strokeDasharray="5 3"
+              />
+              <text x={80}>{T.median}</text>
+            </>
+          )}
+        </g>
+      </g>
+    </svg>
+  );
+}
+
+/** The weekly figures as a table: week, its days, the student's clicks and the class median. */
+export function WeeklyTable({ weeks, withMedian }: { weeks: EngagementWeek[]; withMedian: boolean }) {
+  return (
+    <ScrollTable minWidth={360} label={`${T.weeklyTitle}: table`}>
+      <Table striped data-testid="engagement-table">
+        <Table.Caption>{T.weeklyTitle}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{T.week}</Table.Th>
+            <Table.Th scope="col">{T.days}</Table.Th>
+            <Table.Th scope="col">{T.clicks}</Table.Th>
+            {withMedian && <Table.Th scope="col">{T.median}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {weeks.map((w) => (
+            <Table.Tr key={w.week}>
+              <Table.Th scope="row" fw={400}>
+                {T.weekLabel(w.week)}
+              </Table.Th>
+              <Table.Td>{T.daysLabel(w.first_day, w.last_day)}</Table.Td>
+              <Table.Td>{w.clicks}</Table.Td>
+              {withMedian && <Table.Td>{w.class_median === null ? '–' : fmt(w.class_median)}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}
