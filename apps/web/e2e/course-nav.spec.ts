@@ -1,4 +1,4 @@
-import { PAGES, SURVEY_PAGES } from '@course-coach/contracts';
+import { MY_DATA_PAGES, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
 
@@ -14,6 +14,7 @@ function studentPages(coachId: number): Array<[string, string]> {
     ['Activity', PAGES.activity(coachId)],
     ['History', PAGES.history(coachId)],
     ['Testimonial picture', PAGES.images(coachId)],
+    ['My data', MY_DATA_PAGES.myData(coachId)],
   ];
 }
 

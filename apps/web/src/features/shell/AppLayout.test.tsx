@@ -69,6 +69,7 @@ describe('AppLayout header', () => {
       'Activity',
       'History',
       'Testimonial picture',
+      'My data',
     ]);
     expect(within(nav).getByRole('link', { name: 'Bulletins' })).toHaveAttribute('href', PAGES.bulletins(2));
     expect(links.filter((a) => a.getAttribute('aria-current') === 'page')).toHaveLength(0);
@@ -117,7 +118,7 @@ describe('AppLayout header', () => {
       PAGES.coachDetails(2),
     );
     const again = await screen.findByRole('navigation', { name: 'Course' });
-    await waitFor(() => expect(within(again).getAllByRole('link')).toHaveLength(9));
+    await waitFor(() => expect(within(again).getAllByRole('link')).toHaveLength(10));
     expect(within(again).queryByRole('link', { name: 'Grade Calculator' })).not.toBeInTheDocument();
   });
 
