@@ -70,6 +70,7 @@ function SettingsForm({
           onChange={(v) => setForm({ ...form, min_bar_students: number(v) })}
           error={errors.min_bar_students}
           allowDecimal={false}
+          clampBehavior="none"
           min={1}
           max={1000}
         />
@@ -80,6 +81,7 @@ function SettingsForm({
           onChange={(v) => setForm({ ...form, min_class_students: number(v) })}
           error={errors.min_class_students}
           allowDecimal={false}
+          clampBehavior="none"
           min={1}
           max={1000}
         />
