@@ -56,9 +56,7 @@ test('phone: the same course menu in the burger menu, which closes on the chosen
   }
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(
-    page
-      .getByRole('dialog', { name: 'Menu' })
-      .getByRole('link', { name: 'Testimonial picture', exact: true }),
+    page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'My data', exact: true }),
   ).toHaveAttribute('aria-current', 'page');
   await expectNoAxeViolations(page);
 });
