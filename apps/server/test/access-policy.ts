@@ -154,6 +154,10 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   [`GET ${C}/my-data`]: studentView,
   [`GET ${C}/my-data.json`]: studentView,
   [`GET ${C}/my-data.csv`]: studentView,
+  [`GET ${C}/why`]: {
+    policy: PRESETS.coachMember,
+    query: (w) => `kind=todolist&id=${w.ids.todoList}&${ofStudentA(w)}`,
+  },
   [`PUT ${C}/peer-comparison`]: { policy: PRESETS.coachStudent, body: () => ({ opt_out: false }) },
   [`GET ${C}/cohort-visibility`]: { policy: PRESETS.coachStaff },
   [`PUT ${C}/cohort/:cohortId/visibility`]: {

@@ -17,6 +17,7 @@ let inst = 0;
 let coach = 0;
 let group = 0;
 let otherGroup = 0;
+const lists = { wired: 0, open: 0, elsewhere: 0 };
 const startedAt = new Date(Date.now() - 1000);
 
 beforeAll(async () => {
@@ -101,6 +102,30 @@ beforeAll(async () => {
       [inst, group],
     );
     await q('insert into cohort_memberships (cohort_id, user_id) values ($1, $2)', [group, u.a]);
+    const list = (coachId: number, title: string) =>
+      insertOne(q, `insert into todo_lists (institution_id, coach_id, title) values ($1, $2, $3)`, [
+        inst,
+        coachId,
+        title,
+      ]);
+    lists.wired = await list(coach, 'Support list');
+    lists.open = await list(coach, 'Everyone list');
+    lists.elsewhere = await list(otherCoach, 'Other course list');
+    for (const [v, pos] of [
+      ['Y', 0],
+      ['N', 1],
+    ] as const) {
+      await q(
+        `insert into content_characteristics (institution_id, coach_id, content_kind, content_id, characteristic, value, position)
+         values ($1, $2, 'todolist', $3, 'disability', $4, $5)`,
+        [inst, coach, lists.wired, v, pos],
+      );
+    }
+    await q(
+      `insert into content_characteristics (institution_id, coach_id, content_kind, content_id, characteristic, value, num, position)
+       values ($1, $2, 'todolist', $3, 'prev_attempts', '1', 1, 2)`,
+      [inst, coach, lists.wired],
+    );
     otherGroup = await insertOne(
       q,
       `insert into cohorts (institution_id, coach_id, name) values ($1, $2, 'Elsewhere')`,
@@ -258,5 +283,28 @@ describe('My data', () => {
     expect(MyDataSchema.parse((await me.get(MY_DATA_API.myData(coach))).body).peer_comparison_opt_out).toBe(
       false,
     );
+  });
+
+  it('says why I see a tailored item, in words; refuses items not meant for me or not in the coach', async () => {
+    const me = await ctx.signIn(A);
+    const why = (kind: string, id: number | string, extra = '') =>
+      me.get(`${MY_DATA_API.why(coach)}?kind=${kind}&id=${id}${extra}`);
+    let res = await why('todolist', lists.wired);
+    expect([res.status, res.body]).toEqual([
+      200,
+      { reasons: ['Declared disability is one of Yes or No', 'Previous attempts is 1'] },
+    ]);
+    res = await why('todolist', lists.open);
+    expect([res.status, res.body]).toEqual([200, { reasons: [] }]);
+    // B has 2 previous attempts: the wired list is not meant for them.
+    const b = await ctx.signIn('mydata-b@mydata.edu');
+    expect((await b.get(`${MY_DATA_API.why(coach)}?kind=todolist&id=${lists.wired}`)).status).toBe(404);
+    expect((await why('todolist', lists.elsewhere)).status).toBe(404);
+    expect((await why('bulletin', lists.wired)).status).toBe(404);
+    expect((await why('todolist', lists.wired, `&user_id=${u.b}`)).status).toBe(403);
+    res = await why('nonsense', 1);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body as object)).toEqual(['kind']);
+    expect((await why('todolist', 'abc')).status).toBe(400);
   });
 });

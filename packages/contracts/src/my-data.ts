@@ -17,6 +17,8 @@ export const MY_DATA_API = {
   myDataJson: (coachId: Id) => `/api/v1/coach/${coachId}/my-data.json`,
   /** GET: the characteristics as a CSV file download (formula-safe). */
   myDataCsv: (coachId: Id) => `/api/v1/coach/${coachId}/my-data.csv`,
+  /** GET `?kind=&id=`: why the student sees a tailored item (WhyAnswerSchema). */
+  why: (coachId: Id) => `/api/v1/coach/${coachId}/why`,
   /** PUT (a student, for themselves): PeerComparisonSchema. */
   peerComparison: (coachId: Id) => `/api/v1/coach/${coachId}/peer-comparison`,
   /** GET (everyone in the coach) / PUT (staff): ChartSettingsSchema. */
@@ -74,6 +76,31 @@ export type MyData = z.infer<typeof MyDataSchema>;
 /** PUT …/peer-comparison body and answer. */
 export const PeerComparisonSchema = z.strictObject({ opt_out: z.boolean() });
 export type PeerComparison = z.infer<typeof PeerComparisonSchema>;
+
+/** The tailored items a student can ask about, and the table each lives in. */
+export const WHY_KINDS = ['bulletin', 'survey', 'todolist', 'playbook_planning'] as const;
+export type WhyKind = (typeof WHY_KINDS)[number];
+
+/** GET …/why query: the item's kind and id (plus `user_id` for staff, as on every per-student route). */
+export const WhyQuerySchema = z.strictObject({
+  kind: z.enum(WHY_KINDS, { message: `Choose one of: ${WHY_KINDS.join(', ')}.` }),
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Enter a valid item id.')
+    .pipe(z.coerce.number<string>().int().positive().max(2_147_483_647, 'Enter a valid item id.')),
+  user_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Enter a valid user id.')
+    .pipe(z.coerce.number<string>().int().positive().max(2_147_483_647, 'Enter a valid user id.'))
+    .optional(),
+});
+
+/**
+ * GET …/why: the item's wiring in plain words, one sentence per characteristic ("Declared disability is
+ * Yes"; all hold for the student); empty when the item is for everyone in the course.
+ */
+export const WhyAnswerSchema = z.object({ reasons: z.array(z.string()) });
+export type WhyAnswer = z.infer<typeof WhyAnswerSchema>;
 
 /** Bounds of the privacy floors (ours). */
 export const PRIVACY_LIMITS = { min: 1, max: 1000 } as const;
@@ -154,6 +181,9 @@ export const MY_DATA_TEXTS = {
   groupsTitle: 'Groups you are in',
   noGroups: 'You are in no group that staff show to students.',
   whyTitle: 'Why am I seeing this?',
+  whyIntro: 'You see this because:',
+  whyEveryone: 'Everyone in this course sees this.',
+  whyFailed: 'We couldn’t load the reason. Try again.',
   downloadJson: 'Download my data (JSON)',
   downloadCsv: 'Download my data (CSV)',
   comparisonTitle: 'Comparison with other students',

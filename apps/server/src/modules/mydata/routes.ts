@@ -4,6 +4,8 @@ import {
   MY_DATA_API,
   MyDataSchema,
   PeerComparisonSchema,
+  WhyAnswerSchema,
+  WhyQuerySchema,
 } from '@course-coach/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +17,7 @@ import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts'
 import { resolveStudent, StudentQuery } from '../analytics/index.ts';
 import { setOptOut } from '../charts/index.ts';
 import { MY_DATA_CSV_COLUMNS, myData, myDataCsvRows } from './service.ts';
+import { whyAnswer } from './why.ts';
 
 const tags = ['my-data'];
 const CohortParams = z.object({ coachId: z.string(), cohortId: z.string() });
@@ -26,6 +29,8 @@ const CohortParams = z.object({ coachId: z.string(), cohortId: z.string() });
  *   choice; staff and instructors name a student with `?user_id=` (400 without). A student asking for
  *   another gets 403, a user who is not a student of the coach 404 (analytics resolveStudent).
  * - GET …/my-data.json and …/my-data.csv: the same as file downloads (the CSV formula-safe).
+ * - GET …/why?kind=&id= → WhyAnswerSchema: why the student sees a tailored item (404 for an item not in
+ *   the coach or not meant for them).
  * - PUT …/peer-comparison `{ opt_out }`: a student's own choice (students only).
  * - GET …/cohort-visibility: the coach's Insight Groups and their visibility (staff and instructors).
  * - PUT …/cohort/{cohortId}/visibility `{ visible_to_students }`: staff and instructors; 404 for a group
@@ -76,6 +81,24 @@ export const myDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="my-data-coach-${data.coach.id}.csv"`)
         .send(csv);
+    },
+  );
+
+  app.get(
+    MY_DATA_API.why(':coachId'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: {
+        tags,
+        summary: 'Why am I seeing this? (a tailored item’s wiring in words)',
+        params: CoachParams,
+        querystring: WhyQuerySchema,
+        response: { 200: WhyAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = (await resolveStudent(request, database))!;
+      return whyAnswer(database, request.coach!, request.query.kind, request.query.id, userId);
     },
   );
 
