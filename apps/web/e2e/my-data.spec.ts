@@ -67,6 +67,16 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByText(MY_DATA_TEXTS.comparisonOn)).toBeVisible();
     await page.goto(`/Dashboard/Coach/${coachId}/CoachDetails/`);
     await expect(page.getByTestId('grade-charts-quartiles')).toBeVisible();
+
+    // "Why am I seeing this?" on a bulletin: a popover with the reason in words.
+    await page.goto(`/Dashboard/Coach/${coachId}/Bulletins/`);
+    await page.getByTestId('why-link').first().click();
+    const popover = page.getByRole('dialog', { name: MY_DATA_TEXTS.whyTitle });
+    await expect(popover).toBeVisible();
+    await expect(
+      popover.getByText(/You see this because:|Everyone in this course sees this\./),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test(`staff: Student privacy at ${viewport.width}×${viewport.height}`, async ({ page }) => {
