@@ -42,6 +42,7 @@ import { imageRoutes } from './modules/images/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { institutionRoutes } from './modules/institutions/routes.ts';
 import { lmsRoutes } from './modules/lms/routes.ts';
+import { myDataRoutes } from './modules/mydata/routes.ts';
 import { playbookRoutes } from './modules/playbooks/routes.ts';
 import { ssoRoutes } from './modules/sso/index.ts';
 import { surveyRoutes } from './modules/surveys/routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ssoRoutes, deps);
   await app.register(homeRoutes, deps);
   await app.register(engagementRoutes, deps);
+  await app.register(myDataRoutes, deps);
 
   // The built web app, from the same port; page routes fall back to index.html (the SPA routes them),
   // answered from memory (read and compressed once here).

@@ -145,6 +145,25 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
     }),
   },
   [`GET ${C}/grade-distribution`]: { policy: PRESETS.coachMember },
+  [`GET ${C}/chart-settings`]: { policy: PRESETS.coachMember },
+  [`PUT ${C}/chart-settings`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({ min_bar_students: 5, min_class_students: 10, comparison_cohort_id: null }),
+  },
+  // My data: a student's own; staff name the student (docs/my-data.md).
+  [`GET ${C}/my-data`]: studentView,
+  [`GET ${C}/my-data.json`]: studentView,
+  [`GET ${C}/my-data.csv`]: studentView,
+  [`GET ${C}/why`]: {
+    policy: PRESETS.coachMember,
+    query: (w) => `kind=todolist&id=${w.ids.todoList}&${ofStudentA(w)}`,
+  },
+  [`PUT ${C}/peer-comparison`]: { policy: PRESETS.coachStudent, body: () => ({ opt_out: false }) },
+  [`GET ${C}/cohort-visibility`]: { policy: PRESETS.coachStaff },
+  [`PUT ${C}/cohort/:cohortId/visibility`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({ visible_to_students: false }),
+  },
   [`GET ${C}/user-analytics`]: studentView,
   [`GET ${C}/bulletin-analytics`]: studentView,
   [`GET ${C}/survey-analytics`]: studentView,

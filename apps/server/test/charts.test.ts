@@ -92,8 +92,14 @@ describe('GET grade-distribution (spec §3 distribution chart data)', () => {
     const body = GradeDistributionSchema.parse(res.body);
     expect(body.label).toBe('AAA 2013J');
     expect(body.students_count).toBe(want.n);
-    expect(body.distribution.map((d) => d.count)).toEqual(want.bands);
-    expect(body.distribution.map((d) => d.percent)).toEqual(want.percents);
+    // A student sees the privacy floor (docs/charts.md): no bar for fewer than 5 students.
+    const shown = (c: number) => c === 0 || c >= 5;
+    expect(body.distribution.map((d) => d.count)).toEqual(want.bands.map((c) => (shown(c) ? c : 0)));
+    expect(body.distribution.map((d) => d.percent)).toEqual(
+      want.percents.map((p, i) => (shown(want.bands[i]!) ? p : 0)),
+    );
+    expect(body.distribution.map((d) => d.hidden)).toEqual(want.bands.map((c) => !shown(c)));
+    expect(body.hidden_reason).toBeNull();
     expect(body.distribution.map((d) => [d.label, d.min_value, d.max_value])).toEqual(
       Array.from({ length: 10 }, (_, i) => [`${i * 10}–${i * 10 + 10}%`, i * 10, i * 10 + 10]),
     );
@@ -103,7 +109,7 @@ describe('GET grade-distribution (spec §3 distribution chart data)', () => {
     const medianBand = Math.min(9, Math.floor(want.median! / 10));
     expect(body.median).toEqual({
       label: `${medianBand * 10}–${medianBand * 10 + 10}%`,
-      percent: want.percents[medianBand],
+      percent: shown(want.bands[medianBand]!) ? want.percents[medianBand] : 0,
       min_value: medianBand * 10,
       max_value: medianBand * 10 + 10,
       grade_label: `Median: ${want.median}%`,

@@ -515,6 +515,38 @@ const SCREENS: Record<string, Screen[]> = {
       ],
     },
   ],
+  'Dashboard/Coach/:coachId/MyData': [
+    {
+      name: 'my data',
+      who: 'student',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/MyData/`,
+      ready: async (page) => {
+        await pageReady(page);
+        await expect(page.getByTestId('my-characteristics')).toBeVisible();
+      },
+    },
+  ],
+  'Dashboard/Coach/:coachId/PrivacySettings': [
+    {
+      name: 'student privacy, staff',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/PrivacySettings/`,
+      ready: async (page) => {
+        await pageReady(page);
+        await expect(page.getByTestId('chart-settings-form')).toBeVisible();
+      },
+      states: [
+        {
+          name: 'field errors shown',
+          enter: async (page) => {
+            await page.getByLabel('Smallest bar (students)').fill('0');
+            await page.getByRole('button', { name: 'Save settings' }).click();
+            await expect(main(page).getByText('The smallest bar must be at least 1.')).toBeVisible();
+          },
+        },
+      ],
+    },
+  ],
   'Dashboard/Coach/:coachId/TestimonialManager': [
     {
       name: 'testimonial manager',

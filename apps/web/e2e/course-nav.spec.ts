@@ -1,4 +1,4 @@
-import { HOME_PAGES, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
+import { HOME_PAGES, MY_DATA_PAGES, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
 
@@ -15,6 +15,7 @@ function studentPages(coachId: number): Array<[string, string]> {
     ['My engagement', HOME_PAGES.myEngagement(coachId)],
     ['History', PAGES.history(coachId)],
     ['Testimonial picture', PAGES.images(coachId)],
+    ['My data', MY_DATA_PAGES.myData(coachId)],
   ];
 }
 
@@ -56,9 +57,7 @@ test('phone: the same course menu in the burger menu, which closes on the chosen
   }
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(
-    page
-      .getByRole('dialog', { name: 'Menu' })
-      .getByRole('link', { name: 'Testimonial picture', exact: true }),
+    page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'My data', exact: true }),
   ).toHaveAttribute('aria-current', 'page');
   await expectNoAxeViolations(page);
 });

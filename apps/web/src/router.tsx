@@ -175,6 +175,20 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'Dashboard/Coach/:coachId/MyData',
+                lazy: page(
+                  () => import('./features/mydata/MyDataPage.tsx'),
+                  (m) => m.MyDataPage,
+                ),
+              },
+              {
+                path: 'Dashboard/Coach/:coachId/PrivacySettings',
+                lazy: page(
+                  () => import('./features/mydata/PrivacySettingsPage.tsx'),
+                  (m) => m.PrivacySettingsPage,
+                ),
+              },
+              {
                 path: 'Dashboard/Coach/:coachId/TestimonialManager',
                 lazy: page(
                   () => import('./features/testimonials/TestimonialManagerPage.tsx'),

@@ -15,8 +15,13 @@ export const DistributionEntrySchema = z.object({
   percent: z.number().min(0).max(100),
   min_value: z.number(),
   max_value: z.number(),
-  /** Extra: the number of students in the band. */
+  /** Extra: the number of students in the band (0 when hidden). */
   count: z.number().int().min(0),
+  /**
+   * Extra: true when the band has students but fewer than the coach's smallest bar (docs/charts.md,
+   * privacy floor); its count and percent are then 0.
+   */
+  hidden: z.boolean(),
 });
 export type DistributionEntry = z.infer<typeof DistributionEntrySchema>;
 
@@ -47,6 +52,23 @@ export const GradeDistributionSchema = z.object({
   noline: z.boolean(),
   /** Extra: how many students have a grade. */
   students_count: z.number().int().min(0),
+  /** Extra: the first and third quartiles of the scores (linear interpolation); null with no grades. */
+  quartiles: z.object({ q1: z.number(), q3: z.number() }).nullable(),
+  /**
+   * Extra: the comparison median drawn on the charts (docs/charts.md): the median of the Insight Group
+   * staff chose (`cohort_id`), else of the class; null with no grades or when the distribution is hidden.
+   */
+  comparison: z
+    .object({ label: z.string(), value: z.number(), cohort_id: z.number().int().nullable() })
+    .nullable(),
+  /**
+   * Extra: why the class distribution is hidden from this student (too few students, or they opted out
+   * of peer comparison); null when it is shown. When set, `distribution` has every band hidden and
+   * `percentile`, `median`, `quartiles` and `comparison` are null: only the student's own grade remains.
+   */
+  hidden_reason: z.enum(['too_few_students', 'opted_out']).nullable(),
+  /** Extra: the coach's privacy floors (docs/charts.md). */
+  privacy: z.object({ min_bar_students: z.number().int(), min_class_students: z.number().int() }),
 });
 export type GradeDistribution = z.infer<typeof GradeDistributionSchema>;
 
@@ -100,4 +122,11 @@ export const CHART_TEXTS = {
   tableStudents: 'Students',
   empty: 'No grades have been recorded in this class yet.',
   loadFailed: 'We couldn’t load the class grade charts',
+  quartiles: (q1: number, q3: number) =>
+    `Half the class scores between ${Math.round(q1 * 100) / 100}% and ${Math.round(q3 * 100) / 100}%.`,
+  comparisonLabel: (label: string, value: number) => `${label}: ${Math.round(value * 100) / 100}%`,
+  hiddenTooFew: (min: number) =>
+    `The class chart appears once at least ${min} students have graded work, so that no one can be singled out.`,
+  hiddenOptedOut: 'You chose to see only your own progress. You can change this on your My data page.',
+  hiddenBars: 'Bars with very few students are left out so that no one can be singled out.',
 } as const;

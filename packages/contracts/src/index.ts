@@ -18,6 +18,7 @@ export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lms.ts';
 export * from './messages.ts';
+export * from './my-data.ts';
 export * from './numbers.ts';
 export * from './paths.ts';
 export * from './plain-text.ts';

@@ -135,6 +135,8 @@ export const studentCharacteristicValues = pgTable(
     source_id: integer('source_id').notNull(),
     value: text('value').notNull(),
     num: doublePrecision('num'),
+    /** When the value was written (shown to the student on My data, docs/my-data.md). */
+    recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.characteristic_id, t.user_id, t.coach_id, t.source_id, t.value] }),
@@ -179,6 +181,8 @@ export const cohorts = pgTable(
     source: text('source'),
     characteristic: text('characteristic'),
     membership_count: integer('membership_count').notNull().default(0),
+    /** Staff show this group to its members on their My data page (docs/my-data.md). */
+    visible_to_students: boolean('visible_to_students').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('cohorts_coach_idx').on(t.coach_id), index('cohorts_group_idx').on(t.cohort_group_id)],

@@ -1,16 +1,31 @@
-import { API, DetailErrorSchema, FieldErrorsSchema, GradeDistributionSchema } from '@course-coach/contracts';
+import {
+  API,
+  ChartSettingsSchema,
+  DetailErrorSchema,
+  FieldErrorsSchema,
+  GradeDistributionSchema,
+  MY_DATA_API,
+} from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { access, COACH_ANY } from '../../auth/access.ts';
+import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { CoachParams, resolveStudent, StudentQuery } from '../analytics/index.ts';
 import { gradeDistribution } from './service.ts';
+import { loadChartSettings, optedOut, saveChartSettings } from './settings.ts';
+
+const errors = { 400: FieldErrorsSchema, 403: DetailErrorSchema, 404: DetailErrorSchema };
 
 /**
  * GET /api/v1/coach/{coachId}/grade-distribution (spec §7 "Charts: GET the widget's data-src URL"; the
  * path is ours) → distribution chart data (spec §3) of the coach's class from the real scores. A student
- * gets it with their own grade and percentile; instructors, staff and admins get the class alone, or with
- * a student of the coach named by `?user_id=`.
+ * gets it with their own grade and percentile, under the coach's privacy floors and their own
+ * peer-comparison choice (docs/charts.md); instructors, staff and admins get the class alone, or with a
+ * student of the coach named by `?user_id=`, without floors.
+ *
+ * GET/PUT /api/v1/coach/{coachId}/chart-settings (ours): the floors and the comparison group; everyone
+ * in the coach reads them, staff and instructors change them (400 on a floor out of 1–1000, a class
+ * floor below the bar floor, or an Insight Group of another coach; nothing is written then).
  */
 export const chartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
   app.get(
@@ -22,19 +37,57 @@ export const chartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
         summary: 'Grade distribution chart data',
         params: CoachParams,
         querystring: StudentQuery,
-        response: {
-          200: GradeDistributionSchema,
-          400: FieldErrorsSchema,
-          403: DetailErrorSchema,
-          404: DetailErrorSchema,
-        },
+        response: { 200: GradeDistributionSchema, ...errors },
       },
     },
     async (request) => {
+      const coachId = request.coach!.coachId;
       const userId = await resolveStudent(request, database, { optional: true });
-      const data = await gradeDistribution(database, request.coach!.coachId, userId);
+      const asStudent = userId === request.user!.userId && request.coach!.coachRole === 'student';
+      const settings = await loadChartSettings(database, coachId);
+      const view = {
+        asStudent,
+        settings,
+        optedOut: asStudent && (await optedOut(database, coachId, userId!)),
+      };
+      const data = await gradeDistribution(database, coachId, userId, view);
       if (!data) throw notFound();
       return data;
     },
+  );
+
+  app.get(
+    MY_DATA_API.chartSettings(':coachId'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: {
+        tags: ['charts'],
+        summary: 'Class chart settings',
+        params: CoachParams,
+        response: { 200: ChartSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { min_bar_students, min_class_students, comparison_cohort_id } = await loadChartSettings(
+        database,
+        request.coach!.coachId,
+      );
+      return { min_bar_students, min_class_students, comparison_cohort_id };
+    },
+  );
+
+  app.put(
+    MY_DATA_API.chartSettings(':coachId'),
+    {
+      config: { access: access.coach(...COACH_STAFF) },
+      schema: {
+        tags: ['charts'],
+        summary: 'Change the class chart settings',
+        params: CoachParams,
+        body: ChartSettingsSchema,
+        response: { 200: ChartSettingsSchema, ...errors },
+      },
+    },
+    async (request) => saveChartSettings(database, request.coach!.coachId, request.body),
   );
 };

@@ -6,6 +6,7 @@ import {
   gradeBandIndex,
 } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
+import type { LoadedChartSettings } from './settings.ts';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -116,31 +117,74 @@ export async function cachedClassScores(database: Database, coachId: number): Pr
   return out;
 }
 
+/** Who a distribution is for: a student viewing their own chart gets the privacy floors applied. */
+export interface DistributionView {
+  /** True when the caller is the student themselves (not staff looking at a student or the class). */
+  asStudent: boolean;
+  settings: LoadedChartSettings;
+  /** The student opted out of peer comparison (only read for `asStudent`). */
+  optedOut: boolean;
+}
+
+/**
+ * The p-quantile of ascending values by linear interpolation between closest ranks (R type 7, the
+ * default of R, NumPy and spreadsheets' QUARTILE.INC), rounded to 2 decimals; p = 0.5 is the median.
+ */
+export function quantile(values: readonly number[], p: number): number {
+  const h = (values.length - 1) * p;
+  const lo = Math.floor(h);
+  const hi = Math.min(values.length - 1, lo + 1);
+  const f = h - lo;
+  // (1 − f)·a + f·b: at the median of an even count (f = ½) this is exactly (a + b) / 2.
+  return round2(values[lo]! * (1 - f) + values[hi]! * f);
+}
+
 /**
  * Distribution chart data (spec §3) of a coach's class, with the given student highlighted (or none):
  * the share of students per 10-point band, the student's grade and percentile (percent of the class
- * scoring below them, whole number), and the band of the class median. See contracts/charts.ts.
+ * scoring below them, whole number), the band of the class median, the quartiles and the comparison
+ * median (the chosen Insight Group's, else the class's). See contracts/charts.ts and docs/charts.md.
+ *
+ * For a student viewing their own chart the privacy floors apply: a band with fewer than
+ * `min_bar_students` students is hidden (count and percent 0, `hidden`); with fewer than
+ * `min_class_students` graded students, or when the student opted out of peer comparison, every band is
+ * hidden and percentile, median, quartiles and comparison are null (`hidden_reason` says why). A
+ * comparison group with fewer than `min_class_students` graded members falls back to the class median.
  */
 export async function gradeDistribution(
   database: Database,
   coachId: number,
   userId: number | null,
+  view: DistributionView,
 ): Promise<GradeDistribution | null> {
   const data = await cachedClassScores(database, coachId);
   if (!data) return null;
+  const { settings } = view;
   const values = data.scores;
   const n = values.length;
   const counts = GRADE_BANDS.map(() => 0);
   for (const v of values) counts[gradeBandIndex(v)]! += 1;
-  const distribution: DistributionEntry[] = GRADE_BANDS.map((band, i) => ({
-    ...band,
-    count: counts[i]!,
-    percent: n > 0 ? round2((counts[i]! / n) * 100) : 0,
-  }));
+
+  let hiddenReason: GradeDistribution['hidden_reason'] = null;
+  if (view.asStudent && view.optedOut) hiddenReason = 'opted_out';
+  else if (view.asStudent && n > 0 && n < settings.min_class_students) hiddenReason = 'too_few_students';
+  const hide = (count: number) =>
+    count > 0 && (hiddenReason !== null || (view.asStudent && count < settings.min_bar_students));
+  const distribution: DistributionEntry[] = GRADE_BANDS.map((band, i) => {
+    const hidden = hide(counts[i]!);
+    return {
+      ...band,
+      count: hidden ? 0 : counts[i]!,
+      percent: n > 0 && !hidden ? round2((counts[i]! / n) * 100) : 0,
+      hidden,
+    };
+  });
 
   let median: GradeDistribution['median'] = null;
-  if (n > 0) {
-    const value = n % 2 === 1 ? values[(n - 1) / 2]! : round2((values[n / 2 - 1]! + values[n / 2]!) / 2);
+  let quartiles: GradeDistribution['quartiles'] = null;
+  let comparison: GradeDistribution['comparison'] = null;
+  if (n > 0 && hiddenReason === null) {
+    const value = quantile(values, 0.5);
     const band = distribution[gradeBandIndex(value)]!;
     median = {
       label: band.label,
@@ -150,6 +194,23 @@ export async function gradeDistribution(
       grade_label: CHART_TEXTS.medianLabel(value),
       value,
     };
+    quartiles = { q1: quantile(values, 0.25), q3: quantile(values, 0.75) };
+    comparison = { label: 'Class median', value, cohort_id: null };
+    if (settings.comparison_cohort_id !== null) {
+      const members = await database.query<{ user_id: number }>(
+        'select user_id from cohort_memberships where cohort_id = $1',
+        [settings.comparison_cohort_id],
+      );
+      const inGroup = new Set(members.map((m) => m.user_id));
+      const groupValues = values.filter((_, i) => inGroup.has(data.userIds[i]!));
+      if (groupValues.length > 0 && (!view.asStudent || groupValues.length >= settings.min_class_students)) {
+        comparison = {
+          label: `${settings.comparison_cohort_name ?? 'Group'} median`,
+          value: quantile(groupValues, 0.5),
+          cohort_id: settings.comparison_cohort_id,
+        };
+      }
+    }
   }
 
   let grade: number | null | undefined;
@@ -158,7 +219,7 @@ export async function gradeDistribution(
     grade = at < 0 ? null : values[at]!;
   }
   let percentile: number | null = null;
-  if (grade !== undefined && grade !== null && n > 0) {
+  if (grade !== undefined && grade !== null && n > 0 && hiddenReason === null) {
     // Students scoring below `grade`: the first index whose value is not below it (values ascending).
     let lo = 0;
     let hi = n;
@@ -178,5 +239,9 @@ export async function gradeDistribution(
     curved: false,
     noline: false,
     students_count: n,
+    quartiles,
+    comparison,
+    hidden_reason: hiddenReason,
+    privacy: { min_bar_students: settings.min_bar_students, min_class_students: settings.min_class_students },
   };
 }

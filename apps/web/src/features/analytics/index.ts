@@ -2,6 +2,7 @@
 
 export { ActivityCards } from './ActivityCards.tsx';
 export {
+  activityKeys,
   useGradeDistribution,
   useRefreshActivityAfterWrites,
   useUserActivity,

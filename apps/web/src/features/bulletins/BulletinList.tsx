@@ -26,6 +26,7 @@ import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
+import { WhyLink } from '../mydata/index.ts';
 import {
   type BulletinContext,
   type MessageLinkState,
@@ -132,6 +133,7 @@ export function BulletinCard({
             )}
             {bulletin.is_queued && <Badge color="indigo.9">{BULLETIN_TEXTS.scheduled}</Badge>}
             {bulletin.under_review && <Badge color="gray.8">{BULLETIN_TEXTS.drafted}</Badge>}
+            {'coachId' in context && <WhyLink coachId={context.coachId} kind="bulletin" id={bulletin.id} />}
             {bulletin.related_credit && (
               <>
                 <Badge color="teal.9" data-testid="for-credit">

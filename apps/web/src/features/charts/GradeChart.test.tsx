@@ -16,6 +16,7 @@ function chartData(overrides: Partial<GradeDistribution> = {}): GradeDistributio
       ...b,
       count: counts[i]!,
       percent: Math.round((counts[i]! / n) * 10000) / 100,
+      hidden: false,
     })),
     student: { grade: 81.6 },
     percentile: 74,
@@ -30,6 +31,10 @@ function chartData(overrides: Partial<GradeDistribution> = {}): GradeDistributio
     curved: false,
     noline: false,
     students_count: n,
+    quartiles: { q1: 50, q3: 72.5 },
+    comparison: { label: 'Class median', value: 65, cohort_id: null },
+    hidden_reason: null,
+    privacy: { min_bar_students: 5, min_class_students: 10 },
     ...overrides,
   };
 }
@@ -116,7 +121,7 @@ describe('GradeCharts card', () => {
       [`GET ${API.gradeDistribution(COACH_ID)}`]: {
         body: chartData({
           students_count: 0,
-          distribution: GRADE_BANDS.map((b) => ({ ...b, count: 0, percent: 0 })),
+          distribution: GRADE_BANDS.map((b) => ({ ...b, count: 0, percent: 0, hidden: false })),
           median: null,
           student: { grade: null },
           percentile: null,
@@ -125,5 +130,38 @@ describe('GradeCharts card', () => {
     });
     renderWithApp(<GradeCharts coachId={COACH_ID} />);
     expect(await screen.findAllByText(CHART_TEXTS.empty)).toHaveLength(2);
+  });
+
+  it('shows only the student’s own score when the class is hidden, and why', async () => {
+    stubFetch({
+      [`GET ${API.gradeDistribution(COACH_ID)}`]: {
+        body: chartData({
+          students_count: 4,
+          distribution: GRADE_BANDS.map((b) => ({ ...b, count: 0, percent: 0, hidden: b.min_value === 80 })),
+          median: null,
+          percentile: null,
+          quartiles: null,
+          comparison: null,
+          hidden_reason: 'too_few_students',
+        }),
+      },
+    });
+    renderWithApp(<GradeCharts coachId={COACH_ID} />);
+    expect(await screen.findByText(CHART_TEXTS.hiddenTooFew(10))).toBeInTheDocument();
+    expect(screen.getByText(/Your current score: 81\.6/)).toBeInTheDocument();
+    expect(screen.queryByTestId('chart-bar')).toBeNull();
+  });
+
+  it('draws the comparison group’s median as the marker, with the quartiles', async () => {
+    stubFetch({
+      [`GET ${API.gradeDistribution(COACH_ID)}`]: {
+        body: chartData({ comparison: { label: 'STEM majors median', value: 68.5, cohort_id: 3 } }),
+      },
+    });
+    renderWithApp(<GradeCharts coachId={COACH_ID} />);
+    expect(await screen.findByTestId('grade-charts-quartiles')).toHaveTextContent(
+      'Half the class scores between 50% and 72.5%. STEM majors median: 68.5%.',
+    );
+    expect(screen.getAllByText('STEM majors median: 68.5%').length).toBeGreaterThan(0);
   });
 });

@@ -70,6 +70,7 @@ describe('AppLayout header', () => {
       'My engagement',
       'History',
       'Testimonial picture',
+      'My data',
     ]);
     expect(within(nav).getByRole('link', { name: 'Bulletins' })).toHaveAttribute('href', PAGES.bulletins(2));
     expect(links.filter((a) => a.getAttribute('aria-current') === 'page')).toHaveLength(0);

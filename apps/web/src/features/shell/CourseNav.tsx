@@ -1,4 +1,4 @@
-import { EMAIL_PAGES, HOME_PAGES, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
+import { EMAIL_PAGES, HOME_PAGES, MY_DATA_PAGES, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { CoachAccess } from '../auth/index.ts';
@@ -18,6 +18,8 @@ export const COURSE_NAV_TEXTS = {
   engagement: 'My engagement',
   history: 'History',
   pictures: 'Testimonial picture',
+  myData: 'My data',
+  privacy: 'Student privacy',
   manageBulletins: 'Bulletins',
   manageEmails: 'Emails',
   manageSurveys: 'Surveys',
@@ -35,8 +37,8 @@ export interface CourseNavItem {
 /**
  * The course menu of a coach, like a learning platform's: a student's pages of the coach (dashboard,
  * bulletins, to-dos, tips, surveys, grades, the Grade Calculator when the coach's `calculator_active`
- * (spec §3 grade data), activity, their engagement (docs/engagement.md), history, their testimonial picture); for the coach's
- * instructors and staff, the dashboard and the content managers. Empty for someone with no part in it.
+ * (spec §3 grade data), activity, their engagement (docs/engagement.md), history, their testimonial picture, My data); for the coach's
+ * instructors and staff, the dashboard, the content managers and the student privacy settings. Empty for someone with no part in it.
  */
 export function courseNavItems(
   coachId: number,
@@ -57,6 +59,7 @@ export function courseNavItems(
       { label: t.engagement, to: HOME_PAGES.myEngagement(coachId) },
       { label: t.history, to: PAGES.history(coachId) },
       { label: t.pictures, to: PAGES.images(coachId) },
+      { label: t.myData, to: MY_DATA_PAGES.myData(coachId) },
     ];
   }
   if (access === 'staff' || access === 'instructor') {
@@ -68,6 +71,7 @@ export function courseNavItems(
       { label: t.manageTodos, to: PAGES.todoManager(coachId) },
       { label: t.manageTips, to: PAGES.tipManager(coachId) },
       { label: t.manageTestimonials, to: PAGES.testimonialManager(coachId) },
+      { label: t.privacy, to: MY_DATA_PAGES.privacySettings(coachId) },
     ];
   }
   return [];

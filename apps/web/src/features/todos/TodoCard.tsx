@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
+import { WhyLink } from '../mydata/index.ts';
 import { TodoModal } from './TodoModal.tsx';
 import { useCompleteTodoItem, useTodoListPage } from './todos-api.ts';
 
@@ -147,6 +148,7 @@ export function TodoCard({ coachId, mode = 'sidebar', canAct }: TodoCardProps) {
             </Title>
             {list.is_queued && <Badge color="indigo.9">{TODO_TEXTS.scheduled}</Badge>}
             {list.is_under_review && <Badge color="gray.8">{TODO_TEXTS.drafted}</Badge>}
+            {!list.own && <WhyLink coachId={coachId} kind="todolist" id={list.id} />}
           </Group>
         )}
         {!list || list.items.length === 0 ? (

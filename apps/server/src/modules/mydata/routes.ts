@@ -1,0 +1,162 @@
+import {
+  CohortVisibilityListSchema,
+  CohortVisibilitySchema,
+  MY_DATA_API,
+  MyDataSchema,
+  PeerComparisonSchema,
+  WhyAnswerSchema,
+  WhyQuerySchema,
+} from '@course-coach/contracts';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { notFound } from '../../http/errors.ts';
+import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
+import { resolveStudent, StudentQuery } from '../analytics/index.ts';
+import { setOptOut } from '../charts/index.ts';
+import { MY_DATA_CSV_COLUMNS, myData, myDataCsvRows } from './service.ts';
+import { whyAnswer } from './why.ts';
+
+const tags = ['my-data'];
+const CohortParams = z.object({ coachId: z.string(), cohortId: z.string() });
+
+/**
+ * My data (docs/my-data.md; paths ours):
+ *
+ * - GET …/my-data → MyDataSchema: a student's own characteristics, visible groups and peer-comparison
+ *   choice; staff and instructors name a student with `?user_id=` (400 without). A student asking for
+ *   another gets 403, a user who is not a student of the coach 404 (analytics resolveStudent).
+ * - GET …/my-data.json and …/my-data.csv: the same as file downloads (the CSV formula-safe).
+ * - GET …/why?kind=&id= → WhyAnswerSchema: why the student sees a tailored item (404 for an item not in
+ *   the coach or not meant for them).
+ * - PUT …/peer-comparison `{ opt_out }`: a student's own choice (students only).
+ * - GET …/cohort-visibility: the coach's Insight Groups and their visibility (staff and instructors).
+ * - PUT …/cohort/{cohortId}/visibility `{ visible_to_students }`: staff and instructors; 404 for a group
+ *   of another coach (nothing written).
+ */
+export const myDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
+  const load = async (request: Parameters<typeof resolveStudent>[0]) => {
+    const userId = (await resolveStudent(request, database))!;
+    return myData(database, request.coach!, userId);
+  };
+  const readSchema = (summary: string, ok: z.ZodType) => ({
+    config: { access: access.coach(...COACH_ANY) },
+    schema: {
+      tags,
+      summary,
+      params: CoachParams,
+      querystring: StudentQuery,
+      response: { 200: ok, ...errorResponses },
+    },
+  });
+
+  app.get(MY_DATA_API.myData(':coachId'), readSchema('My data', MyDataSchema), load);
+
+  app.get(
+    MY_DATA_API.myDataJson(':coachId'),
+    readSchema('My data as a JSON file', MyDataSchema),
+    async (request, reply) => {
+      const data = await load(request);
+      return reply
+        .header('content-disposition', `attachment; filename="my-data-coach-${data.coach.id}.json"`)
+        .send(data);
+    },
+  );
+
+  app.get(
+    MY_DATA_API.myDataCsv(':coachId'),
+    readSchema('My data as a CSV file', z.string()),
+    async (request, reply) => {
+      const data = await load(request);
+      // Cells starting with = + - @ tab or CR are prefixed with ' (csv-stringify's escape_formulas, as
+      // the members export): a spreadsheet shows them as text instead of running them.
+      const csv = stringify(myDataCsvRows(data), {
+        header: true,
+        columns: [...MY_DATA_CSV_COLUMNS],
+        escape_formulas: true,
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="my-data-coach-${data.coach.id}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    MY_DATA_API.why(':coachId'),
+    {
+      config: { access: access.coach(...COACH_ANY) },
+      schema: {
+        tags,
+        summary: 'Why am I seeing this? (a tailored item’s wiring in words)',
+        params: CoachParams,
+        querystring: WhyQuerySchema,
+        response: { 200: WhyAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = (await resolveStudent(request, database))!;
+      return whyAnswer(database, request.coach!, request.query.kind, request.query.id, userId);
+    },
+  );
+
+  app.put(
+    MY_DATA_API.peerComparison(':coachId'),
+    {
+      config: { access: access.coach('student') },
+      schema: {
+        tags,
+        summary: 'Opt out of (or back into) peer comparison',
+        params: CoachParams,
+        body: PeerComparisonSchema,
+        response: { 200: PeerComparisonSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await setOptOut(database, request.coach!.coachId, request.user!.userId, request.body.opt_out);
+      return request.body;
+    },
+  );
+
+  app.get(
+    MY_DATA_API.cohortVisibilityList(':coachId'),
+    {
+      config: { access: access.coach(...COACH_STAFF) },
+      schema: {
+        tags,
+        summary: 'The Insight Groups and whether students see them',
+        params: CoachParams,
+        response: { 200: CohortVisibilityListSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      database.query<{ id: number; name: string; visible_to_students: boolean }>(
+        'select id, name, visible_to_students from cohorts where coach_id = $1 order by name, id',
+        [request.coach!.coachId],
+      ),
+  );
+
+  app.put(
+    MY_DATA_API.cohortVisibility(':coachId', ':cohortId'),
+    {
+      config: { access: access.coach(...COACH_STAFF) },
+      schema: {
+        tags,
+        summary: 'Show or hide an Insight Group to its members',
+        params: CohortParams,
+        body: CohortVisibilitySchema,
+        response: { 200: CohortVisibilitySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const rows = await database.query(
+        'update cohorts set visible_to_students = $1 where id = $2 and coach_id = $3 returning id',
+        [request.body.visible_to_students, pathId(request.params.cohortId), request.coach!.coachId],
+      );
+      if (rows.length === 0) throw notFound();
+      return request.body;
+    },
+  );
+};

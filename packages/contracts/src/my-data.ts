@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { OPERATIONS, type Operation } from './tailoring-schemas.ts';
+
+/*
+ * "My data" (docs/my-data.md): what the institution holds about a student in a coach, the Insight Groups
+ * staff show to students, the student's peer-comparison choice, and the class charts' privacy settings
+ * (docs/charts.md). Paths and pages are ours.
+ */
+
+type Id = number | string;
+
+/** API paths of My data and the chart settings (ours). */
+export const MY_DATA_API = {
+  /** GET (a student, or staff with `?user_id=`): MyDataSchema. */
+  myData: (coachId: Id) => `/api/v1/coach/${coachId}/my-data`,
+  /** GET: the same data as a JSON file download. */
+  myDataJson: (coachId: Id) => `/api/v1/coach/${coachId}/my-data.json`,
+  /** GET: the characteristics as a CSV file download (formula-safe). */
+  myDataCsv: (coachId: Id) => `/api/v1/coach/${coachId}/my-data.csv`,
+  /** GET `?kind=&id=`: why the student sees a tailored item (WhyAnswerSchema). */
+  why: (coachId: Id) => `/api/v1/coach/${coachId}/why`,
+  /** PUT (a student, for themselves): PeerComparisonSchema. */
+  peerComparison: (coachId: Id) => `/api/v1/coach/${coachId}/peer-comparison`,
+  /** GET (everyone in the coach) / PUT (staff): ChartSettingsSchema. */
+  chartSettings: (coachId: Id) => `/api/v1/coach/${coachId}/chart-settings`,
+  /** GET (staff): the coach's Insight Groups with their visibility (CohortVisibilityListSchema). */
+  cohortVisibilityList: (coachId: Id) => `/api/v1/coach/${coachId}/cohort-visibility`,
+  /** PUT (staff): CohortVisibilitySchema, whether students see that they are in the group. */
+  cohortVisibility: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/visibility`,
+};
+
+/** Pages of My data and the staff's privacy settings (ours). */
+export const MY_DATA_PAGES = {
+  myData: (coachId: Id) => `/Dashboard/Coach/${coachId}/MyData/`,
+  privacySettings: (coachId: Id) => `/Dashboard/Coach/${coachId}/PrivacySettings/`,
+};
+
+/** One value the institution holds about the student (a multivalued characteristic gives several). */
+export const MyCharacteristicSchema = z.object({
+  /** Code name of the characteristic. */
+  name: z.string(),
+  label: z.string(),
+  /** The stored value and its label ('No Answer' for the default). */
+  value: z.string(),
+  value_label: z.string(),
+  /** Source code name and label (registrar, gradebook, course_coach, …). */
+  source: z.string(),
+  source_label: z.string(),
+  /** `student`: institution-wide; `enrolment`: this course only. */
+  scope: z.enum(['student', 'enrolment']),
+  /** When the value was recorded (ISO 8601). */
+  recorded_at: z.string(),
+});
+export type MyCharacteristic = z.infer<typeof MyCharacteristicSchema>;
+
+/** An Insight Group the student is in that staff marked visible to students, with its rules in words. */
+export const MyGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Every valid rule of the group as a plain sentence ("Disability is Yes"); all of them hold. */
+  rules: z.array(z.string()),
+});
+export type MyGroup = z.infer<typeof MyGroupSchema>;
+
+/** GET …/my-data. */
+export const MyDataSchema = z.object({
+  coach: z.object({ id: z.number().int(), label: z.string() }),
+  student: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  characteristics: z.array(MyCharacteristicSchema),
+  groups: z.array(MyGroupSchema),
+  /** True when the student chose not to be compared with other students in this coach. */
+  peer_comparison_opt_out: z.boolean(),
+});
+export type MyData = z.infer<typeof MyDataSchema>;
+
+/** PUT …/peer-comparison body and answer. */
+export const PeerComparisonSchema = z.strictObject({ opt_out: z.boolean() });
+export type PeerComparison = z.infer<typeof PeerComparisonSchema>;
+
+/** The tailored items a student can ask about, and the table each lives in. */
+export const WHY_KINDS = ['bulletin', 'survey', 'todolist', 'playbook_planning'] as const;
+export type WhyKind = (typeof WHY_KINDS)[number];
+
+/** GET …/why query: the item's kind and id (plus `user_id` for staff, as on every per-student route). */
+export const WhyQuerySchema = z.strictObject({
+  kind: z.enum(WHY_KINDS, { message: `Choose one of: ${WHY_KINDS.join(', ')}.` }),
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Enter a valid item id.')
+    .pipe(z.coerce.number<string>().int().positive().max(2_147_483_647, 'Enter a valid item id.')),
+  user_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Enter a valid user id.')
+    .pipe(z.coerce.number<string>().int().positive().max(2_147_483_647, 'Enter a valid user id.'))
+    .optional(),
+});
+
+/**
+ * GET …/why: the item's wiring in plain words, one sentence per characteristic ("Declared disability is
+ * Yes"; all hold for the student); empty when the item is for everyone in the course.
+ */
+export const WhyAnswerSchema = z.object({ reasons: z.array(z.string()) });
+export type WhyAnswer = z.infer<typeof WhyAnswerSchema>;
+
+/** Bounds of the privacy floors (ours). */
+export const PRIVACY_LIMITS = { min: 1, max: 1000 } as const;
+
+const floor = (what: string) =>
+  z
+    .number({ message: `Enter the ${what} as a whole number.` })
+    .int(`Enter the ${what} as a whole number.`)
+    .min(PRIVACY_LIMITS.min, `The ${what} must be at least ${PRIVACY_LIMITS.min}.`)
+    .max(PRIVACY_LIMITS.max, `The ${what} must be at most ${PRIVACY_LIMITS.max}.`);
+
+/**
+ * A coach's class chart settings (docs/charts.md): no bar for fewer than `min_bar_students` students;
+ * the whole distribution hidden when fewer than `min_class_students` have graded work; the comparison
+ * median of Insight Group `comparison_cohort_id` (null: the class median).
+ */
+export const ChartSettingsSchema = z
+  .strictObject({
+    min_bar_students: floor('smallest bar'),
+    min_class_students: floor('smallest class'),
+    comparison_cohort_id: z.number().int().positive().nullable(),
+  })
+  .refine((s) => s.min_class_students >= s.min_bar_students, {
+    path: ['min_class_students'],
+    message: 'The smallest class must be at least the smallest bar.',
+  });
+export type ChartSettings = z.infer<typeof ChartSettingsSchema>;
+
+/** The defaults: the floors of docs/charts.md, compared with the class median. */
+export const DEFAULT_CHART_SETTINGS: ChartSettings = {
+  min_bar_students: 5,
+  min_class_students: 10,
+  comparison_cohort_id: null,
+};
+
+/** PUT …/cohort/{id}/visibility body and answer. */
+export const CohortVisibilitySchema = z.strictObject({ visible_to_students: z.boolean() });
+export type CohortVisibility = z.infer<typeof CohortVisibilitySchema>;
+
+/** GET …/cohort-visibility: every Insight Group of the coach, by name. */
+export const CohortVisibilityListSchema = z.array(
+  z.object({ id: z.number().int(), name: z.string(), visible_to_students: z.boolean() }),
+);
+export type CohortVisibilityList = z.infer<typeof CohortVisibilityListSchema>;
+
+const OPERATION_WORDS: Record<Operation, string> = {
+  'equal to': 'is',
+  'greater than': 'is more than',
+  'greater than or equal to': 'is at least',
+  'less than': 'is less than',
+  'less than or equal to': 'is at most',
+  includes: 'is one of',
+  contains: 'includes one of',
+};
+
+/**
+ * A rule in plain words, with labels: ("Disability", "equal to", ["Yes"]) → "Disability is Yes";
+ * ("Age band", "includes", ["0–35", "35–55"]) → "Age band is one of 0–35 or 35–55".
+ */
+export function ruleSentence(label: string, operation: string, valueLabels: ReadonlyArray<string>): string {
+  const words = (OPERATIONS as readonly string[]).includes(operation)
+    ? OPERATION_WORDS[operation as Operation]
+    : operation;
+  const values =
+    valueLabels.length <= 1
+      ? (valueLabels[0] ?? '')
+      : `${valueLabels.slice(0, -1).join(', ')} or ${valueLabels[valueLabels.length - 1]}`;
+  return `${label} ${words} ${values}`.trim();
+}
+
+/** Texts of the My data page and the privacy settings (ours). */
+export const MY_DATA_TEXTS = {
+  title: 'My data',
+  intro:
+    'Everything this institution holds about you for this course, the groups you are in that staff show to students, and your choice about comparisons with other students.',
+  characteristicsTitle: 'What we hold about you',
+  noCharacteristics: 'The institution holds no characteristics about you.',
+  groupsTitle: 'Groups you are in',
+  noGroups: 'You are in no group that staff show to students.',
+  whyTitle: 'Why am I seeing this?',
+  whyIntro: 'You see this because:',
+  whyEveryone: 'Everyone in this course sees this.',
+  whyFailed: 'We couldn’t load the reason. Try again.',
+  downloadJson: 'Download my data (JSON)',
+  downloadCsv: 'Download my data (CSV)',
+  comparisonTitle: 'Comparison with other students',
+  comparisonLabel: 'Show how I compare with the class',
+  comparisonOn: 'Your charts show the class next to your grade.',
+  comparisonOff: 'Your charts show only your own progress.',
+  loadFailed: 'We couldn’t load your data',
+  saveFailed: 'We couldn’t save your choice. Try again.',
+  settingsTitle: 'Student privacy',
+  settingsIntro:
+    'Class charts hide small numbers so that no student can be singled out. Choose the floors and the group students are compared with.',
+  minBar: 'Smallest bar (students)',
+  minBarHelp: 'A bar with fewer students than this is not drawn.',
+  minClass: 'Smallest class (students with graded work)',
+  minClassHelp: 'With fewer students than this, the class distribution is hidden.',
+  comparison: 'Comparison median',
+  comparisonHelp: 'The median drawn on the charts: the class, or an Insight Group of this course.',
+  classMedian: 'Class median',
+  saveSettings: 'Save settings',
+  saved: 'Settings saved.',
+  visibilityTitle: 'Groups students can see',
+  visibilityHelp: 'A student sees, on their My data page, the groups ticked here that they are in.',
+  noCohorts: 'This course has no Insight Groups yet.',
+} as const;
