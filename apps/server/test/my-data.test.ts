@@ -307,4 +307,16 @@ describe('My data', () => {
     expect(Object.keys(res.body as object)).toEqual(['kind']);
     expect((await why('todolist', 'abc')).status).toBe(400);
   });
+
+  it('tells nothing of an item that is not live: a scheduled or under-review list answers 404', async () => {
+    const me = await ctx.signIn(A);
+    const why = () => me.get(`${MY_DATA_API.why(coach)}?kind=todolist&id=${lists.open}`);
+    expect((await why()).status).toBe(200);
+    for (const column of ['is_queued', 'is_under_review']) {
+      await ctx.database.query(`update todo_lists set ${column} = true where id = $1`, [lists.open]);
+      expect((await why()).status).toBe(404);
+      await ctx.database.query(`update todo_lists set ${column} = false where id = $1`, [lists.open]);
+    }
+    expect((await why()).status).toBe(200);
+  });
 });

@@ -18,12 +18,24 @@ const TABLES: Record<WhyKind, string> = {
 };
 
 /**
+ * When each kind of item is live for students (docs: the schema's content.ts and todos.ts notes): a draft,
+ * a scheduled or an unreleased item is not explained, so its existence is not told.
+ */
+const LIVE: Record<WhyKind, string> = {
+  bulletin: 'is_published and not is_queued and not under_review and publish_timestamp <= now()',
+  survey: 'is_published and not is_queued and not under_review and publish_timestamp <= now()',
+  todolist: 'not is_queued and not is_under_review',
+  playbook_planning: 'is_released',
+};
+
+/**
  * Why a student sees a tailored item (docs/my-data.md): the item's wiring (docs/wiring.md) in plain
  * words, one sentence per wired characteristic with the labels of the characteristic and its values
  * ("Declared disability is Yes", "Age band is one of 0–35 or 35–55"); empty when the item is wired to
  * nothing (for everyone).
  *
- * @throws HttpError 404 when the item is not in the coach, or its wiring does not match the student
+ * @throws HttpError 404 when the item is not in the coach, not live for students (draft, scheduled,
+ *   unreleased), or its wiring does not match the student
  *   (it is not meant for them, so there is nothing to explain and nothing about it is told).
  */
 export async function whyAnswer(
@@ -33,10 +45,10 @@ export async function whyAnswer(
   id: number,
   userId: number,
 ): Promise<WhyAnswer> {
-  const exists = await database.query(`select 1 from ${TABLES[kind]} where id = $1 and coach_id = $2`, [
-    id,
-    scope.coachId,
-  ]);
+  const exists = await database.query(
+    `select 1 from ${TABLES[kind]} where id = $1 and coach_id = $2 and ${LIVE[kind]}`,
+    [id, scope.coachId],
+  );
   if (exists.length === 0) throw notFound();
   const wiring = (await loadWiring(database.query, scope.coachId, kind, [id])).get(id) ?? [];
   if (wiring.length === 0) return { reasons: [] };
