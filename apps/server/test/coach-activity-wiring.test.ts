@@ -182,6 +182,7 @@ describe('Coach Activity Breakdown with wired content', () => {
       ['surveys', 4, 6],
       ['playbooks', 2, 5],
       ['todos', 3, 9],
+      ['checklist', 0, 0],
     ]);
     expect([body.student_count, body.total_completed_assignments, body.total_assignments_count]).toEqual([
       3, 10, 23,

@@ -225,8 +225,8 @@ export async function playbookAnalytics(
 
 /**
  * Coach user analytics (spec §3): everything assigned to the student in the coach (live bulletins,
- * live surveys, released playbooks, their to-do items) and how much of it they completed (viewed,
- * responded, plan completed, item completed), in one SQL statement.
+ * live surveys, released playbooks, their to-do items, the coach's checklist items) and how much of it
+ * they completed (viewed, responded, plan completed, item completed, item ticked), in one SQL statement.
  */
 export async function coachUserAnalytics(
   database: Database,
@@ -252,7 +252,12 @@ export async function coachUserAnalytics(
             select count(*),
                    count(*) filter (where exists (select 1 from account_todo_items a
                                                    where a.item_id = t.id and a.user_id = $2 and a.completed))
-              from t)
+              from t
+            union all
+            select count(*),
+                   count(*) filter (where exists (select 1 from account_checklist_items a
+                                                   where a.item_id = c.id and a.user_id = $2))
+              from checklist_items c where c.coach_id = $1)
      select sum(total)::int as total, sum(completed)::int as completed from counts`,
     [coachId, userId],
   );

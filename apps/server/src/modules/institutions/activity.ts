@@ -21,7 +21,8 @@ const wired = (idExpr: string, kind: string) =>
  * Each kind is the set of (student, item) pairs of the items that student sees, as in the per-student
  * analytics (content/queries.ts): live bulletins; live surveys and released playbooks meant for the
  * student by their wiring; the to-do items the student sees (staff items in no list or in a live list
- * meant for them, and their own items). The total counts the pairs; completed counts the pairs with the
+ * meant for them, and their own items); the coach's checklist items (docs/faq-checklists.md). The total
+ * counts the pairs; completed counts the pairs with the
  * student's view, response, completed plan or completed to-do row.
  *
  * Items without wiring are meant for every student, so their pairs are counted set-wise (students ×
@@ -73,7 +74,11 @@ export const BREAKDOWN_SQL = `
           + (select count(*) from tw join account_todo_items a on a.item_id = tw.id and a.user_id = tw.user_id
               where a.completed)
           + (select count(*) from own join account_todo_items a on a.item_id = own.id and a.user_id = own.user_id
-              where a.completed))::int`;
+              where a.completed))::int
+  union all
+  select 'checklist', ((select n from nst) * (select count(*) from checklist_items c where c.coach_id = $1))::int,
+         (select count(*) from st join account_checklist_items a on a.user_id = st.user_id
+            join checklist_items c on c.id = a.item_id and c.coach_id = $1)::int`;
 
 /**
  * Coach Activity Breakdown of `coach` (already known to be in the caller's institution): the overall
