@@ -64,6 +64,7 @@ describe('AppLayout header', () => {
       'Bulletins',
       'To-Dos',
       'Tips',
+      'FAQ',
       'Surveys',
       'Grades',
       'Activity',
@@ -117,7 +118,7 @@ describe('AppLayout header', () => {
       PAGES.coachDetails(2),
     );
     const again = await screen.findByRole('navigation', { name: 'Course' });
-    await waitFor(() => expect(within(again).getAllByRole('link')).toHaveLength(9));
+    await waitFor(() => expect(within(again).getAllByRole('link')).toHaveLength(10));
     expect(within(again).queryByRole('link', { name: 'Grade Calculator' })).not.toBeInTheDocument();
   });
 

@@ -11,6 +11,7 @@ export const COURSE_NAV_TEXTS = {
   bulletins: 'Bulletins',
   todos: 'To-Dos',
   tips: 'Tips',
+  faq: 'FAQ',
   surveys: 'Surveys',
   grades: 'Grades',
   gradeCalculator: 'Grade Calculator',
@@ -23,6 +24,8 @@ export const COURSE_NAV_TEXTS = {
   manageTodos: 'To-do lists',
   manageTips: 'Tips',
   manageTestimonials: 'Testimonials',
+  manageFaq: 'FAQ',
+  manageChecklist: 'Checklist',
 } as const;
 
 /** One entry of the course menu: its label and the page path it opens. */
@@ -33,7 +36,7 @@ export interface CourseNavItem {
 
 /**
  * The course menu of a coach, like a learning platform's: a student's pages of the coach (dashboard,
- * bulletins, to-dos, tips, surveys, grades, the Grade Calculator when the coach's `calculator_active`
+ * bulletins, to-dos, tips, the FAQ, surveys, grades, the Grade Calculator when the coach's `calculator_active`
  * (spec §3 grade data), activity, history, their testimonial picture); for the coach's
  * instructors and staff, the dashboard and the content managers. Empty for someone with no part in it.
  */
@@ -49,6 +52,7 @@ export function courseNavItems(
       { label: t.bulletins, to: PAGES.bulletins(coachId) },
       { label: t.todos, to: PAGES.todos(coachId) },
       { label: t.tips, to: PAGES.tips(coachId) },
+      { label: t.faq, to: PAGES.faq(coachId) },
       { label: t.surveys, to: SURVEY_PAGES.list(coachId) },
       { label: t.grades, to: PAGES.grades(coachId) },
       ...(calculatorActive ? [{ label: t.gradeCalculator, to: PAGES.gradeCalculator(coachId) }] : []),
@@ -66,6 +70,8 @@ export function courseNavItems(
       { label: t.manageTodos, to: PAGES.todoManager(coachId) },
       { label: t.manageTips, to: PAGES.tipManager(coachId) },
       { label: t.manageTestimonials, to: PAGES.testimonialManager(coachId) },
+      { label: t.manageFaq, to: PAGES.faqManager(coachId) },
+      { label: t.manageChecklist, to: PAGES.checklistManager(coachId) },
     ];
   }
   return [];
