@@ -17,8 +17,12 @@ export type FaqListScope =
 
 export const faqKeys = {
   coach: (coachId: number) => ['faq', 'coach', coachId] as const,
-  institution: (institutionId: number) => ['faq', 'institution', institutionId] as const,
   support: (coachId: number) => ['faq', 'support', coachId] as const,
+  /** A manager's list (its own key: the coach FAQ page's answer has another shape). */
+  list: (scope: FaqListScope) =>
+    scope.kind === 'coach'
+      ? (['faq', 'list', 'coach', scope.coachId] as const)
+      : (['faq', 'list', 'institution', scope.institutionId] as const),
 };
 
 /** A coach's FAQ page: the course list, the institution list and the support e-mail. */
@@ -42,8 +46,7 @@ export function useSupportEmail(coachId: number, enabled = true) {
 /** The entries of the list a manager edits (the course list of the coach page, or the institution's). */
 export function useFaqList(scope: FaqListScope) {
   return useQuery({
-    queryKey:
-      scope.kind === 'coach' ? faqKeys.coach(scope.coachId) : faqKeys.institution(scope.institutionId),
+    queryKey: faqKeys.list(scope),
     queryFn: async ({ signal }): Promise<FaqEntry[]> =>
       scope.kind === 'coach'
         ? (await apiGet(API.coachFaq(scope.coachId), CoachFaqSchema, signal)).course
