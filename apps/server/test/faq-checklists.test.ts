@@ -246,9 +246,18 @@ describe('checklist', () => {
   });
 
   it('refuses an empty title; staff do not tick; reorder and delete', async () => {
+    const before = await counts();
     const bad = await instructor.post(API.checklist(coachId), { title: ' ' });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ title: [FAQ_CHECKLIST_ERRORS.required] });
+    // Wiring to a characteristic the institution does not have: 400 under `characteristics`, no item left.
+    const wired = await instructor.post(API.checklist(coachId), {
+      title: 'Wired step',
+      characteristics: [{ label: 'No such characteristic', value: 'x' }],
+    });
+    expect(wired.status).toBe(400);
+    expect(Object.keys(wired.body as object).every((k) => k.startsWith('characteristics'))).toBe(true);
+    expect(await counts()).toEqual(before);
     expect(
       (await put(instructor, API.checklistCompletion(coachId, ids[0]!), { completed: true })).status,
     ).toBe(403);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WiringItemSchema, WiringListSchema } from './wiring.ts';
 
 /**
  * FAQ lists, the support e-mail and "getting started" checklists (docs/faq-checklists.md; the spec names
@@ -105,6 +106,8 @@ export const ChecklistItemSchema = z.object({
   description: z.string(),
   position: z.number().int(),
   completed: z.boolean(),
+  /** The item's characteristic wiring (docs/wiring.md); staff only, empty for students. */
+  characteristics: z.array(WiringItemSchema),
 });
 export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;
 
@@ -123,6 +126,8 @@ export const ChecklistItemBodySchema = z.strictObject({
     .string()
     .max(FAQ_ANSWER_MAX, `Ensure this field has no more than ${FAQ_ANSWER_MAX} characters.`)
     .optional(),
+  /** Wiring to characteristics: the item is shown only to the students it matches (none: everyone). */
+  characteristics: WiringListSchema.optional(),
 });
 export type ChecklistItemBody = z.infer<typeof ChecklistItemBodySchema>;
 

@@ -13,8 +13,10 @@ import {
   LIVE_SURVEYS,
   RELEASED_PLAYBOOKS,
   STUDENT_TODO_ITEMS,
+  studentValuesOf,
   TODAY_UTC,
 } from '../content/index.ts';
+import { wiringVisibleSql } from '../wiring/index.ts';
 import { percentOf } from './student.ts';
 
 /**
@@ -257,7 +259,8 @@ export async function coachUserAnalytics(
             select count(*),
                    count(*) filter (where exists (select 1 from account_checklist_items a
                                                    where a.item_id = c.id and a.user_id = $2))
-              from checklist_items c where c.coach_id = $1)
+              from checklist_items c
+             where c.coach_id = $1 and ${wiringVisibleSql('c.id', "'checklist_item'", studentValuesOf('$2'))})
      select sum(total)::int as total, sum(completed)::int as completed from counts`,
     [coachId, userId],
   );

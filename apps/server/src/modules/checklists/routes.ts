@@ -28,6 +28,7 @@ const scopeOf = (request: FastifyRequest): ChecklistScope => ({
   coachId: request.coach!.coachId,
   institutionId: request.coach!.institutionId,
   userId: request.user!.userId,
+  isStaff: request.coach!.institutionRole !== null || request.coach!.coachRole === 'instructor',
 });
 const staff = { access: access.coach(...COACH_STAFF) };
 

@@ -1,4 +1,4 @@
-import { CHECKLIST_TEXTS, type ChecklistItem } from '@course-coach/contracts';
+import { CHECKLIST_TEXTS, type ChecklistItem, type WiringInput } from '@course-coach/contracts';
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { RichTextField } from '../../components/RichTextField.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { WiringEditor } from '../wiring/index.ts';
 import { useChecklist, useChecklistMutations } from './checklist-api.ts';
 
 export const CHECKLIST_MANAGER_TEXTS = {
@@ -24,10 +25,17 @@ export const CHECKLIST_MANAGER_TEXTS = {
   cancel: 'Cancel',
   empty: 'The checklist is empty: students see no Getting started card. Add the first step below.',
   newHeading: 'New step',
+  wiring: 'Shown to students with these characteristics (none: every student)',
 } as const;
 
-/** The title and description fields of one item, with the server's field errors under them. */
+type ItemValues = { title: string; description: string; characteristics: WiringInput[] };
+
+/**
+ * The title, description and characteristic wiring of one item (no wiring: every student sees it), with
+ * the server's field errors beside the fields.
+ */
 function ItemForm({
+  coachId,
   initial,
   pending,
   error,
@@ -36,20 +44,22 @@ function ItemForm({
   testId,
   children,
 }: {
-  initial: { title: string; description: string };
+  coachId: number;
+  initial: ItemValues;
   pending: boolean;
   error: unknown;
   submitLabel: string;
-  onSubmit: (values: { title: string; description: string }) => void;
+  onSubmit: (values: ItemValues) => void;
   testId: string;
   children?: React.ReactNode;
 }) {
   const [title, setTitle] = useState(initial.title);
   const [description, setDescription] = useState(initial.description);
+  const [wiring, setWiring] = useState<WiringInput[]>(initial.characteristics);
   const fields = isApiError(error, 400) ? error.fieldErrors : {};
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit({ title, description });
+    onSubmit({ title, description, characteristics: wiring });
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -67,6 +77,13 @@ function ItemForm({
           onChange={setDescription}
           error={fields.description?.join(' ')}
           testId={`${testId}-description`}
+        />
+        <WiringEditor
+          coachId={coachId}
+          value={wiring}
+          onChange={setWiring}
+          errors={fields}
+          legend={CHECKLIST_MANAGER_TEXTS.wiring}
         />
         {error && !isApiError(error, 400) ? (
           <Alert color="red" role="alert">
@@ -112,7 +129,12 @@ function ItemRow({
         {n}. {item.title}
       </Text>
       <ItemForm
-        initial={item}
+        coachId={coachId}
+        initial={{
+          title: item.title,
+          description: item.description,
+          characteristics: item.characteristics.map((c) => ({ label: c.label, value: c.value })),
+        }}
         pending={save.isPending}
         error={save.error}
         submitLabel={t.save}
@@ -203,7 +225,7 @@ export function ChecklistManagerPage() {
     const order = checklist.data.items.map((i) => i.id);
     body = checklist.data.items.map((item, i) => (
       <ItemRow
-        key={`${item.id}-${item.title}-${item.description}`}
+        key={`${item.id}-${item.title}-${item.description}-${item.characteristics.map((c) => c.id).join(',')}`}
         coachId={coachId}
         item={item}
         index={i}
@@ -222,7 +244,8 @@ export function ChecklistManagerPage() {
         </Text>
         <ItemForm
           key={formKey}
-          initial={{ title: '', description: '' }}
+          coachId={coachId}
+          initial={{ title: '', description: '', characteristics: [] }}
           pending={save.isPending}
           error={save.error}
           submitLabel={CHECKLIST_MANAGER_TEXTS.add}

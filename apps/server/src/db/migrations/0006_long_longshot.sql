@@ -34,6 +34,7 @@ CREATE TABLE "faq_entries" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "content_characteristics" DROP CONSTRAINT "content_characteristics_kind";--> statement-breakpoint
 ALTER TABLE "account_checklist_items" ADD CONSTRAINT "account_checklist_items_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_checklist_items" ADD CONSTRAINT "account_checklist_items_item_id_checklist_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."checklist_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_checklist_items" ADD CONSTRAINT "account_checklist_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -46,4 +47,5 @@ ALTER TABLE "faq_entries" ADD CONSTRAINT "faq_entries_coach_id_coaches_id_fk" FO
 CREATE INDEX "account_checklist_items_user_idx" ON "account_checklist_items" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "checklist_items_coach_idx" ON "checklist_items" USING btree ("coach_id","position");--> statement-breakpoint
 CREATE INDEX "faq_entries_coach_idx" ON "faq_entries" USING btree ("coach_id","position");--> statement-breakpoint
-CREATE INDEX "faq_entries_institution_idx" ON "faq_entries" USING btree ("institution_id","position");
+CREATE INDEX "faq_entries_institution_idx" ON "faq_entries" USING btree ("institution_id","position");--> statement-breakpoint
+ALTER TABLE "content_characteristics" ADD CONSTRAINT "content_characteristics_kind" CHECK ("content_characteristics"."content_kind" in ('bulletin', 'email', 'survey', 'todolist', 'playbook_planning', 'playbook_emotions', 'playbook_reflection', 'gradebook', 'assignment', 'course', 'checklist_item'));
