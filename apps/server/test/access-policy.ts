@@ -70,6 +70,7 @@ export interface RouteSpec {
 }
 
 const tipBody = () => ({ html: '<p>Matrix tip, edited</p>' });
+const faqBody = () => ({ question: 'Matrix question?', answer: '<p>Matrix answer.</p>' });
 const listBody = () => ({ title: 'Matrix list, edited' });
 const tagBody = () => ({ label: `Matrix tag ${Math.random()}` });
 const itemBody = () => ({ title: 'Matrix item, edited' });
@@ -212,6 +213,51 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   },
   [`PUT ${C}/tips/:id`]: { policy: PRESETS.coachStaff, body: tipBody },
   [`DELETE ${C}/tips/:id`]: { policy: PRESETS.coachStaff, fresh: 'tip' },
+
+  // --- FAQ lists, support e-mail and checklists (docs/faq-checklists.md) ------------------------------
+  [`GET ${C}/faq`]: { policy: PRESETS.coachMember },
+  [`POST ${C}/faq`]: { policy: PRESETS.coachStaff, body: faqBody },
+  [`POST ${C}/faq/order`]: {
+    policy: PRESETS.coachStaff,
+    body: async (w) => ({
+      ids: ((await w.admin.get(`/api/v1/coach/${w.coachA}/faq`)).body.course as Array<{ id: number }>).map(
+        (e) => e.id,
+      ),
+    }),
+  },
+  [`PUT ${C}/faq/:id`]: { policy: PRESETS.coachStaff, body: faqBody },
+  [`DELETE ${C}/faq/:id`]: { policy: PRESETS.coachStaff, fresh: 'faqEntry' },
+  [`GET ${C}/support-email`]: { policy: PRESETS.coachMember },
+  [`PUT ${C}/support-email`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({ support_email: 'matrix@coach.example' }),
+  },
+  // The institution's FAQ list is edited by its staff; its students read it through their coaches.
+  [`GET ${I}/faq`]: { policy: PRESETS.institutionStaff },
+  [`POST ${I}/faq`]: { policy: PRESETS.institutionStaff, body: faqBody },
+  [`POST ${I}/faq/order`]: {
+    policy: PRESETS.institutionStaff,
+    body: async (w) => ({
+      ids: (
+        (await w.admin.get(`/api/v1/institution/${w.inst1}/faq`)).body.entries as Array<{ id: number }>
+      ).map((e) => e.id),
+    }),
+  },
+  [`PUT ${I}/faq/:id`]: { policy: PRESETS.institutionStaff, body: faqBody },
+  [`DELETE ${I}/faq/:id`]: { policy: PRESETS.institutionStaff, fresh: 'institutionFaqEntry' },
+  [`GET ${C}/checklist`]: { policy: PRESETS.coachMember },
+  [`POST ${C}/checklist`]: { policy: PRESETS.coachStaff, body: () => ({ title: 'Matrix step, new' }) },
+  [`POST ${C}/checklist/order`]: {
+    policy: PRESETS.coachStaff,
+    body: async (w) => ({
+      ids: (
+        (await w.admin.get(`/api/v1/coach/${w.coachA}/checklist`)).body.items as Array<{ id: number }>
+      ).map((e) => e.id),
+    }),
+  },
+  [`PUT ${C}/checklist/:id`]: { policy: PRESETS.coachStaff, body: () => ({ title: 'Matrix step, edited' }) },
+  [`DELETE ${C}/checklist/:id`]: { policy: PRESETS.coachStaff, fresh: 'checklistItem' },
+  [`PUT ${C}/checklist/:id/completion`]: { policy: PRESETS.coachStudent, body: () => ({ completed: true }) },
 
   // --- images: students upload and pick their own testimonial picture ---------------------------------
   [`GET ${C}/images`]: { policy: PRESETS.coachMember },

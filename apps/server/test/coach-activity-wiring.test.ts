@@ -1,4 +1,4 @@
-import { API, CoachActivityBreakdownSchema } from '@course-coach/contracts';
+import { API, CoachActivityBreakdownSchema, FAQ_CHECKLIST_ERRORS } from '@course-coach/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestContext, type TestContext } from './helpers.ts';
 import { demoPasswordHash, insertOne, insertOwnInstitution } from './own-institution.ts';
@@ -17,6 +17,8 @@ let ctx: TestContext;
 let inst = 0;
 let coach = 0;
 const users = { a: 0, b: 0, c: 0, staff: 0 };
+let k1 = 0;
+let k2 = 0;
 
 beforeAll(async () => {
   ctx = await getTestContext();
@@ -165,6 +167,27 @@ beforeAll(async () => {
         [inst, t, u, done],
       );
     }
+
+    // Checklist (docs/faq-checklists.md): K1 wired Major=math (a); K2 unwired (a, b, c).
+    const step = () =>
+      insertOne(q, `insert into checklist_items (institution_id, coach_id, title) values ($1, $2, 'K')`, [
+        inst,
+        coach,
+      ]);
+    k1 = await step();
+    k2 = await step();
+    await wire('checklist_item', k1, 'Major', 'math');
+    for (const [k, u] of [
+      [k1, users.a],
+      [k1, users.b], // not meant for b
+      [k2, users.c],
+    ] as const) {
+      await q(`insert into account_checklist_items (institution_id, item_id, user_id) values ($1, $2, $3)`, [
+        inst,
+        k,
+        u,
+      ]);
+    }
   });
 });
 
@@ -182,9 +205,43 @@ describe('Coach Activity Breakdown with wired content', () => {
       ['surveys', 4, 6],
       ['playbooks', 2, 5],
       ['todos', 3, 9],
+      // Checklist: K1 for a + K2 × 3 = 4, ticked 2 (a K1, c K2).
+      ['checklist', 2, 4],
     ]);
     expect([body.student_count, body.total_completed_assignments, body.total_assignments_count]).toEqual([
-      3, 10, 23,
+      3, 12, 27,
+    ]);
+  });
+
+  it('a wired checklist item shows, counts and can be ticked only for the students it is meant for', async () => {
+    const [a, b] = await Promise.all([ctx.signIn('cwire-a@cwire.edu'), ctx.signIn('cwire-b@cwire.edu')]);
+    const ids = async (browser: typeof a) =>
+      ((await browser.get(API.checklist(coach))).body as { items: Array<{ id: number; completed: boolean }> })
+        .items;
+    expect(await ids(a)).toEqual(
+      [
+        { id: k1, completed: true },
+        { id: k2, completed: false },
+      ].map((x) => expect.objectContaining(x)),
+    );
+    expect((await ids(b)).map((i) => [i.id, i.completed])).toEqual([[k2, false]]);
+    // b cannot tick K1 (not meant for them): 404 with the sentence, their ticks unchanged.
+    const tick = await b.request('PUT', API.checklistCompletion(coach, k1), { json: { completed: false } });
+    expect(tick.status).toBe(404);
+    expect(tick.body).toEqual({ detail: FAQ_CHECKLIST_ERRORS.unknownChecklistItem });
+    const [row] = await ctx.database.query<{ n: number }>(
+      'select count(*)::int as n from account_checklist_items where item_id = $1',
+      [k1],
+    );
+    expect(row?.n).toBe(2);
+    // Staff see both items with K1's wiring.
+    const staff = await ctx.signIn('cwire-staff@cwire.edu');
+    const all = (await staff.get(API.checklist(coach))).body as {
+      items: Array<{ id: number; characteristics: Array<{ label: string; value: string }> }>;
+    };
+    expect(all.items.map((i) => [i.id, i.characteristics.map((c) => `${c.label}=${c.value}`)])).toEqual([
+      [k1, ['Major=math']],
+      [k2, []],
     ]);
   });
 });

@@ -220,6 +220,13 @@ describe('GET /api/v1/institution/{institutionId}/coach-activity/{coachId}', () 
           completed_percentage: 33.33,
         },
         { kind: 'todos', label: 'To-Dos', completed_count: 3, total_count: 7, completed_percentage: 42.86 },
+        {
+          kind: 'checklist',
+          label: 'Checklist Items',
+          completed_count: 0,
+          total_count: 0,
+          completed_percentage: 0,
+        },
       ],
     });
   });
@@ -327,6 +334,13 @@ describe('GET /api/v1/institution/{institutionId}/coach-activity/{coachId}', () 
       `select a.item_id as c, a.user_id as u from account_todo_items a join todo_items i on i.id = a.item_id
         where i.coach_id = $1 and a.completed`,
     );
+    const checklist = (await q<{ id: number }>(`select id from checklist_items where coach_id = $1`)).map(
+      (r) => r.id,
+    );
+    const ticked = await pairs(
+      `select a.item_id as c, a.user_id as u from account_checklist_items a
+         join checklist_items i on i.id = a.item_id where i.coach_id = $1`,
+    );
     const expected = Object.fromEntries(
       BREAKDOWN_KINDS.map((k) => [k, { completed: 0, total: 0 }]),
     ) as Record<(typeof BREAKDOWN_KINDS)[number], { completed: number; total: number }>;
@@ -348,6 +362,7 @@ describe('GET /api/v1/institution/{institutionId}/coach-activity/{coachId}', () 
         )
         .map((i) => i.id);
       tally('todos', mine, done, u);
+      tally('checklist', checklist, ticked, u);
     }
     expect(expected.bulletins.total).toBeGreaterThan(0);
     expect(expected.bulletins.completed).toBeGreaterThan(0);

@@ -313,6 +313,18 @@ export async function buildWorld(tag: string): Promise<World> {
   definitions = 0;
   const creators: Record<string, () => Promise<number>> = {
     tip: async () => created(await staff.post(API.tips(coachA), { html: '<p>Matrix tip</p>' }), 'tip'),
+    faqEntry: async () =>
+      created(
+        await staff.post(API.coachFaq(coachA), { question: 'Matrix?', answer: '<p>Yes.</p>' }),
+        'FAQ entry',
+      ),
+    institutionFaqEntry: async () =>
+      created(
+        await staff.post(API.institutionFaq(inst1), { question: 'Matrix?', answer: '<p>Yes.</p>' }),
+        'institution FAQ entry',
+      ),
+    checklistItem: async () =>
+      created(await staff.post(API.checklist(coachA), { title: 'Matrix step' }), 'checklist item'),
     todoList: async () =>
       created(await staff.post(API.todoLists(coachA), { title: 'Matrix list' }), 'to-do list'),
     todoTag: async () =>
@@ -553,6 +565,8 @@ export async function buildWorld(tag: string): Promise<World> {
 /** The resource kind an `:id` parameter names, by the path segment before it. */
 const ID_KINDS: Record<string, string> = {
   tips: 'tip',
+  faq: 'faqEntry',
+  checklist: 'checklistItem',
   'todo-lists': 'todoList',
   'todo-items': 'todoItem',
   'todo-tags': 'todoTag',
@@ -593,6 +607,8 @@ function paramValue(w: World, name: string, previous: string, url: string): stri
     // An institution slug without single sign-on.
     slug: () => 'mx-no-sso',
     id: () => {
+      // An institution's FAQ entry is not a coach's.
+      if (previous === 'faq' && url.includes('/institution/')) return w.ids.institutionFaqEntry;
       const kind = ID_KINDS[previous];
       return kind ? w.ids[kind] : undefined;
     },

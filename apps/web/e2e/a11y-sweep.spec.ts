@@ -367,6 +367,13 @@ const SCREENS: Record<string, Screen[]> = {
       url: (ids) => `/Dashboard/Institution/${ids.institution}/Characteristics/`,
     },
   ],
+  'Dashboard/Institution/:institutionId/FAQManager': [
+    {
+      name: 'institution FAQ manager',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Institution/${ids.institution}/FAQManager/`,
+    },
+  ],
   'Dashboard/Institution/:institutionId/CoachDashboard': [
     {
       name: 'institution coaches',
@@ -434,6 +441,54 @@ const SCREENS: Record<string, Screen[]> = {
   ],
   'Dashboard/Coach/:coachId/TipManager': [
     { name: 'tip manager', who: 'staff', url: (ids) => `/Dashboard/Coach/${ids.coach}/TipManager/` },
+  ],
+  'Dashboard/Coach/:coachId/FAQ': [
+    {
+      name: 'FAQ page',
+      who: 'student',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/FAQ/`,
+      states: [
+        {
+          name: 'matches marked',
+          enter: async (page) => {
+            await main(page).getByRole('searchbox').fill('grade');
+            await expect(main(page).locator('mark').first()).toBeVisible();
+          },
+        },
+        {
+          name: 'no match',
+          enter: async (page) => {
+            await main(page).getByRole('searchbox').fill('zzzz');
+            await expect(main(page).getByText('No questions match “zzzz”.')).toBeVisible();
+          },
+        },
+      ],
+    },
+  ],
+  'Dashboard/Coach/:coachId/FAQManager': [
+    {
+      name: 'FAQ manager',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/FAQManager/`,
+      states: [
+        {
+          name: 'delete confirmation',
+          enter: async (page) => {
+            await main(page).getByRole('button', { name: 'Delete: question 1' }).click();
+            await expect(main(page).getByRole('alertdialog')).toBeVisible();
+          },
+        },
+        saveEmpty('Add question', 'This field is required.'),
+      ],
+    },
+  ],
+  'Dashboard/Coach/:coachId/ChecklistManager': [
+    {
+      name: 'checklist manager',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/ChecklistManager/`,
+      states: [saveEmpty('Add step', 'This field is required.')],
+    },
   ],
   'Dashboard/Coach/:coachId/Images': [
     {

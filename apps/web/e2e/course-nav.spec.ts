@@ -9,6 +9,7 @@ function studentPages(coachId: number): Array<[string, string]> {
     ['Bulletins', PAGES.bulletins(coachId)],
     ['To-Dos', PAGES.todos(coachId)],
     ['Tips', PAGES.tips(coachId)],
+    ['FAQ', PAGES.faq(coachId)],
     ['Surveys', SURVEY_PAGES.list(coachId)],
     ['Grades', PAGES.grades(coachId)],
     ['Activity', PAGES.activity(coachId)],

@@ -147,6 +147,27 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'Dashboard/Coach/:coachId/FAQ',
+                lazy: page(
+                  () => import('./features/faq/FaqPage.tsx'),
+                  (m) => m.FaqPage,
+                ),
+              },
+              {
+                path: 'Dashboard/Coach/:coachId/FAQManager',
+                lazy: page(
+                  () => import('./features/faq/FaqManagerPage.tsx'),
+                  (m) => m.FaqManagerPage,
+                ),
+              },
+              {
+                path: 'Dashboard/Coach/:coachId/ChecklistManager',
+                lazy: page(
+                  () => import('./features/checklists/ChecklistManagerPage.tsx'),
+                  (m) => m.ChecklistManagerPage,
+                ),
+              },
+              {
                 path: 'Dashboard/Coach/:coachId/Images',
                 lazy: page(
                   () => import('./features/images/ImagesPage.tsx'),
@@ -383,6 +404,13 @@ export const routes: RouteObject[] = [
               },
               { path: 'no-coach', element: <NoCoachPage /> },
               { path: 'Dashboard/Coach/:coachId/*', element: <NotFoundPage /> },
+              {
+                path: 'Dashboard/Institution/:institutionId/FAQManager',
+                lazy: page(
+                  () => import('./features/faq/InstitutionFaqManagerPage.tsx'),
+                  (m) => m.InstitutionFaqManagerPage,
+                ),
+              },
               { path: 'Dashboard/Institution/:institutionId/*', element: <NotFoundPage /> },
             ],
           },

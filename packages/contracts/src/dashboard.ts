@@ -26,6 +26,7 @@ export function coachDashboardPartPaths(coachId: number | string): string[] {
     API.tips(coachId),
     API.todoAnalytics(coachId),
     `${API.todoLists(coachId)}?page=1`,
+    API.checklist(coachId),
   ];
 }
 

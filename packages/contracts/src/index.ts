@@ -8,6 +8,7 @@ export * from './dashboard.ts';
 export * from './documents.ts';
 export * from './emails.ts';
 export * from './errors.ts';
+export * from './faq-checklists.ts';
 export * from './grade-calculator.ts';
 export * from './grades.ts';
 export * from './health.ts';

@@ -9,8 +9,11 @@ export const CoachListEntrySchema = z.object({
 });
 export type CoachListEntry = z.infer<typeof CoachListEntrySchema>;
 
-/** The four kinds of the Content Breakdown (spec §2 "Coach Activity Breakdown"), in the spec's order. */
-export const BREAKDOWN_KINDS = ['bulletins', 'surveys', 'playbooks', 'todos'] as const;
+/**
+ * The kinds of the Content Breakdown: the spec's four (§2 "Coach Activity Breakdown"), in the spec's order,
+ * then the getting-started checklist items (docs/faq-checklists.md).
+ */
+export const BREAKDOWN_KINDS = ['bulletins', 'surveys', 'playbooks', 'todos', 'checklist'] as const;
 export type BreakdownKind = (typeof BREAKDOWN_KINDS)[number];
 /** The heading of each Content Breakdown row (the spec's words). */
 export const BREAKDOWN_LABELS: Record<BreakdownKind, string> = {
@@ -18,6 +21,7 @@ export const BREAKDOWN_LABELS: Record<BreakdownKind, string> = {
   surveys: 'Surveys',
   playbooks: 'Playbooks',
   todos: 'To-Dos',
+  checklist: 'Checklist Items',
 };
 
 const count = z.number().int().min(0);

@@ -31,6 +31,21 @@ export const API = {
   tips: (coachId: number | string) => `/api/v1/coach/${coachId}/tips`,
   tip: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/tips/${id}`,
   tipsOrder: (coachId: number | string) => `/api/v1/coach/${coachId}/tips/order`,
+  /** FAQ lists, support e-mail and checklists (docs/faq-checklists.md; paths ours). */
+  coachFaq: (coachId: number | string) => `/api/v1/coach/${coachId}/faq`,
+  coachFaqEntry: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/faq/${id}`,
+  coachFaqOrder: (coachId: number | string) => `/api/v1/coach/${coachId}/faq/order`,
+  supportEmail: (coachId: number | string) => `/api/v1/coach/${coachId}/support-email`,
+  institutionFaq: (institutionId: number | string) => `/api/v1/institution/${institutionId}/faq`,
+  institutionFaqEntry: (institutionId: number | string, id: number | string) =>
+    `/api/v1/institution/${institutionId}/faq/${id}`,
+  institutionFaqOrder: (institutionId: number | string) => `/api/v1/institution/${institutionId}/faq/order`,
+  checklist: (coachId: number | string) => `/api/v1/coach/${coachId}/checklist`,
+  checklistItem: (coachId: number | string, id: number | string) =>
+    `/api/v1/coach/${coachId}/checklist/${id}`,
+  checklistOrder: (coachId: number | string) => `/api/v1/coach/${coachId}/checklist/order`,
+  checklistCompletion: (coachId: number | string, id: number | string) =>
+    `/api/v1/coach/${coachId}/checklist/${id}/completion`,
   images: (coachId: number | string) => `/api/v1/coach/${coachId}/images`,
   image: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}`,
   imageFile: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}/file`,
@@ -130,6 +145,12 @@ export const PAGES = {
   editTodoList: (coachId: number | string, id: number | string) =>
     `/Dashboard/Coach/${coachId}/ToDoManager/EditToDoList/${id}/`,
   tips: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Tips/`,
+  /** FAQ page, FAQ and checklist managers (docs/faq-checklists.md; paths ours). */
+  faq: (coachId: number | string) => `/Dashboard/Coach/${coachId}/FAQ/`,
+  faqManager: (coachId: number | string) => `/Dashboard/Coach/${coachId}/FAQManager/`,
+  checklistManager: (coachId: number | string) => `/Dashboard/Coach/${coachId}/ChecklistManager/`,
+  institutionFaqManager: (institutionId: number | string) =>
+    `/Dashboard/Institution/${institutionId}/FAQManager/`,
   tipManager: (coachId: number | string) => `/Dashboard/Coach/${coachId}/TipManager/`,
   images: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Images/`,
   /** Completion History Overview, activity cards and class charts on pages of their own (paths ours). */

@@ -35,6 +35,7 @@ export const WIRING_CONTENT_KINDS = [
   'gradebook',
   'assignment',
   'course',
+  'checklist_item',
 ] as const;
 export type WiringContentKind = (typeof WIRING_CONTENT_KINDS)[number];
 

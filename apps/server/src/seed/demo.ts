@@ -4,6 +4,7 @@ import { seedDemoBulletins } from './bulletins.ts';
 import { seedDemoContent } from './content.ts';
 import { seedDemoEmailsSurveys } from './emails-surveys.ts';
 import { seedDemoEngagement } from './engagement.ts';
+import { seedDemoFaqChecklists } from './faq-checklists.ts';
 import { DEMO_PASSWORD, DEMO_STAFF_EMAIL, type ImportResult, importOulad } from './oulad.ts';
 import { seedDemoTodos } from './todos.ts';
 import { seedDemoWiring } from './wiring.ts';
@@ -52,6 +53,11 @@ export const DEMO_STEPS: readonly DemoStep[] = [
     what: 'tips, to-do lists with completions and picture library',
     background: true,
     seed: (db, _c, id) => seedDemoTodos(db, id),
+  },
+  {
+    what: 'FAQ lists, support e-mails and getting-started checklists',
+    background: true,
+    seed: (db, _c, id) => seedDemoFaqChecklists(db, id),
   },
   {
     what: 'characteristic wiring and course characteristics',

@@ -3,6 +3,7 @@ export * from './coaches.ts';
 export * from './content.ts';
 export * from './documents.ts';
 export * from './emails.ts';
+export * from './faq-checklists.ts';
 export * from './grades.ts';
 export * from './images.ts';
 export * from './imports.ts';

@@ -53,7 +53,7 @@ export const contentCharacteristics = pgTable(
     uniqueIndex('content_characteristics_key').on(t.content_kind, t.content_id, t.characteristic, t.value),
     check(
       'content_characteristics_kind',
-      sql`${t.content_kind} in ('bulletin', 'email', 'survey', 'todolist', 'playbook_planning', 'playbook_emotions', 'playbook_reflection', 'gradebook', 'assignment', 'course')`,
+      sql`${t.content_kind} in ('bulletin', 'email', 'survey', 'todolist', 'playbook_planning', 'playbook_emotions', 'playbook_reflection', 'gradebook', 'assignment', 'course', 'checklist_item')`,
     ),
   ],
 );

@@ -13,8 +13,10 @@ import {
   LIVE_SURVEYS,
   RELEASED_PLAYBOOKS,
   STUDENT_TODO_ITEMS,
+  studentValuesOf,
   TODAY_UTC,
 } from '../content/index.ts';
+import { wiringVisibleSql } from '../wiring/index.ts';
 import { percentOf } from './student.ts';
 
 /**
@@ -225,8 +227,8 @@ export async function playbookAnalytics(
 
 /**
  * Coach user analytics (spec §3): everything assigned to the student in the coach (live bulletins,
- * live surveys, released playbooks, their to-do items) and how much of it they completed (viewed,
- * responded, plan completed, item completed), in one SQL statement.
+ * live surveys, released playbooks, their to-do items, the coach's checklist items) and how much of it
+ * they completed (viewed, responded, plan completed, item completed, item ticked), in one SQL statement.
  */
 export async function coachUserAnalytics(
   database: Database,
@@ -252,7 +254,13 @@ export async function coachUserAnalytics(
             select count(*),
                    count(*) filter (where exists (select 1 from account_todo_items a
                                                    where a.item_id = t.id and a.user_id = $2 and a.completed))
-              from t)
+              from t
+            union all
+            select count(*),
+                   count(*) filter (where exists (select 1 from account_checklist_items a
+                                                   where a.item_id = c.id and a.user_id = $2))
+              from checklist_items c
+             where c.coach_id = $1 and ${wiringVisibleSql('c.id', "'checklist_item'", studentValuesOf('$2'))})
      select sum(total)::int as total, sum(completed)::int as completed from counts`,
     [coachId, userId],
   );

@@ -21,7 +21,9 @@ const wired = (idExpr: string, kind: string) =>
  * Each kind is the set of (student, item) pairs of the items that student sees, as in the per-student
  * analytics (content/queries.ts): live bulletins; live surveys and released playbooks meant for the
  * student by their wiring; the to-do items the student sees (staff items in no list or in a live list
- * meant for them, and their own items). The total counts the pairs; completed counts the pairs with the
+ * meant for them, and their own items); the coach's checklist items meant for the student by their wiring
+ * (docs/faq-checklists.md). The total
+ * counts the pairs; completed counts the pairs with the
  * student's view, response, completed plan or completed to-do row.
  *
  * Items without wiring are meant for every student, so their pairs are counted set-wise (students ×
@@ -47,6 +49,10 @@ export const BREAKDOWN_SQL = `
                where ${wiringVisibleSql('p.id', "'playbook_planning'", studentValuesOf('st.user_id'))}),
        tw as (select st.user_id, ti.id from st join ti on ti.wired
                where ${wiringVisibleSql('ti.list_id', "'todolist'", studentValuesOf('st.user_id'))}),
+       cl as materialized (
+         select c.id, ${wired('c.id', 'checklist_item')} as wired from checklist_items c where c.coach_id = $1),
+       clw as (select st.user_id, cl.id from st join cl on cl.wired
+                where ${wiringVisibleSql('cl.id', "'checklist_item'", studentValuesOf('st.user_id'))}),
        own as (select i.owner_user_id as user_id, i.id from todo_items i join st on st.user_id = i.owner_user_id
                 where i.coach_id = $1 and not i.staff_created)
   select 'bulletins' as kind, ((select n from nst) * (select count(*) from b))::int as total,
@@ -73,7 +79,13 @@ export const BREAKDOWN_SQL = `
           + (select count(*) from tw join account_todo_items a on a.item_id = tw.id and a.user_id = tw.user_id
               where a.completed)
           + (select count(*) from own join account_todo_items a on a.item_id = own.id and a.user_id = own.user_id
-              where a.completed))::int`;
+              where a.completed))::int
+  union all
+  select 'checklist', ((select n from nst) * (select count(*) from cl where not cl.wired)
+                       + (select count(*) from clw))::int,
+         ((select count(*) from st join account_checklist_items a on a.user_id = st.user_id
+             join cl on cl.id = a.item_id and not cl.wired)
+          + (select count(*) from clw join account_checklist_items a on a.item_id = clw.id and a.user_id = clw.user_id))::int`;
 
 /**
  * Coach Activity Breakdown of `coach` (already known to be in the caller's institution): the overall

@@ -15,6 +15,7 @@ import { ActivityCards } from '../analytics/index.ts';
 import { coachAccess, useMe } from '../auth/index.ts';
 import { BulletinList } from '../bulletins/index.ts';
 import { GradeCharts } from '../charts/index.ts';
+import { GettingStartedCard } from '../checklists/index.ts';
 import { GradeCard } from '../grades/index.ts';
 import { CompletionHistory } from '../history/index.ts';
 import { useInstitutionsCoaches } from '../institution/index.ts';
@@ -87,6 +88,7 @@ function DashboardColumns({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
         <Stack gap="lg" data-testid="dashboard-sidebar">
+          {canAct && <GettingStartedCard coachId={coachId} />}
           <TipsCard coachId={coachId} />
           <TodoCard coachId={coachId} mode="sidebar" canAct={canAct} />
           <SidebarLinks coachId={coachId} canManage={!canAct} />
@@ -219,6 +221,7 @@ function CoachDashboard({
         // Phone: what a student acts on first (grade progress, to-dos, bulletins), then tips, then the rest.
         <Stack gap="lg" key={coachId} data-testid="dashboard-phone">
           <GradeCard coachId={coachId} pageLink />
+          <GettingStartedCard coachId={coachId} />
           <TodoCard coachId={coachId} mode="sidebar" canAct />
           <BulletinList context={{ coachId }} />
           <TipsCard coachId={coachId} />

@@ -64,6 +64,7 @@ describe('AppLayout header', () => {
       'Bulletins',
       'To-Dos',
       'Tips',
+      'FAQ',
       'Surveys',
       'Grades',
       'Activity',

@@ -20,6 +20,7 @@ import { Link, Outlet, useLocation, useMatch, useParams } from 'react-router';
 import { parsePathId } from '../../components/path-id.ts';
 import { PRODUCT_NAME } from '../../components/usePageTitle.ts';
 import { coachAccess, loginPathFor, useMe, useSignOut } from '../auth/index.ts';
+import { SupportFooter } from '../faq/index.ts';
 import { useGradeData } from '../grades/index.ts';
 import classes from './AppLayout.module.css';
 import { CoachSwitcher } from './CoachSwitcher.tsx';
@@ -36,7 +37,8 @@ const HOME_LINK = 'Home';
  * have several coaches), links to their institutions and Sign out; the name opens an account menu with
  * "Sign out everywhere"; on phones (768 px and narrower) these
  * move into a menu behind a burger button. On a coach's pages the course menu (CourseNav) sits above the
- * page on wide screens and in the phone menu on phones. The page renders below in `<main>`.
+ * page on wide screens and in the phone menu on phones. The page renders below in `<main>`, followed on a
+ * coach's pages by the coach's support e-mail (SupportFooter).
  */
 export function AppLayout() {
   const { data: me } = useMe();
@@ -246,6 +248,7 @@ export function AppLayout() {
             <CourseNav items={courseItems} layout="bar" />
           </Box>
           <Outlet />
+          {navCoachId !== null && <SupportFooter coachId={navCoachId} enabled={navAccess !== 'unknown'} />}
         </Container>
       </AppShell.Main>
     </AppShell>

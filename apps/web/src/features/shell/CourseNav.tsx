@@ -11,6 +11,7 @@ export const COURSE_NAV_TEXTS = {
   bulletins: 'Bulletins',
   todos: 'To-Dos',
   tips: 'Tips',
+  faq: 'FAQ',
   surveys: 'Surveys',
   grades: 'Grades',
   gradeCalculator: 'Grade Calculator',
@@ -26,6 +27,8 @@ export const COURSE_NAV_TEXTS = {
   manageTodos: 'To-do lists',
   manageTips: 'Tips',
   manageTestimonials: 'Testimonials',
+  manageFaq: 'FAQ',
+  manageChecklist: 'Checklist',
 } as const;
 
 /** One entry of the course menu: its label and the page path it opens. */
@@ -36,9 +39,10 @@ export interface CourseNavItem {
 
 /**
  * The course menu of a coach, like a learning platform's: a student's pages of the coach (dashboard,
- * bulletins, to-dos, tips, surveys, grades, the Grade Calculator when the coach's `calculator_active`
- * (spec §3 grade data), activity, their engagement (docs/engagement.md), history, their testimonial picture, My data); for the coach's
- * instructors and staff, the dashboard, the content managers and the student privacy settings. Empty for someone with no part in it.
+ * bulletins, to-dos, tips, the FAQ, surveys, grades, the Grade Calculator when the coach's
+ * `calculator_active` (spec §3 grade data), activity, their engagement (docs/engagement.md), history, their
+ * testimonial picture, My data); for the coach's instructors and staff, the dashboard, the content managers
+ * and the student privacy settings. Empty for someone with no part in it.
  */
 export function courseNavItems(
   coachId: number,
@@ -52,6 +56,7 @@ export function courseNavItems(
       { label: t.bulletins, to: PAGES.bulletins(coachId) },
       { label: t.todos, to: PAGES.todos(coachId) },
       { label: t.tips, to: PAGES.tips(coachId) },
+      { label: t.faq, to: PAGES.faq(coachId) },
       { label: t.surveys, to: SURVEY_PAGES.list(coachId) },
       { label: t.grades, to: PAGES.grades(coachId) },
       ...(calculatorActive ? [{ label: t.gradeCalculator, to: PAGES.gradeCalculator(coachId) }] : []),
@@ -72,6 +77,8 @@ export function courseNavItems(
       { label: t.manageTips, to: PAGES.tipManager(coachId) },
       { label: t.manageTestimonials, to: PAGES.testimonialManager(coachId) },
       { label: t.privacy, to: MY_DATA_PAGES.privacySettings(coachId) },
+      { label: t.manageFaq, to: PAGES.faqManager(coachId) },
+      { label: t.manageChecklist, to: PAGES.checklistManager(coachId) },
     ];
   }
   return [];

@@ -1,0 +1,216 @@
+/**
+ * "Getting started" checklists (docs/faq-checklists.md): a coach's staff define the items, each student
+ * ticks them off for themselves. An item is named by the path's coach and id together: an item of another
+ * coach (or, for a student, one not meant for them by its wiring) answers 404 with a sentence and nothing
+ * is written. Items wired to characteristics show only to the students they match (docs/wiring.md).
+ */
+import {
+  type Checklist,
+  type ChecklistItem,
+  type ChecklistItemBody,
+  FAQ_CHECKLIST_ERRORS,
+} from '@course-coach/contracts';
+import type { Database, Query } from '../../db/client.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { sanitizeTipHtml as sanitizeRichText } from '../../http/html.ts';
+import { deleteWiring, loadWiring, saveWiring, wiringVisibleForSql } from '../wiring/index.ts';
+
+/**
+ * The coach and institution the guard resolved, the caller's user id, and whether they are staff of the
+ * coach (instructors, institution staff and admins: they see every item with its wiring).
+ */
+export interface ChecklistScope {
+  coachId: number;
+  institutionId: number;
+  userId: number;
+  isStaff: boolean;
+}
+
+type ItemRow = Omit<ChecklistItem, 'characteristics'>;
+
+const ITEM_COLUMNS = `i.id, i.title, i.description, i.position,
+  exists (select 1 from account_checklist_items a where a.item_id = i.id and a.user_id = $2) as completed`;
+
+/**
+ * SQL condition (alias `i`, `$1` the coach id) for the items the caller sees: staff every item of the
+ * coach; a student the unwired ones and those wired to characteristics they match.
+ */
+function visible(scope: ChecklistScope): string {
+  if (scope.isStaff) return 'i.coach_id = $1';
+  const wired = wiringVisibleForSql(
+    'i.id',
+    'checklist_item',
+    scope.userId,
+    scope.institutionId,
+    scope.coachId,
+  );
+  return `i.coach_id = $1 and ${wired}`;
+}
+
+/** Rows with their wiring for staff; students get none (wiring is not shown to them). */
+async function withWiring(q: Query, scope: ChecklistScope, rows: ItemRow[]): Promise<ChecklistItem[]> {
+  if (!scope.isStaff || rows.length === 0) return rows.map((r) => ({ ...r, characteristics: [] }));
+  const wiring = await loadWiring(
+    q,
+    scope.coachId,
+    'checklist_item',
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, characteristics: wiring.get(r.id) ?? [] }));
+}
+
+/** The coach's items the caller sees, in order, with their ticks, and the counts (staff have no ticks). */
+export async function getChecklist(database: Database, scope: ChecklistScope): Promise<Checklist> {
+  const rows = await database.query<ItemRow>(
+    `select ${ITEM_COLUMNS} from checklist_items i where ${visible(scope)} order by i.position, i.id`,
+    [scope.coachId, scope.userId],
+  );
+  const items = await withWiring(database.query, scope, rows);
+  return {
+    items,
+    completed_count: items.filter((i) => i.completed).length,
+    total_count: items.length,
+  };
+}
+
+/** One item as the caller sees it; 404 with a sentence when there is no such item for them. */
+async function readItem(q: Query, scope: ChecklistScope, id: number): Promise<ChecklistItem> {
+  const [row] = await q<ItemRow>(
+    `select ${ITEM_COLUMNS} from checklist_items i where ${visible(scope)} and i.id = $3`,
+    [scope.coachId, scope.userId, id],
+  );
+  if (!row) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
+  return (await withWiring(q, scope, [row]))[0]!;
+}
+
+const clean = (body: ChecklistItemBody) => ({
+  title: body.title.trim(),
+  description: sanitizeRichText(body.description ?? ''),
+});
+
+const wiringTarget = (scope: ChecklistScope, contentId: number) => ({
+  institutionId: scope.institutionId,
+  coachId: scope.coachId,
+  kind: 'checklist_item' as const,
+  contentId,
+});
+
+/** Adds an item at the end of the coach's checklist, with its wiring (staff). One transaction. */
+export async function createChecklistItem(
+  database: Database,
+  scope: ChecklistScope,
+  body: ChecklistItemBody,
+): Promise<ChecklistItem> {
+  const { title, description } = clean(body);
+  return database.transaction(async (q) => {
+    const [row] = await q<{ id: number }>(
+      `insert into checklist_items (institution_id, coach_id, title, description, position)
+       values ($1, $2, $3, $4, (select coalesce(max(position) + 1, 0) from checklist_items where coach_id = $2))
+       returning id`,
+      [scope.institutionId, scope.coachId, title, description],
+    );
+    // Bad wiring answers 400 (field errors under `characteristics`) and rolls the insert back.
+    if (body.characteristics) await saveWiring(q, wiringTarget(scope, row!.id), body.characteristics);
+    return readItem(q, scope, row!.id);
+  });
+}
+
+/**
+ * Replaces an item's title and description, and its wiring when given (staff); 404 with a sentence for an
+ * item of another coach. One transaction.
+ */
+export async function updateChecklistItem(
+  database: Database,
+  scope: ChecklistScope,
+  id: number,
+  body: ChecklistItemBody,
+): Promise<ChecklistItem> {
+  const { title, description } = clean(body);
+  return database.transaction(async (q) => {
+    const rows = await q(
+      `update checklist_items set title = $3, description = $4, updated_at = now()
+        where coach_id = $1 and id = $2 returning id`,
+      [scope.coachId, id, title, description],
+    );
+    if (rows.length === 0) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
+    if (body.characteristics) await saveWiring(q, wiringTarget(scope, id), body.characteristics);
+    return readItem(q, scope, id);
+  });
+}
+
+/** Deletes an item with its ticks and wiring (staff); 404 with a sentence for an item of another coach. */
+export async function deleteChecklistItem(
+  database: Database,
+  scope: ChecklistScope,
+  id: number,
+): Promise<void> {
+  await database.transaction(async (q) => {
+    const rows = await q('delete from checklist_items where coach_id = $1 and id = $2 returning id', [
+      scope.coachId,
+      id,
+    ]);
+    if (rows.length === 0) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
+    await deleteWiring(q, scope.coachId, 'checklist_item', [id]);
+  });
+}
+
+/**
+ * Reorders the coach's items: `ids` must name every item exactly once (400 otherwise); positions become
+ * 0, 1, 2… One transaction.
+ */
+export async function reorderChecklist(
+  database: Database,
+  scope: ChecklistScope,
+  ids: number[],
+): Promise<Checklist> {
+  await database.transaction(async (query) => {
+    const current = await query<{ id: number }>(
+      'select id from checklist_items where coach_id = $1 for update',
+      [scope.coachId],
+    );
+    const have = new Set(current.map((r) => r.id));
+    const unique = new Set(ids);
+    if (unique.size !== ids.length || unique.size !== have.size || ids.some((id) => !have.has(id))) {
+      throw badRequest({ ids: [FAQ_CHECKLIST_ERRORS.order] });
+    }
+    await query(
+      `update checklist_items c set position = o.ord - 1, updated_at = now()
+         from unnest($2::int[]) with ordinality as o(id, ord)
+        where c.coach_id = $1 and c.id = o.id`,
+      [scope.coachId, ids],
+    );
+  });
+  return getChecklist(database, scope);
+}
+
+/**
+ * Ticks (or unticks) an item for the calling student. The item must be the path coach's and meant for
+ * the student: otherwise 404 with a sentence and nothing is written. One transaction.
+ */
+export async function setChecklistCompletion(
+  database: Database,
+  scope: ChecklistScope,
+  id: number,
+  completed: boolean,
+): Promise<ChecklistItem> {
+  await database.transaction(async (query) => {
+    const [item] = await query<{ id: number }>(
+      `select i.id from checklist_items i where ${visible(scope)} and i.id = $2 for share of i`,
+      [scope.coachId, id],
+    );
+    if (!item) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
+    if (completed) {
+      await query(
+        `insert into account_checklist_items (institution_id, item_id, user_id) values ($1, $2, $3)
+         on conflict (item_id, user_id) do nothing`,
+        [scope.institutionId, id, scope.userId],
+      );
+    } else {
+      await query('delete from account_checklist_items where item_id = $1 and user_id = $2', [
+        id,
+        scope.userId,
+      ]);
+    }
+  });
+  return readItem(database.query, scope, id);
+}

@@ -1,0 +1,134 @@
+/**
+ * FAQ lists and the support e-mail (docs/faq-checklists.md). A list is a coach's (`coach_id` set) or an
+ * institution's (`coach_id` null); answers are sanitised on write (docs/decisions/0004) and must keep some
+ * text. Every command names its list by the guard's ids, never by the client's body.
+ */
+import { FAQ_CHECKLIST_ERRORS, type FaqEntry, type FaqEntryBody } from '@course-coach/contracts';
+import type { Database } from '../../db/client.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { htmlText, sanitizeTipHtml as sanitizeRichText } from '../../http/html.ts';
+
+/** Which FAQ list: a coach's, or the institution's own (`coachId` null). */
+export interface FaqScope {
+  institutionId: number;
+  coachId: number | null;
+}
+
+/** SQL condition for the scope's entries; `$1` institution id, `$2` coach id or null. */
+const IN_SCOPE = 'institution_id = $1 and coach_id is not distinct from $2::int';
+const COLUMNS = 'id, question, answer, position';
+
+/** The scope's entries in order. */
+export async function listFaq(database: Database, scope: FaqScope): Promise<FaqEntry[]> {
+  return database.query<FaqEntry>(
+    `select ${COLUMNS} from faq_entries where ${IN_SCOPE} order by position, id`,
+    [scope.institutionId, scope.coachId],
+  );
+}
+
+/** The question trimmed and the answer sanitised; 400 with field errors when either is empty. */
+function cleanEntry(body: FaqEntryBody): { question: string; answer: string } {
+  const answer = sanitizeRichText(body.answer);
+  if (htmlText(answer) === '') throw badRequest({ answer: [FAQ_CHECKLIST_ERRORS.required] });
+  return { question: body.question.trim(), answer };
+}
+
+/** Adds an entry at the end of the scope's list. */
+export async function createFaqEntry(
+  database: Database,
+  scope: FaqScope,
+  body: FaqEntryBody,
+): Promise<FaqEntry> {
+  const { question, answer } = cleanEntry(body);
+  const [row] = await database.query<FaqEntry>(
+    `insert into faq_entries (institution_id, coach_id, question, answer, position)
+     values ($1, $2, $3, $4,
+             (select coalesce(max(position) + 1, 0) from faq_entries where ${IN_SCOPE}))
+     returning ${COLUMNS}`,
+    [scope.institutionId, scope.coachId, question, answer],
+  );
+  return row!;
+}
+
+/** Replaces an entry's question and answer; 404 (with a sentence) when the list has no such entry. */
+export async function updateFaqEntry(
+  database: Database,
+  scope: FaqScope,
+  id: number,
+  body: FaqEntryBody,
+): Promise<FaqEntry> {
+  const { question, answer } = cleanEntry(body);
+  const [row] = await database.query<FaqEntry>(
+    `update faq_entries set question = $4, answer = $5, updated_at = now()
+      where ${IN_SCOPE} and id = $3 returning ${COLUMNS}`,
+    [scope.institutionId, scope.coachId, id, question, answer],
+  );
+  if (!row) throw notFound(FAQ_CHECKLIST_ERRORS.unknownFaq);
+  return row;
+}
+
+/** Deletes an entry; 404 when the list has no such entry. */
+export async function deleteFaqEntry(database: Database, scope: FaqScope, id: number): Promise<void> {
+  const rows = await database.query(`delete from faq_entries where ${IN_SCOPE} and id = $3 returning id`, [
+    scope.institutionId,
+    scope.coachId,
+    id,
+  ]);
+  if (rows.length === 0) throw notFound(FAQ_CHECKLIST_ERRORS.unknownFaq);
+}
+
+/**
+ * Reorders the scope's entries: `ids` must name every entry of the list exactly once (400 otherwise);
+ * positions become 0, 1, 2… One transaction.
+ */
+export async function reorderFaq(database: Database, scope: FaqScope, ids: number[]): Promise<FaqEntry[]> {
+  return database.transaction(async (query) => {
+    const current = await query<{ id: number }>(`select id from faq_entries where ${IN_SCOPE} for update`, [
+      scope.institutionId,
+      scope.coachId,
+    ]);
+    const have = new Set(current.map((r) => r.id));
+    const unique = new Set(ids);
+    if (unique.size !== ids.length || unique.size !== have.size || ids.some((id) => !have.has(id))) {
+      throw badRequest({ ids: [FAQ_CHECKLIST_ERRORS.order] });
+    }
+    await query(
+      `update faq_entries f set position = o.ord - 1, updated_at = now()
+         from unnest($3::int[]) with ordinality as o(id, ord)
+        where f.institution_id = $1 and f.coach_id is not distinct from $2::int and f.id = o.id`,
+      [scope.institutionId, scope.coachId, ids],
+    );
+    return query<FaqEntry>(`select ${COLUMNS} from faq_entries where ${IN_SCOPE} order by position, id`, [
+      scope.institutionId,
+      scope.coachId,
+    ]);
+  });
+}
+
+/** The coach's support e-mail address, or null. */
+export async function getSupportEmail(database: Database, coachId: number): Promise<string | null> {
+  const [row] = await database.query<{ email: string }>(
+    'select email from coach_support_emails where coach_id = $1',
+    [coachId],
+  );
+  return row?.email ?? null;
+}
+
+/** Sets (or with '' / null clears) the coach's support e-mail address; returns what is stored. */
+export async function setSupportEmail(
+  database: Database,
+  coach: { coachId: number; institutionId: number },
+  email: string | null,
+): Promise<string | null> {
+  const value = email?.trim() ?? '';
+  if (value === '') {
+    await database.query('delete from coach_support_emails where coach_id = $1', [coach.coachId]);
+    return null;
+  }
+  await database.query(
+    `insert into coach_support_emails (coach_id, institution_id, email) values ($1, $2, $3)
+     on conflict (coach_id) do update set email = excluded.email`,
+    [coach.coachId, coach.institutionId, value],
+  );
+  return value;
+}
