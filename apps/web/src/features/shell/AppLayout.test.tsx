@@ -120,7 +120,7 @@ describe('AppLayout header', () => {
       PAGES.coachDetails(2),
     );
     const again = await screen.findByRole('navigation', { name: 'Course' });
-    await waitFor(() => expect(within(again).getAllByRole('link')).toHaveLength(10));
+    await waitFor(() => expect(within(again).getAllByRole('link')).toHaveLength(12));
     expect(within(again).queryByRole('link', { name: 'Grade Calculator' })).not.toBeInTheDocument();
   });
 

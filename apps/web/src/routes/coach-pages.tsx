@@ -1,0 +1,326 @@
+import type { RouteObject } from 'react-router';
+import { page } from './page.ts';
+
+/**
+ * The pages of a coach (spec §2 page routes under `Dashboard/Coach/{coachId}`, the message pages and the
+ * gradebook), each loaded when first matched (see `page`). They sit under the coach member gate.
+ */
+export const coachPageRoutes: RouteObject[] = [
+  {
+    path: 'Dashboard/Coach/:coachId/CoachDetails',
+    lazy: page(
+      () => import('../features/coach/CoachDashboardPage.tsx'),
+      (m) => m.CoachDashboardPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/cohort-manager',
+    lazy: page(
+      () => import('../features/tailoring/CohortManagerPage.tsx'),
+      (m) => m.CohortManagerPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/cohort-manager/add-cohort',
+    lazy: page(
+      () => import('../features/tailoring/AddCohortPage.tsx'),
+      (m) => m.AddCohortPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/cohort-manager/guided-import',
+    lazy: page(
+      () => import('../features/imports/index.ts'),
+      (m) => m.GuidedImportPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/cohort-manager/:cohortId/details',
+    lazy: page(
+      () => import('../features/tailoring/CohortDetailPage.tsx'),
+      (m) => m.CohortDetailPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/cohort-overview',
+    lazy: page(
+      () => import('../features/tailoring/CohortOverviewPage.tsx'),
+      (m) => m.CohortOverviewPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/ToDo',
+    lazy: page(
+      () => import('../features/todos/TodosPage.tsx'),
+      (m) => m.TodosPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/ToDo/Add',
+    lazy: page(
+      () => import('../features/todos/TodoFormPage.tsx'),
+      (m) => m.TodoFormPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/ToDo/Edit/:todoItemId',
+    lazy: page(
+      () => import('../features/todos/TodoFormPage.tsx'),
+      (m) => m.TodoFormPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/ToDoManager',
+    lazy: page(
+      () => import('../features/todos/TodoManagerPage.tsx'),
+      (m) => m.TodoManagerPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/ToDoManager/EditToDoList/:listId',
+    lazy: page(
+      () => import('../features/todos/EditTodoListPage.tsx'),
+      (m) => m.EditTodoListPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/Tips',
+    lazy: page(
+      () => import('../features/tips/TipsPage.tsx'),
+      (m) => m.TipsPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/TipManager',
+    lazy: page(
+      () => import('../features/tips/TipManagerPage.tsx'),
+      (m) => m.TipManagerPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/FAQ',
+    lazy: page(
+      () => import('../features/faq/FaqPage.tsx'),
+      (m) => m.FaqPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/FAQManager',
+    lazy: page(
+      () => import('../features/faq/FaqManagerPage.tsx'),
+      (m) => m.FaqManagerPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/ChecklistManager',
+    lazy: page(
+      () => import('../features/checklists/ChecklistManagerPage.tsx'),
+      (m) => m.ChecklistManagerPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/Images',
+    lazy: page(
+      () => import('../features/images/ImagesPage.tsx'),
+      (m) => m.ImagesPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/History',
+    lazy: page(
+      () => import('../features/history/HistoryPage.tsx'),
+      (m) => m.HistoryPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/Grades',
+    lazy: page(
+      () => import('../features/grades/GradesPage.tsx'),
+      (m) => m.GradesPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/GradeCalculator',
+    lazy: page(
+      () => import('../features/grades/GradeCalculatorPage.tsx'),
+      (m) => m.GradeCalculatorPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/MyData',
+    lazy: page(
+      () => import('../features/mydata/MyDataPage.tsx'),
+      (m) => m.MyDataPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/PrivacySettings',
+    lazy: page(
+      () => import('../features/mydata/PrivacySettingsPage.tsx'),
+      (m) => m.PrivacySettingsPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/TestimonialManager',
+    lazy: page(
+      () => import('../features/testimonials/TestimonialManagerPage.tsx'),
+      (m) => m.TestimonialManagerPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/Activity',
+    lazy: page(
+      () => import('../features/analytics/ActivityPage.tsx'),
+      (m) => m.ActivityPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/Bulletins',
+    lazy: page(
+      () => import('../features/bulletins/BulletinPages.tsx'),
+      (m) => m.CoachBulletinsPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/ContentManager/Bulletins',
+    lazy: page(
+      () => import('../features/bulletins/BulletinManagerPage.tsx'),
+      (m) => m.BulletinManagerPage,
+    ),
+  },
+  {
+    // The editor carries the rich-text editor (tiptap): loaded when opened.
+    path: 'Dashboard/Coach/:coachId/ContentManager/EditBulletin/:bulletinId',
+    lazy: page(
+      () => import('../features/bulletins/EditBulletinPage.tsx'),
+      (m) => m.EditBulletinPage,
+    ),
+  },
+  // Emails and surveys: managers and student pages (paths ours), editors (spec §2 paths).
+  {
+    path: 'Dashboard/Coach/:coachId/ContentManager/Emails',
+    lazy: page(
+      () => import('../features/emails/EmailManagerPage.tsx'),
+      (m) => m.EmailManagerPage,
+    ),
+  },
+  {
+    // The editor carries the rich-text editor (tiptap): loaded when opened.
+    path: 'Dashboard/Coach/:coachId/ContentManager/EditEmail/:emailId',
+    lazy: page(
+      () => import('../features/emails/EditEmailPage.tsx'),
+      (m) => m.EditEmailPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/ContentManager/Surveys',
+    lazy: page(
+      () => import('../features/surveys/SurveyPages.tsx'),
+      (m) => m.SurveyManagerPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/ContentManager/EditSurvey/:surveyId',
+    lazy: page(
+      () => import('../features/surveys/EditSurveyPage.tsx'),
+      (m) => m.EditSurveyPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/Surveys',
+    lazy: page(
+      () => import('../features/surveys/SurveyPages.tsx'),
+      (m) => m.StudentSurveysPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/Surveys/:surveyId',
+    lazy: page(
+      () => import('../features/surveys/SurveyPages.tsx'),
+      (m) => m.TakeSurveyPage,
+    ),
+  },
+  {
+    path: 'MessageCenter/:coachId/:bulletinId',
+    lazy: page(
+      () => import('../features/bulletins/BulletinPages.tsx'),
+      (m) =>
+        function MessagePageRoute() {
+          return <m.MessagePage scope="coach" interactive={false} />;
+        },
+    ),
+  },
+  {
+    path: 'InteractiveMessage/:coachId/:bulletinId/:pageId',
+    lazy: page(
+      () => import('../features/bulletins/BulletinPages.tsx'),
+      (m) =>
+        function MessagePageRoute() {
+          return <m.MessagePage scope="coach" interactive />;
+        },
+    ),
+  },
+  {
+    path: 'InstitutionMessageCenterView/:institutionId/:bulletinId',
+    lazy: page(
+      () => import('../features/bulletins/BulletinPages.tsx'),
+      (m) =>
+        function MessagePageRoute() {
+          return <m.MessagePage scope="institution" interactive={false} />;
+        },
+    ),
+  },
+  {
+    path: 'InstitutionInteractiveMessage/:institutionId/:bulletinId/:pageId',
+    lazy: page(
+      () => import('../features/bulletins/BulletinPages.tsx'),
+      (m) =>
+        function MessagePageRoute() {
+          return <m.MessagePage scope="institution" interactive />;
+        },
+    ),
+  },
+  // Characteristics overview (path ours) and the editors behind its Edit links (spec §2 paths).
+  {
+    path: 'Dashboard/Coach/:coachId/CharacteristicsOverview',
+    lazy: page(
+      () => import('../features/characteristics/CharacteristicsOverviewPage.tsx'),
+      (m) => m.CharacteristicsOverviewPage,
+    ),
+  },
+  {
+    path: 'Dashboard/coach/:coachId/PlaybookOverview/EditPlaybook/:id',
+    lazy: page(
+      () => import('../features/playbooks/EditPlaybookPage.tsx'),
+      (m) => m.EditPlaybookPage,
+    ),
+  },
+  {
+    path: 'gradebook/coach/:coachId/EditGradebook/:id',
+    lazy: page(
+      () => import('../features/characteristics/EditGradebookPage.tsx'),
+      (m) => m.EditGradebookPage,
+    ),
+  },
+  {
+    path: 'gradebook/coach/:coachId/:gradebookId/EditAssignment/:assignmentId',
+    lazy: page(
+      () => import('../features/characteristics/EditGradebookPage.tsx'),
+      (m) => m.EditAssignmentPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/CoachDetails/EditCourseCharacteristic/:id',
+    lazy: page(
+      () => import('../features/characteristics/EditCourseCharacteristicPage.tsx'),
+      (m) => m.EditCourseCharacteristicPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/Engagement',
+    lazy: page(
+      () => import('../features/engagement/MyEngagementPage.tsx'),
+      (m) => m.MyEngagementPage,
+    ),
+  },
+];
