@@ -20,6 +20,7 @@ export * from './messages.ts';
 export * from './numbers.ts';
 export * from './paths.ts';
 export * from './plain-text.ts';
+export * from './playbook-plan.ts';
 export * from './safe-path.ts';
 export * from './surveys.ts';
 export * from './tailoring.ts';

@@ -8,6 +8,7 @@ export * from './images.ts';
 export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lms.ts';
+export * from './playbook-plans.ts';
 export * from './surveys.ts';
 export * from './tailoring.ts';
 export * from './testimonials.ts';
