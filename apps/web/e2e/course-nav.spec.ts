@@ -1,4 +1,4 @@
-import { PAGES, SURVEY_PAGES } from '@course-coach/contracts';
+import { PAGES, PLAYBOOK_PLAN_PAGES, SURVEY_PAGES } from '@course-coach/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
 
@@ -10,6 +10,7 @@ function studentPages(coachId: number): Array<[string, string]> {
     ['To-Dos', PAGES.todos(coachId)],
     ['Tips', PAGES.tips(coachId)],
     ['Surveys', SURVEY_PAGES.list(coachId)],
+    ['Playbooks', PLAYBOOK_PLAN_PAGES.list(coachId)],
     ['Grades', PAGES.grades(coachId)],
     ['Activity', PAGES.activity(coachId)],
     ['History', PAGES.history(coachId)],

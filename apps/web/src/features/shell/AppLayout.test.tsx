@@ -65,6 +65,7 @@ describe('AppLayout header', () => {
       'To-Dos',
       'Tips',
       'Surveys',
+      'Playbooks',
       'Grades',
       'Activity',
       'History',
@@ -117,7 +118,7 @@ describe('AppLayout header', () => {
       PAGES.coachDetails(2),
     );
     const again = await screen.findByRole('navigation', { name: 'Course' });
-    await waitFor(() => expect(within(again).getAllByRole('link')).toHaveLength(9));
+    await waitFor(() => expect(within(again).getAllByRole('link')).toHaveLength(10));
     expect(within(again).queryByRole('link', { name: 'Grade Calculator' })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { EMAIL_PAGES, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
+import { EMAIL_PAGES, PAGES, PLAYBOOK_PLAN_PAGES, SURVEY_PAGES } from '@course-coach/contracts';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { CoachAccess } from '../auth/index.ts';
@@ -12,6 +12,7 @@ export const COURSE_NAV_TEXTS = {
   todos: 'To-Dos',
   tips: 'Tips',
   surveys: 'Surveys',
+  playbooks: 'Playbooks',
   grades: 'Grades',
   gradeCalculator: 'Grade Calculator',
   activity: 'Activity',
@@ -33,7 +34,7 @@ export interface CourseNavItem {
 
 /**
  * The course menu of a coach, like a learning platform's: a student's pages of the coach (dashboard,
- * bulletins, to-dos, tips, surveys, grades, the Grade Calculator when the coach's `calculator_active`
+ * bulletins, to-dos, tips, surveys, playbooks, grades, the Grade Calculator when the coach's `calculator_active`
  * (spec §3 grade data), activity, history, their testimonial picture); for the coach's
  * instructors and staff, the dashboard and the content managers. Empty for someone with no part in it.
  */
@@ -50,6 +51,7 @@ export function courseNavItems(
       { label: t.todos, to: PAGES.todos(coachId) },
       { label: t.tips, to: PAGES.tips(coachId) },
       { label: t.surveys, to: SURVEY_PAGES.list(coachId) },
+      { label: t.playbooks, to: PLAYBOOK_PLAN_PAGES.list(coachId) },
       { label: t.grades, to: PAGES.grades(coachId) },
       ...(calculatorActive ? [{ label: t.gradeCalculator, to: PAGES.gradeCalculator(coachId) }] : []),
       { label: t.activity, to: PAGES.activity(coachId) },
