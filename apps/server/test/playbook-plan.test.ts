@@ -168,10 +168,20 @@ describe('the student’s Exam Playbook', () => {
       ['reflection', 'used_resources', 'choice', true],
       ['reflection', 'next_change', 'choice', true],
     ]);
-    expect(one.questions[0]!.options).toEqual([
-      { value: 'PracticeExam', label: 'Practice exams' },
-      { value: 'Notes', label: 'Notes' },
+    // Every value of the characteristic is offered (the wired value only names the question).
+    expect(one.questions[0]!.options.map((o) => o.value)).toEqual([
+      'PracticeExam',
+      'PracticeProbs',
+      'AskingQs',
+      'OH',
+      'Quizzes',
+      'HW',
+      'Readings',
+      'Notes',
+      'Tutoring',
+      'Videos',
     ]);
+    expect(one.questions[0]!.options[0]).toEqual({ value: 'PracticeExam', label: 'Practice exams' });
     expect(one.questions[1]).toMatchObject({ min: 0, max: 40, step: 1, options: [] });
   });
 
@@ -181,18 +191,18 @@ describe('the student’s Exam Playbook', () => {
       b.request<J>('PUT', PLAYBOOK_PLAN_API.phase(coachId, id, phase), { json: payload });
     let res = await put(student, playbookId, 'planning', {
       answers: [
-        { characteristic: 'planned_resources', value: ['Notes', 'Videos'] },
+        { characteristic: 'planned_resources', value: ['Notes', 'Podcasts'] },
         { characteristic: 'planned_hours', value: '41' },
-        { characteristic: 'exam_feeling', value: 'Overwhelmed' },
+        { characteristic: 'exam_feeling', value: 'Furious' },
         { characteristic: 'gender', value: 'F' },
       ],
       submit: false,
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      planned_resources: [M.notAnOption('Videos')],
+      planned_resources: [M.notAnOption('Podcasts')],
       planned_hours: ['Enter a number from 0 to 40.'],
-      exam_feeling: [M.notAnOption('Overwhelmed')],
+      exam_feeling: [M.notAnOption('Furious')],
       'answers.3.characteristic': [M.unknownQuestion],
     });
     res = await put(student, playbookId, 'planning', {
@@ -378,22 +388,37 @@ describe('the student’s Exam Playbook', () => {
     expect([summary.planning_completed_count, summary.reflection_completed_count]).toEqual([1, 1]);
     const q = (name: string) => summary.questions.find((x) => x.characteristic === name)!;
     // planned_resources: student 1 chose both; exam_feeling: student 1 Anxious, student 2 Calm.
-    expect(q('planned_resources')).toMatchObject({
-      answered_count: 1,
-      options: [
-        { value: 'PracticeExam', label: 'Practice exams', count: 1 },
-        { value: 'Notes', label: 'Notes', count: 1 },
-      ],
-    });
-    expect(q('exam_feeling')).toMatchObject({
-      answered_count: 2,
-      options: [
-        { value: 'Calm', label: 'Calm', count: 1 },
-        { value: 'Anxious', label: 'Anxious', count: 1 },
-      ],
-    });
+    const counts = (name: string) => q(name).options.map((o) => `${o.value} ${o.count}`);
+    expect(q('planned_resources').answered_count).toBe(1);
+    expect(counts('planned_resources')).toEqual([
+      'PracticeExam 1',
+      'PracticeProbs 0',
+      'AskingQs 0',
+      'OH 0',
+      'Quizzes 0',
+      'HW 0',
+      'Readings 0',
+      'Notes 1',
+      'Tutoring 0',
+      'Videos 0',
+    ]);
+    expect(q('exam_feeling').answered_count).toBe(2);
+    expect(counts('exam_feeling')).toEqual([
+      'Confident 0',
+      'Calm 1',
+      'Unsure 0',
+      'Anxious 1',
+      'Overwhelmed 0',
+    ]);
     expect(q('planned_hours')).toMatchObject({ kind: 'number', answered_count: 1, mean: 6 });
-    expect(q('next_change').options.map((o) => o.count)).toEqual([1, 1]);
+    expect(counts('next_change')).toEqual([
+      'StartEarlier 1',
+      'MorePractice 0',
+      'AskMore 0',
+      'OfficeHours 0',
+      'StudyGroup 0',
+      'KeepPlan 1',
+    ]);
     expect((await student.get(PLAYBOOK_PLAN_API.summary(coachId, playbookId))).status).toBe(403);
     expect((await staff.get(PLAYBOOK_PLAN_API.summary(coachId, foreignId))).status).toBe(404);
   });

@@ -21,7 +21,7 @@ const values = (pairs: Array<[string, string]>) =>
  * The demo's playbook questions (docs/playbooks.md): enrolment-scoped characteristics a student answers
  * in a playbook — planning: study resources and hours a week; emotions: how they feel; reflection: how
  * it went, the resources they used and what they will change — and the wiring of every released demo
- * playbook to them (all options offered). Runs in the demo wiring seed's transaction; a few statements.
+ * playbook to them (one row per question). Runs in the demo wiring seed's transaction; two statements.
  */
 export async function seedPlaybookQuestions(q: Query, institutionId: number): Promise<void> {
   const defs: Array<[string, string, string, boolean, string, string | null]> = [
@@ -112,21 +112,19 @@ export async function seedPlaybookQuestions(q: Query, institutionId: number): Pr
       defs.map((d) => d[5]),
     ],
   );
-  // Every option of each question, in order, on every released playbook; the range question once ('0').
+  // One wiring row per question (its first value, or '0' for the range): the row names the question.
   await q(
     `insert into content_characteristics
             (institution_id, coach_id, content_kind, content_id, characteristic, value, num, position)
-     select $1, p.coach_id, w.kind, p.id, c.name, coalesce(v.value, '0'),
-            case when c.kind = 'range' then 0 end, w.pos * 100 + coalesce(v.ord, 0)::int
+     select $1, p.coach_id, w.kind, p.id, c.name,
+            case when c.kind = 'range' then '0' else c.restriction_values -> 0 ->> 'value' end,
+            case when c.kind = 'range' then 0 end, w.pos
        from playbooks p
       cross join (values ('playbook_planning', 'planned_resources', 0), ('playbook_planning', 'planned_hours', 1),
                          ('playbook_emotions', 'exam_feeling', 2), ('playbook_reflection', 'exam_outcome', 3),
                          ('playbook_reflection', 'used_resources', 4), ('playbook_reflection', 'next_change', 5))
             as w(kind, name, pos)
        join characteristics c on c.institution_id = $1 and c.name = w.name
-       left join lateral jsonb_array_elements(case when c.kind = 'set' then c.restriction_values else '[]' end)
-            with ordinality as r(elem, ord) on true
-       left join lateral (select r.elem ->> 'value' as value, r.ord) v on true
       where p.institution_id = $1 and p.is_released
      on conflict do nothing`,
     [institutionId],

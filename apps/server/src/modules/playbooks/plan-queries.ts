@@ -1,5 +1,6 @@
 import {
   type MyPlaybook,
+  NO_ANSWER_VALUE,
   type PlaybookPhaseName,
   type PlaybookQuestion,
   type PlaybookSectionName,
@@ -71,8 +72,8 @@ export interface LoadedQuestion extends PlaybookQuestion {
 /**
  * The questions of a playbook (docs/playbooks.md "Questions"): each characteristic its wirings name
  * (set or range; retired, text and Insight Group characteristics are left out), in wiring order, once
- * per phase. A set characteristic offers the wired values (labels from the dictionary); a range one asks
- * for a number in its range. `answer` is the student's saved answer (`userId` null: none).
+ * per phase. A set characteristic offers its values (but No Answer), with the dictionary's labels; a
+ * range one asks for a number in its range. The wired values themselves are not used. `answer` is the student's saved answer (`userId` null: none).
  */
 export async function loadQuestions(
   q: Query,
@@ -126,17 +127,19 @@ export async function loadQuestions(
           question: r.question || r.label || r.characteristic,
           kind: r.ckind === 'range' ? 'number' : 'choice',
           multiple: r.ckind === 'set' && r.is_multivalued,
-          options: [],
+          // Every value of the characteristic but No Answer (the wired value only names the question).
+          options:
+            r.ckind === 'set'
+              ? r.restriction_values
+                  .filter((v) => v.value !== NO_ANSWER_VALUE)
+                  .map((v) => ({ value: v.value, label: v.label || v.value }))
+              : [],
           min: r.ckind === 'range' && ranges.length > 0 ? Math.min(...ranges.map((x) => x.min)) : null,
           max: r.ckind === 'range' && ranges.length > 0 ? Math.max(...ranges.map((x) => x.max)) : null,
           step: r.ckind === 'range' ? r.step : null,
           answer: [],
         };
         out.push(question);
-      }
-      if (question.kind === 'choice' && !question.options.some((o) => o.value === r.value)) {
-        const label = r.restriction_values.find((v) => v.value === r.value)?.label ?? r.value;
-        question.options.push({ value: r.value, label });
       }
     }
   }
