@@ -515,6 +515,14 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   [`GET ${C}/playbooks/:id`]: { policy: PRESETS.coachStaff },
   [`PUT ${C}/playbooks/:id`]: { policy: PRESETS.coachStaff, body: playbookBody },
   [`DELETE ${C}/playbooks/:id`]: { policy: PRESETS.coachStaff, fresh: 'playbook' },
+  // The student's playbook (docs/playbooks.md): students plan; staff read per-question aggregates.
+  [`GET ${C}/my-playbooks`]: { policy: PRESETS.coachStudent },
+  [`GET ${C}/my-playbooks/:id`]: { policy: PRESETS.coachStudent },
+  [`PUT ${C}/my-playbooks/:id/:phase`]: {
+    policy: PRESETS.coachStudent,
+    body: () => ({ answers: [], submit: false }),
+  },
+  [`GET ${C}/playbooks/:id/answers-summary`]: { policy: PRESETS.coachStaff },
 
   // --- emails ---------------------------------------------------------------------------------------------
   [`GET ${C}/emails`]: { policy: PRESETS.coachStaff },

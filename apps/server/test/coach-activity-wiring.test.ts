@@ -108,7 +108,8 @@ beforeAll(async () => {
       ]);
     }
 
-    // Playbooks: P1 released, planning wired Major=math or art (a, b); P2 released, unwired; P3 not released.
+    // Playbooks: P1 released, planning wired Major=math or art (its questions, not its audience:
+    // docs/playbooks.md, so for a, b and c); P2 released, unwired; P3 not released.
     const playbook = (released: boolean) =>
       insertOne(
         q,
@@ -123,7 +124,7 @@ beforeAll(async () => {
     await wire('playbook_planning', p1, 'Major', 'art');
     for (const [p, u] of [
       [p1, users.a],
-      [p1, users.c], // not meant for c
+      [p1, users.c], // counted: a playbook is for every student
       [p2, users.c],
       [p3, users.b], // not released
     ] as const) {
@@ -198,18 +199,18 @@ describe('Coach Activity Breakdown with wired content', () => {
     expect(res.status).toBe(200);
     const body = CoachActivityBreakdownSchema.parse(res.body);
     // Bulletins: 1 × 3 = 3, read 1 (b). Surveys: S1 3 + S2 1 + S3 2 = 6, answered 4 (a S1, b S1, a S2, c S3).
-    // Playbooks: P1 2 + P2 3 = 5, completed 2 (a P1, c P2). To-dos: T1, T2 for b (2) + T3 × 3 + T4 × 3 +
+    // Playbooks: P1 3 + P2 3 = 6, completed 3 (a P1, c P1, c P2). To-dos: T1, T2 for b (2) + T3 × 3 + T4 × 3 +
     // a's T5 = 9, done 3 (b T1, c T3, a T5).
     expect(body.content_breakdown.map((r) => [r.kind, r.completed_count, r.total_count])).toEqual([
       ['bulletins', 1, 3],
       ['surveys', 4, 6],
-      ['playbooks', 2, 5],
+      ['playbooks', 3, 6],
       ['todos', 3, 9],
       // Checklist: K1 for a + K2 × 3 = 4, ticked 2 (a K1, c K2).
       ['checklist', 2, 4],
     ]);
     expect([body.student_count, body.total_completed_assignments, body.total_assignments_count]).toEqual([
-      3, 12, 27,
+      3, 13, 28,
     ]);
   });
 

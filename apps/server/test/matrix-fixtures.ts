@@ -577,6 +577,7 @@ const ID_KINDS: Record<string, string> = {
   emails: 'email',
   images: 'image',
   playbooks: 'playbook',
+  'my-playbooks': 'playbook',
   'course-characteristics': 'courseCharacteristic',
   gradebooks: 'gradebook',
   assignments: 'assignment',
@@ -589,6 +590,7 @@ function paramValue(w: World, name: string, previous: string, url: string): stri
     // The wizard's coach is a set-up in progress; elsewhere coach A.
     coachId: () => (previous === 'coach-setup-wizard' ? w.ids.wizardCoach : w.coachA),
     step: () => 'basic_info',
+    phase: () => 'planning',
     institutionId: () => w.inst1,
     bulletinId: () => w.ids.bulletin,
     cohortId: () => w.ids.cohort,

@@ -31,14 +31,14 @@ describe('demo wiring seed', () => {
       (await staff.get(API.characteristics(coachId, 'playbooks'))).body,
     );
     const exam = playbooks.find((p) => p.title === 'Exam Playbook')!;
-    expect(exam.planning_characteristics).toEqual([]);
-    expect(exam.reflection_characteristics.map((w) => `${w.label}: ${w.value}`)).toEqual([
-      'average_score_band: 0-39',
-      'average_score_band: 40-59',
-    ]);
-    expect(exam.planning_emotions_characteristics.map((w) => `${w.label}: ${w.value}`)).toEqual([
-      'disability: Y',
-    ]);
+    // Playbooks ask the demo's questions (docs/playbooks.md): one wiring row names each question.
+    const names = (list: Array<{ label: string }>) => [...new Set(list.map((w) => w.label))];
+    expect(names(exam.planning_characteristics)).toEqual(['planned_resources', 'planned_hours']);
+    expect(exam.planning_characteristics.map((w) => w.value)).toEqual(['PracticeExam', '0']);
+    expect(names(exam.planning_emotions_characteristics)).toEqual(['exam_feeling']);
+    expect(names(exam.reflection_characteristics)).toEqual(['exam_outcome', 'used_resources', 'next_change']);
+    const unreleased = playbooks.find((p) => p.title === 'Final Exam Playbook')!;
+    expect(unreleased.planning_characteristics).toEqual([]);
     const books = GradebookWiringListSchema.parse(
       (await staff.get(API.characteristics(coachId, 'gradebooks'))).body,
     );

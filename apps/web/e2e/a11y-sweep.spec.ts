@@ -740,6 +740,16 @@ const SCREENS: Record<string, Screen[]> = {
       url: (ids) => `/Dashboard/Coach/${ids.coach}/ContentManager/EditSurvey/${ids.survey}/`,
     },
   ],
+  'Dashboard/Coach/:coachId/Playbook': [
+    { name: 'student playbooks', who: 'student', url: (ids) => `/Dashboard/Coach/${ids.coach}/Playbook/` },
+  ],
+  'Dashboard/Coach/:coachId/Playbook/:playbookId': [
+    {
+      name: 'student playbook',
+      who: 'student',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/Playbook/${ids.playbook}/`,
+    },
+  ],
   'Dashboard/Coach/:coachId/Surveys': [
     { name: 'student surveys', who: 'student', url: (ids) => `/Dashboard/Coach/${ids.coach}/Surveys/` },
   ],

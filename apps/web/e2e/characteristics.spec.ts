@@ -62,12 +62,12 @@ test.describe('Characteristics overview', () => {
         .getByTestId('overview-reflection')
         .getByRole('row')
         .filter({ has: page.getByRole('cell', { name: 'Exam Playbook', exact: true }) }),
-    ).toContainText('Average score band: 0–39');
+    ).toContainText('How the exam went: Very well');
     await expect(
       planning
         .getByRole('row')
         .filter({ has: page.getByRole('cell', { name: 'Exam Playbook', exact: true }) }),
-    ).toContainText('Declared disability: Yes');
+    ).toContainText('Feeling before the exam: Confident');
     const course = page.getByTestId('overview-course-characteristic');
     await expect(course.getByTestId('overview-status')).toHaveText(['Draft', 'Published']);
     await expect(course.getByRole('row').filter({ hasText: 'Study guide' })).toContainText(T.noDocument);
@@ -114,9 +114,9 @@ test.describe('Characteristics overview', () => {
     await expect(page.getByLabel(/^Title/)).toHaveValue('Exam Playbook');
     const reflection = page.getByTestId('wiring-editor-reflection_characteristics');
     await reflection.getByRole('button', { name: 'Add characteristic' }).click();
-    // The demo wires the Exam Playbook's reflection to two score bands already: this is the third.
-    await choose(page, reflection, 'MTS Characteristic 3', 'Gender');
-    await choose(page, reflection, 'Value 3', 'Female');
+    // The demo's playbooks ask three reflection questions, one row each: this is the fourth.
+    await choose(page, reflection, 'MTS Characteristic 4', 'Gender');
+    await choose(page, reflection, 'Value 4', 'Female');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { HOME_PAGES, MY_DATA_PAGES, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
+import { HOME_PAGES, MY_DATA_PAGES, PAGES, PLAYBOOK_PLAN_PAGES, SURVEY_PAGES } from '@course-coach/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, STUDENT_WITH_GRADES, signIn } from './helpers.ts';
 
@@ -11,6 +11,7 @@ function studentPages(coachId: number): Array<[string, string]> {
     ['Tips', PAGES.tips(coachId)],
     ['FAQ', PAGES.faq(coachId)],
     ['Surveys', SURVEY_PAGES.list(coachId)],
+    ['Playbooks', PLAYBOOK_PLAN_PAGES.list(coachId)],
     ['Grades', PAGES.grades(coachId)],
     ['Activity', PAGES.activity(coachId)],
     ['My engagement', HOME_PAGES.myEngagement(coachId)],

@@ -23,6 +23,7 @@ export * from './my-data.ts';
 export * from './numbers.ts';
 export * from './paths.ts';
 export * from './plain-text.ts';
+export * from './playbook-plan.ts';
 export * from './safe-path.ts';
 export * from './sso.ts';
 export * from './surveys.ts';

@@ -17,6 +17,7 @@ import {
   resumeGuidedImports,
   runGuidedImport,
 } from '../modules/imports/job.ts';
+import { sendPlaybookReminders } from '../modules/playbooks/reminders.ts';
 import { purgeExpiredSignOns } from '../modules/sso/index.ts';
 import { sweepOrphanMemberships } from '../modules/tailoring/membership.ts';
 import {
@@ -185,6 +186,10 @@ export async function startWorkers(
             `email ${emailId}: ${result.sent} sent, ${result.failed} refused by the server${result.delivered ? ', delivered' : ''}`,
           );
       }
+      // Playbook reminders go out with the e-mails, once per student and kind (modules/playbooks/reminders.ts).
+      const reminders = await sendPlaybookReminders(database, mail);
+      if (reminders.sent + reminders.failed > 0)
+        log(`playbook reminders: ${reminders.sent} sent, ${reminders.failed} refused by the server`);
       // An email another run holds: look again when its lease runs out (that run may have died).
       const [held] = await database.query<{ at: string | Date | null }>(
         `select min(lease_until) as at from emails where state = 'sending'`,

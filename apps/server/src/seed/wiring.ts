@@ -1,12 +1,12 @@
 import type { Database } from '../db/client.ts';
+import { seedPlaybookQuestions } from './playbook-questions.ts';
 
 /**
  * Demo characteristic wiring, so that the Characteristics overview shows real wirings in
  * every coach of the demo institution, on characteristics and values the demo dictionary really has:
  *
- * - playbooks: the Exam Playbook's reflection for students with a low average score band (0–39, 40–59),
- *   its emotions planning for students who declared a disability, the TMA Playbook's reflection for
- *   students on their first attempt (no planning wiring, which would hide a playbook from students);
+ * - playbooks: every released playbook asks the demo's planning, emotions and reflection questions
+ *   (seed/playbook-questions.ts);
  * - the gradebook (average_score_band 0–39) and its first assignment (assessments_submitted 0);
  * - the queued and the drafted to-do lists (students do not see these two lists yet, so the lists each
  *   student sees today stay as they were);
@@ -43,16 +43,8 @@ export async function seedDemoWiring(database: Database, institutionId: number):
           pairs.map((_, i) => i),
         ],
       );
-    const playbook = (title: string) =>
-      `select id, coach_id from playbooks where institution_id = $1 and title = '${title}'`;
-    // Reflection wiring, not planning: planning wiring decides who sees a playbook, and the demo keeps
-    // the Exam Playbook on every student's dashboard.
-    await wire('playbook_reflection', playbook('Exam Playbook'), [
-      ['average_score_band', '0-39', null],
-      ['average_score_band', '40-59', null],
-    ]);
-    await wire('playbook_emotions', playbook('Exam Playbook'), [['disability', 'Y', null]]);
-    await wire('playbook_reflection', playbook('TMA Playbook'), [['num_of_prev_attempts', '0', 0]]);
+    // Playbooks: their wirings are the questions students answer (docs/playbooks.md).
+    await seedPlaybookQuestions(q, institutionId);
     await wire('gradebook', 'select id, coach_id from gradebooks where institution_id = $1', [
       ['average_score_band', '0-39', null],
     ]);

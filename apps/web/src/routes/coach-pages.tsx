@@ -226,6 +226,21 @@ export const coachPageRoutes: RouteObject[] = [
       (m) => m.EditSurveyPage,
     ),
   },
+  // The student's Exam Playbook (paths ours, docs/playbooks.md).
+  {
+    path: 'Dashboard/Coach/:coachId/Playbook',
+    lazy: page(
+      () => import('../features/playbooks/PlaybookPlanPages.tsx'),
+      (m) => m.MyPlaybooksPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/Playbook/:playbookId',
+    lazy: page(
+      () => import('../features/playbooks/PlaybookPlanPages.tsx'),
+      (m) => m.MyPlaybookPage,
+    ),
+  },
   {
     path: 'Dashboard/Coach/:coachId/Surveys',
     lazy: page(

@@ -224,7 +224,10 @@ export const playbooks = pgTable(
   ],
 );
 
-/** A student's planning progress on a playbook: started, and completed when `completed_at` is set. */
+/**
+ * A student's planning progress on a playbook: started, and completed when `completed_at` is set (the
+ * credit of the history and activity cards); reflection completed when `reflection_completed_at` is set.
+ */
 export const playbookPlans = pgTable(
   'playbook_plans',
   {
@@ -240,6 +243,8 @@ export const playbookPlans = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completed_at: timestamp('completed_at', { withTimezone: true }),
+    /** When the student completed the reflection after the exam (docs/playbooks.md). */
+    reflection_completed_at: timestamp('reflection_completed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('playbook_plans_playbook_user_key').on(t.playbook_id, t.user_id),

@@ -9,6 +9,7 @@ export * from './images.ts';
 export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lms.ts';
+export * from './playbook-plans.ts';
 export * from './privacy.ts';
 export * from './sso.ts';
 export * from './surveys.ts';

@@ -4,6 +4,7 @@ export {
   LIVE_SURVEYS,
   PLAYBOOK_RELEASED,
   RELEASED_PLAYBOOKS,
+  releasedPlaybooksFor,
   STUDENT_TODO_ITEMS,
   SURVEY_LIVE,
   studentValuesOf,

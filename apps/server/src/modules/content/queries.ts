@@ -7,8 +7,9 @@ import { studentValuesSql, wiringVisibleSql } from '../wiring/index.ts';
  *
  * - Live bulletins and surveys: published, not queued (Scheduled), not under review (Drafted), and their
  *   publish time has come; surveys also meant for the student (no wiring, or wiring they match).
- * - Released playbooks: `is_released` (spec §4 "Playbook: appears only when is_released is true"), and
- *   meant for the student: no planning wiring, or one the student matches.
+ * - Released playbooks: `is_released` (spec §4 "Playbook: appears only when is_released is true"), for
+ *   every student of the coach: a playbook's wirings name its questions, not its audience
+ *   (docs/playbooks.md "Questions").
  * - The student's to-do items: staff-created items of the coach that are in no list or in a list that is
  *   neither queued nor under review and meant for the student (its wiring), plus the student's
  *   own (self-created) items.
@@ -36,10 +37,13 @@ export const liveSurveysFor = (user: string) => `
      and ${wiringVisibleSql('s.id', "'survey'", studentValuesOf(user))}`;
 export const LIVE_SURVEYS = liveSurveysFor('$2');
 
-/** Released playbooks of the coach (`$1`) meant for the student whose user id is the expression `user`. */
+/**
+ * Released playbooks of the coach (`$1`) for the student whose user id is the expression `user`: all of
+ * them (docs/playbooks.md "Who sees a playbook"). `user` stays in the SQL (an always-true test) so that
+ * a query whose only use of a parameter is here still gives it its type.
+ */
 export const releasedPlaybooksFor = (user: string) => `
-  select p.* from playbooks p where ${PLAYBOOK_RELEASED}
-     and ${wiringVisibleSql('p.id', "'playbook_planning'", studentValuesOf(user))}`;
+  select p.* from playbooks p where ${PLAYBOOK_RELEASED} and (${user})::int is not null`;
 export const RELEASED_PLAYBOOKS = releasedPlaybooksFor('$2');
 
 /** The to-do items of the coach (`$1`) that the student whose user id is the expression `user` sees. */

@@ -19,11 +19,11 @@ const wired = (idExpr: string, kind: string) =>
  * `$1` is the coach id.
  *
  * Each kind is the set of (student, item) pairs of the items that student sees, as in the per-student
- * analytics (content/queries.ts): live bulletins; live surveys and released playbooks meant for the
- * student by their wiring; the to-do items the student sees (staff items in no list or in a live list
- * meant for them, and their own items); the coach's checklist items meant for the student by their wiring
- * (docs/faq-checklists.md). The total
- * counts the pairs; completed counts the pairs with the
+ * analytics (content/queries.ts): live bulletins; live surveys meant for the student by their wiring;
+ * released playbooks (for every student: their wirings are questions, docs/playbooks.md); the to-do items
+ * the student sees (staff items in no list or in a live list meant for them, and their own items); the
+ * coach's checklist items meant for the student by their wiring (docs/faq-checklists.md). The total counts
+ * the pairs; completed counts the pairs with the
  * student's view, response, completed plan or completed to-do row.
  *
  * Items without wiring are meant for every student, so their pairs are counted set-wise (students ×
@@ -37,7 +37,7 @@ export const BREAKDOWN_SQL = `
        b as materialized (select b.id from (${LIVE_BULLETINS}) b),
        s as materialized (select s.id, ${wired('s.id', 'survey')} as wired from surveys s where ${SURVEY_LIVE}),
        p as materialized (
-         select p.id, ${wired('p.id', 'playbook_planning')} as wired from playbooks p where ${PLAYBOOK_RELEASED}),
+         select p.id, false as wired from playbooks p where ${PLAYBOOK_RELEASED}),
        ti as materialized (
          select i.id, l.id as list_id, (l.id is not null and ${wired('l.id', 'todolist')}) as wired
            from todo_items i left join todo_lists l on l.id = i.todo_list_id

@@ -50,6 +50,9 @@ export async function whyAnswer(
     [id, scope.coachId],
   );
   if (exists.length === 0) throw notFound();
+  // A released playbook is for every student of the coach: its wirings are its questions, not an
+  // audience (docs/playbooks.md).
+  if (kind === 'playbook_planning') return { reasons: [] };
   const wiring = (await loadWiring(database.query, scope.coachId, kind, [id])).get(id) ?? [];
   if (wiring.length === 0) return { reasons: [] };
   const matches = await matchWiring(database.query, { ...scope, kind, userId, contentIds: [id] });

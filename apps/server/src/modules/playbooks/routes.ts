@@ -3,13 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { CoachParams, errorResponses } from '../../http/route-common.ts';
 import { coachScope, staff, wiredItemRoutes } from '../wiring/index.ts';
+import { playbookPlanRoutes } from './plan-routes.ts';
 import { deletePlaybook, getPlaybook, listPlaybooks, savePlaybook } from './service.ts';
 
 /**
  * Playbook authoring (paths ours): list, create, read, replace (with the three wirings) and delete.
- * Staff of the coach only; students see released playbooks through the activity card.
+ * Staff of the coach only; students plan and reflect through plan-routes.ts.
  */
-export const playbookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
+export const playbookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { database } = deps;
+  // The student's playbook and the staff aggregates (plan-routes.ts).
+  await app.register(playbookPlanRoutes, deps);
   /** GET playbooks → the coach's playbooks with their wirings. */
   app.get(
     API.playbooks(':coachId'),

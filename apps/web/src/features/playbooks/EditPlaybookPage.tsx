@@ -13,6 +13,7 @@ import {
 } from '../characteristics/index.ts';
 import { DocumentSection } from '../documents/index.ts';
 import { WiringEditor } from '../wiring/index.ts';
+import { PlaybookSummarySection } from './PlaybookSummarySection.tsx';
 
 type AssignmentType = 'exam' | 'quiz' | 'assessment';
 const WIRINGS = [
@@ -27,7 +28,8 @@ const TITLES = { add: EDITOR_TEXTS.addPlaybookTitle, edit: EDITOR_TEXTS.editPlay
 /**
  * `/Dashboard/coach/{coachId}/PlaybookOverview/EditPlaybook/{id}/` (spec §2 Edit link; `new` adds one):
  * a playbook's title, assessment type, exam date (or the message shown without one), release to
- * students, and its planning, planning-emotions and reflection wirings.
+ * students, and its planning, planning-emotions and reflection wirings (its questions, docs/playbooks.md);
+ * below, how the students answered.
  */
 export function EditPlaybookPage() {
   return <ItemEditorPage titles={TITLES} editor={PlaybookEditor} />;
@@ -81,7 +83,12 @@ function PlaybookEditor({ coachId, id }: ItemEditorProps) {
       id={id}
       titles={TITLES}
       editor={editor}
-      after={<DocumentSection coachId={coachId} kind="playbooks" itemId={id} />}
+      after={
+        <>
+          <DocumentSection coachId={coachId} kind="playbooks" itemId={id} />
+          <PlaybookSummarySection coachId={coachId} id={id} />
+        </>
+      }
     >
       <FieldInput label={EDITOR_TEXTS.title} required maxLength={200} {...bind('title', title, setTitle)} />
       <FieldSelect<AssignmentType>

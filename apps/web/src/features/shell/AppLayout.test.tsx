@@ -66,6 +66,7 @@ describe('AppLayout header', () => {
       'Tips',
       'FAQ',
       'Surveys',
+      'Playbooks',
       'Grades',
       'Activity',
       'My engagement',
@@ -120,7 +121,7 @@ describe('AppLayout header', () => {
       PAGES.coachDetails(2),
     );
     const again = await screen.findByRole('navigation', { name: 'Course' });
-    await waitFor(() => expect(within(again).getAllByRole('link')).toHaveLength(12));
+    await waitFor(() => expect(within(again).getAllByRole('link')).toHaveLength(13));
     expect(within(again).queryByRole('link', { name: 'Grade Calculator' })).not.toBeInTheDocument();
   });
 

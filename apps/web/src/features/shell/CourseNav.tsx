@@ -1,4 +1,11 @@
-import { EMAIL_PAGES, HOME_PAGES, MY_DATA_PAGES, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
+import {
+  EMAIL_PAGES,
+  HOME_PAGES,
+  MY_DATA_PAGES,
+  PAGES,
+  PLAYBOOK_PLAN_PAGES,
+  SURVEY_PAGES,
+} from '@course-coach/contracts';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { CoachAccess } from '../auth/index.ts';
@@ -13,6 +20,7 @@ export const COURSE_NAV_TEXTS = {
   tips: 'Tips',
   faq: 'FAQ',
   surveys: 'Surveys',
+  playbooks: 'Playbooks',
   grades: 'Grades',
   gradeCalculator: 'Grade Calculator',
   activity: 'Activity',
@@ -39,7 +47,7 @@ export interface CourseNavItem {
 
 /**
  * The course menu of a coach, like a learning platform's: a student's pages of the coach (dashboard,
- * bulletins, to-dos, tips, the FAQ, surveys, grades, the Grade Calculator when the coach's
+ * bulletins, to-dos, tips, the FAQ, surveys, playbooks, grades, the Grade Calculator when the coach's
  * `calculator_active` (spec §3 grade data), activity, their engagement (docs/engagement.md), history, their
  * testimonial picture, My data); for the coach's instructors and staff, the dashboard, the content managers
  * and the student privacy settings. Empty for someone with no part in it.
@@ -58,6 +66,7 @@ export function courseNavItems(
       { label: t.tips, to: PAGES.tips(coachId) },
       { label: t.faq, to: PAGES.faq(coachId) },
       { label: t.surveys, to: SURVEY_PAGES.list(coachId) },
+      { label: t.playbooks, to: PLAYBOOK_PLAN_PAGES.list(coachId) },
       { label: t.grades, to: PAGES.grades(coachId) },
       ...(calculatorActive ? [{ label: t.gradeCalculator, to: PAGES.gradeCalculator(coachId) }] : []),
       { label: t.activity, to: PAGES.activity(coachId) },
