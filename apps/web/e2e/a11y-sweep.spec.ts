@@ -28,7 +28,8 @@ import { DEMO_PASSWORD, STAFF, STUDENT_WITHOUT_POINTS } from './helpers.ts';
 
 /**
  * Accessibility sweep: every page route of the app's route table
- * (`apps/web/src/router.tsx`, read here so a new screen cannot be missed) is opened with real demo ids and
+ * (`apps/web/src/router.tsx` and the tables it spreads from `apps/web/src/routes/`, read here so a new
+ * screen cannot be missed) is opened with real demo ids and
  * checked with axe-core against WCAG 2.0/2.1 A and AA, at a wide (1280 × 800) and a phone (375 × 667)
  * viewport, and in its key states: dialogs open (to-do add/edit, tip, image picker, rule form, collection
  * form, delete confirmations), empty states, field errors shown, not-found states. A route of the table
@@ -39,17 +40,28 @@ import { DEMO_PASSWORD, STAFF, STUDENT_WITHOUT_POINTS } from './helpers.ts';
  */
 const STUDENT = 's32885@demo.edu';
 const ROUTER = path.resolve(import.meta.dirname, '../src/router.tsx');
+const ROUTE_TABLES = path.resolve(import.meta.dirname, '../src/routes');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const VIEWPORTS = [
   { name: 'wide', width: 1280, height: 800 },
   { name: 'phone', width: 375, height: 667 },
 ] as const;
 
+/** router.tsx and every route table of `src/routes/` it spreads in, one after the other. */
+function routeSources(): string {
+  const tables = fs
+    .readdirSync(ROUTE_TABLES)
+    .filter((name) => name.endsWith('.tsx'))
+    .sort()
+    .map((name) => fs.readFileSync(path.join(ROUTE_TABLES, name), 'utf8'));
+  return [fs.readFileSync(ROUTER, 'utf8'), ...tables].join('\n');
+}
+
 /**
- * The page paths of router.tsx, as written there (without the leading slash; `/` for the index route).
- * Parsed from the source rather than imported: the route table pulls in React components and CSS.
+ * The page paths of the route table, as written there (without the leading slash; `/` for the index
+ * route). Parsed from the source rather than imported: the route table pulls in React components and CSS.
  */
-function routerPaths(source = fs.readFileSync(ROUTER, 'utf8')): string[] {
+function routerPaths(source = routeSources()): string[] {
   const paths = [...source.matchAll(/\bpath:\s*'([^']+)'/g)].map((m) => m[1]!.replace(/^\//, ''));
   if (/\bindex:\s*true\b/.test(source)) paths.unshift('/');
   return paths;
