@@ -234,6 +234,20 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'Dashboard/Coach/:coachId/ContentManager/EmailLog/:emailId',
+                lazy: page(
+                  () => import('./features/emails/EmailLogPage.tsx'),
+                  (m) => m.EmailLogPage,
+                ),
+              },
+              {
+                path: 'Dashboard/Coach/:coachId/ContentManager/SurveyResults/:surveyId',
+                lazy: page(
+                  () => import('./features/surveys/SurveyResultsPage.tsx'),
+                  (m) => m.SurveyResultsPage,
+                ),
+              },
+              {
                 path: 'Dashboard/Coach/:coachId/ContentManager/Surveys',
                 lazy: page(
                   () => import('./features/surveys/SurveyPages.tsx'),
