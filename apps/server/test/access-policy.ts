@@ -531,11 +531,15 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   [`PUT ${C}/emails/:id`]: { policy: PRESETS.coachStaff, body: emailBody },
   [`DELETE ${C}/emails/:id`]: { policy: PRESETS.coachStaff, fresh: 'email' },
   [`GET ${C}/emails/:id/preview`]: { policy: PRESETS.coachStaff, query: ofStudentA },
+  [`GET ${C}/emails/:id/log`]: { policy: PRESETS.coachStaff },
+  [`POST ${C}/emails/:id/resend`]: { policy: PRESETS.coachStaff },
 
   // --- surveys ----------------------------------------------------------------------------------------
   [`GET ${C}/surveys`]: { policy: PRESETS.coachMember },
   [`POST ${C}/surveys`]: { policy: PRESETS.coachStaff, body: surveyBody },
   [`GET ${C}/surveys/:id`]: { policy: PRESETS.coachMember },
+  [`GET ${C}/surveys/:id/results`]: { policy: PRESETS.coachStaff },
+  [`GET ${C}/surveys/:id/results.csv`]: { policy: PRESETS.coachStaff },
   [`PUT ${C}/surveys/:id`]: { policy: PRESETS.coachStaff, body: surveyBody },
   [`DELETE ${C}/surveys/:id`]: { policy: PRESETS.coachStaff, fresh: 'survey' },
   [`POST ${C}/surveys/:id/responses`]: {

@@ -112,6 +112,8 @@ export const SurveySchema = z.object({
   publish_timestamp: z.string(),
   related_credit: z.boolean(),
   due_at: z.string().nullable(),
+  /** Anonymous: staff see aggregates only, never who answered what. */
+  anonymous: z.boolean(),
   questions: z.array(SurveyQuestionSchema),
   characteristics: z.array(WiringItemSchema),
   completed: z.boolean(),
@@ -137,6 +139,7 @@ export const SurveyBodySchema = z.strictObject({
   publish_timestamp: z.iso.datetime({ offset: true, message: 'Enter a valid date and time.' }).nullish(),
   related_credit: z.boolean().default(false),
   due_at: z.iso.datetime({ offset: true, message: 'Enter a valid date and time.' }).nullish(),
+  anonymous: z.boolean().default(false),
   questions: z.array(SurveyQuestionInputSchema).max(SURVEY_QUESTIONS_MAX),
   characteristics: WiringListSchema.default([]),
 });

@@ -5,7 +5,8 @@ import type { Database } from '../db/client.ts';
  * characteristics and values the demo dictionary really has:
  *
  * - emails: a Delivered welcome email (sent 20 days ago to every enrolled student, with their delivery
- *   rows), a Scheduled exam-week reminder in a week with a section per gender and a wiring (students who
+ *   rows; each coach's first two students' rows are `unconfirmed`, as after a worker died mid-batch, so
+ *   the send log has something to show and resend), a Scheduled exam-week reminder in a week with a section per gender and a wiring (students who
  *   have not declared a disability), and a Draft for students who declared one;
  * - survey questions: the live 'Course feedback' survey asks for highest_education and studied_credits,
  *   'Mid-term check-in' for num_of_prev_attempts, so a demo student can answer and see their answers
@@ -64,7 +65,10 @@ export async function seedDemoEmailsSurveys(database: Database, institutionId: n
     );
     await q(
       `insert into email_deliveries (email_id, user_id, institution_id, state, run_id, claimed_at, delivered_at)
-       select e.id, en.user_id, $1, 'delivered', 'demo-seed', e.send_at, e.send_at
+       select e.id, en.user_id, $1,
+              case when row_number() over (partition by e.id order by en.user_id) <= 2 then 'unconfirmed' else 'delivered' end,
+              'demo-seed', e.send_at,
+              case when row_number() over (partition by e.id order by en.user_id) <= 2 then null else e.send_at end
          from emails e join enrollments en on en.coach_id = e.coach_id and en.role = 'student'
         where e.institution_id = $1 and e.id = any($2::int[]) and e.state = 'delivered'`,
       [institutionId, ids],

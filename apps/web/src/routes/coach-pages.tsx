@@ -242,6 +242,20 @@ export const coachPageRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'Dashboard/Coach/:coachId/ContentManager/EmailLog/:emailId',
+    lazy: page(
+      () => import('../features/emails/EmailLogPage.tsx'),
+      (m) => m.EmailLogPage,
+    ),
+  },
+  {
+    path: 'Dashboard/Coach/:coachId/ContentManager/SurveyResults/:surveyId',
+    lazy: page(
+      () => import('../features/surveys/SurveyResultsPage.tsx'),
+      (m) => m.SurveyResultsPage,
+    ),
+  },
+  {
     path: 'Dashboard/Coach/:coachId/Surveys',
     lazy: page(
       () => import('../features/surveys/SurveyPages.tsx'),

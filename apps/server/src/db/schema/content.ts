@@ -163,6 +163,8 @@ export const surveys = pgTable(
     publish_timestamp: timestamp('publish_timestamp', { withTimezone: true }).notNull().defaultNow(),
     related_credit: boolean('related_credit').notNull().default(false),
     due_at: timestamp('due_at', { withTimezone: true }),
+    /** Anonymous: staff see aggregates only, never who answered what (docs/emails-surveys.md). */
+    anonymous: boolean('anonymous').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('surveys_coach_idx').on(t.coach_id)],

@@ -70,7 +70,8 @@ export const emailSections = pgTable(
  * handed to SMTP, and its primary key (email, user) makes a second claim impossible, so nobody is sent
  * the same email twice, whatever worker runs or restarts. `delivered` once the SMTP server accepted the
  * message; a refused send deletes the claim (it was not sent; a later run tries again); a claim left by
- * a run that died is `unconfirmed` (it may or may not have been sent, so it is never sent again).
+ * a run that died is `unconfirmed` (it may or may not have been sent, so the job never sends it again;
+ * only staff's explicit "resend to unconfirmed" does). `failed`: a resend the SMTP server refused.
  */
 export const emailDeliveries = pgTable(
   'email_deliveries',
@@ -80,7 +81,7 @@ export const emailDeliveries = pgTable(
       .references(() => emails.id, { onDelete: 'cascade' }),
     user_id: integer('user_id').notNull(),
     institution_id: integer('institution_id').notNull(),
-    state: text('state', { enum: ['claimed', 'delivered', 'unconfirmed'] })
+    state: text('state', { enum: ['claimed', 'delivered', 'unconfirmed', 'failed'] })
       .notNull()
       .default('claimed'),
     run_id: text('run_id').notNull(),
@@ -91,6 +92,6 @@ export const emailDeliveries = pgTable(
   (t) => [
     primaryKey({ columns: [t.email_id, t.user_id] }),
     index('email_deliveries_user_idx').on(t.user_id),
-    check('email_deliveries_state', sql`${t.state} in ('claimed', 'delivered', 'unconfirmed')`),
+    check('email_deliveries_state', sql`${t.state} in ('claimed', 'delivered', 'unconfirmed', 'failed')`),
   ],
 );

@@ -36,7 +36,7 @@ export type DeliveryResult =
  * Values of the given characteristics for a set of users in a coach (any source; institution-wide and
  * that coach's enrolment values), plus each characteristic's default.
  */
-async function valuesOf(
+export async function valuesOf(
   q: Query,
   institutionId: number,
   coachId: number,

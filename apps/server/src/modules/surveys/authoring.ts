@@ -108,8 +108,8 @@ export async function createSurvey(
     const f = flagsOf(body);
     const [row] = await q<{ id: number }>(
       `insert into surveys (institution_id, coach_id, title, is_published, is_queued, under_review,
-                            publish_timestamp, related_credit, due_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+                            publish_timestamp, related_credit, due_at, anonymous)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
       [
         caller.institutionId,
         caller.coachId,
@@ -120,6 +120,7 @@ export async function createSurvey(
         f.publish_timestamp,
         body.related_credit,
         body.due_at ?? null,
+        body.anonymous,
       ],
     );
     await writeQuestions(q, caller, row!.id, body, chosen);
@@ -146,7 +147,7 @@ export async function updateSurvey(
     const f = flagsOf(body);
     await q(
       `update surveys set title = $2, is_published = $3, is_queued = $4, under_review = $5,
-              publish_timestamp = $6, related_credit = $7, due_at = $8 where id = $1`,
+              publish_timestamp = $6, related_credit = $7, due_at = $8, anonymous = $9 where id = $1`,
       [
         id,
         body.title.trim(),
@@ -156,6 +157,7 @@ export async function updateSurvey(
         f.publish_timestamp,
         body.related_credit,
         body.due_at ?? null,
+        body.anonymous,
       ],
     );
     await writeQuestions(q, caller, id, body, chosen);

@@ -43,6 +43,7 @@ export interface SurveyRow {
   publish_timestamp: string | Date;
   related_credit: boolean;
   due_at: string | Date | null;
+  anonymous: boolean;
   completed: boolean;
   responses_count: number;
 }
@@ -53,7 +54,7 @@ const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOS
 /** Survey ids the caller may see (`only`: just that one), in order. */
 export async function visibleRows(q: Query, caller: SurveyCaller, only?: number): Promise<SurveyRow[]> {
   const columns = `s.id, s.coach_id, s.title, s.is_published, s.is_queued, s.under_review, s.publish_timestamp,
-    s.related_credit, s.due_at,
+    s.related_credit, s.due_at, s.anonymous,
     exists (select 1 from survey_responses r where r.survey_id = s.id and r.user_id = $2) as completed,
     (select count(*)::int from survey_responses r where r.survey_id = s.id) as responses_count`;
   if (caller.isStaff) {
@@ -126,6 +127,7 @@ async function surveysOut(q: Query, caller: SurveyCaller, rows: SurveyRow[]): Pr
       publish_timestamp: iso(r.publish_timestamp)!,
       related_credit: r.related_credit,
       due_at: iso(r.due_at),
+      anonymous: r.anonymous,
       questions: own.flatMap((x) => questionOut(x, dictionary) ?? []),
       characteristics: wiring.get(r.id) ?? [],
       completed: r.completed,

@@ -1,2 +1,3 @@
 /** The charts feature's public entry: what other features may use of it. */
+export { BarChart, type BarDatum } from './BarChart.tsx';
 export { GradeCharts } from './GradeCharts.tsx';

@@ -42,6 +42,7 @@ const survey: Survey = {
   publish_timestamp: '2026-01-01T00:00:00.000Z',
   related_credit: false,
   due_at: null,
+  anonymous: false,
   questions: [],
   characteristics: [],
   completed: false,

@@ -1,4 +1,10 @@
-import { EMAIL_PAGES, EMAIL_TEXTS, type Email } from '@course-coach/contracts';
+import {
+  EMAIL_LOG_PAGES,
+  EMAIL_LOG_TEXTS,
+  EMAIL_PAGES,
+  EMAIL_TEXTS,
+  type Email,
+} from '@course-coach/contracts';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { format } from 'date-fns';
 import { Link, useParams } from 'react-router';
@@ -27,12 +33,30 @@ const COLUMNS: ManagerColumn<Email>[] = [
       <>
         <Badge color={STATUS_COLOR[e.status]}>{e.status}</Badge>
         {e.status === 'Delivered' && <Text size="sm">{EMAIL_TEXTS.recipients(e.delivered_count)}</Text>}
+        {e.unconfirmed_count > 0 && (
+          <Text size="sm">{`${e.unconfirmed_count} ${EMAIL_LOG_TEXTS.unconfirmed.toLowerCase()}`}</Text>
+        )}
       </>
     ),
   },
   {
     header: EMAIL_TEXTS.sendAt,
     cell: (e) => (e.send_at ? format(new Date(e.send_at), 'M.d.yy - h:mma') : '—'),
+  },
+  {
+    header: EMAIL_LOG_TEXTS.sendLog,
+    cell: (e, coachId) =>
+      e.status === 'Delivered' ? (
+        <Anchor
+          component={Link}
+          to={EMAIL_LOG_PAGES.log(coachId, e.id)}
+          aria-label={`${EMAIL_LOG_TEXTS.sendLog}: ${e.title}`}
+        >
+          {EMAIL_LOG_TEXTS.sendLog}
+        </Anchor>
+      ) : (
+        '—'
+      ),
   },
 ];
 

@@ -33,6 +33,7 @@ interface FormValues {
   status: 'Draft' | 'Scheduled' | 'Published';
   publishAt: string;
   relatedCredit: boolean;
+  anonymous: boolean;
   dueAt: string;
   questions: QuestionValue[];
   wiring: WiringInput[];
@@ -46,6 +47,7 @@ function initial(s: Survey | null): FormValues {
     status: s?.status ?? 'Draft',
     publishAt: toLocalInput(s?.publish_timestamp ?? null),
     relatedCredit: s?.related_credit ?? false,
+    anonymous: s?.anonymous ?? false,
     dueAt: toLocalInput(s?.due_at ?? null),
     questions: (s?.questions ?? []).map((q) => ({
       key: questionKeys++,
@@ -64,6 +66,7 @@ function toBody(v: FormValues): SurveyBody {
     status: v.status,
     publish_timestamp: fromLocalInput(v.publishAt),
     related_credit: v.relatedCredit,
+    anonymous: v.anonymous,
     due_at: v.relatedCredit ? fromLocalInput(v.dueAt) : null,
     questions: v.questions.map((q) => ({ id: q.id, prompt: q.prompt, characteristic: q.characteristic })),
     characteristics: v.wiring.map((w) => ({ label: w.label, value: w.value })),
@@ -131,6 +134,12 @@ function SurveyForm({ coachId, survey }: { coachId: number; survey: Survey | nul
           />
         )}
       </Group>
+      <Checkbox
+        label="Anonymous"
+        description="Staff see only totals, never who answered what."
+        checked={values.anonymous}
+        onChange={(e) => setValues({ ...values, anonymous: e.currentTarget.checked })}
+      />
       <RepeatedFieldset
         legend={SURVEY_TEXTS.questions}
         error={err('questions')}

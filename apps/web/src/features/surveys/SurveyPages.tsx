@@ -2,6 +2,8 @@ import {
   type FieldErrors,
   NON_FIELD_ERRORS,
   SURVEY_PAGES,
+  SURVEY_RESULTS_PAGES,
+  SURVEY_RESULTS_TEXTS,
   SURVEY_TEXTS,
   type Survey,
   type SurveyQuestion,
@@ -44,6 +46,18 @@ const COLUMNS: ManagerColumn<Survey>[] = [
     ),
   },
   { header: SURVEY_TEXTS.questions, cell: (s) => s.questions.length },
+  {
+    header: SURVEY_RESULTS_TEXTS.results,
+    cell: (s, coachId) => (
+      <Anchor
+        component={Link}
+        to={SURVEY_RESULTS_PAGES.results(coachId, s.id)}
+        aria-label={`${SURVEY_RESULTS_TEXTS.results}: ${s.title}`}
+      >
+        {SURVEY_RESULTS_TEXTS.results}
+      </Anchor>
+    ),
+  },
 ];
 
 /**
