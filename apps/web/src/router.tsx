@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingState } from './components/LoadingState.tsx';
 import { NotFoundPage } from './components/NotFoundPage.tsx';
+import { accountPublicRoutes, accountRoutes } from './features/accounts/index.ts';
 import { HomeRedirect } from './features/auth/HomeRedirect.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
@@ -27,6 +28,7 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): NonNull
  */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage />, errorElement: <RouteErrorPage /> },
+  ...accountPublicRoutes.map((r) => ({ ...r, errorElement: <RouteErrorPage /> })),
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
@@ -41,6 +43,7 @@ export const routes: RouteObject[] = [
             element: <CoachMemberGate />,
             children: [
               { index: true, element: <HomeRedirect /> },
+              ...accountRoutes,
               {
                 path: 'Dashboard/Coach/:coachId/CoachDetails',
                 lazy: page(

@@ -1,4 +1,4 @@
-import { CHARACTERISTICS_TEXTS, PAGES, TAILORING_TEXTS } from '@course-coach/contracts';
+import { ACCOUNT_PAGES, CHARACTERISTICS_TEXTS, PAGES, TAILORING_TEXTS } from '@course-coach/contracts';
 import {
   Anchor,
   AppShell,
@@ -64,6 +64,16 @@ export function AppLayout() {
       data-testid="nav-characteristics"
     >
       {me && me.institutions.length > 1 ? `${inst.name} characteristics` : 'Characteristics'}
+    </Anchor>,
+    <Anchor
+      key={`users-${inst.id}`}
+      component={Link}
+      to={ACCOUNT_PAGES.institutionUsers(inst.id)}
+      onClick={menu.close}
+      className={classes.navLink}
+      data-testid="nav-administration"
+    >
+      {me && me.institutions.length > 1 ? `${inst.name} administration` : 'Administration'}
     </Anchor>,
   ]);
 
@@ -140,6 +150,9 @@ export function AppLayout() {
                     </UnstyledButton>
                   </Menu.Target>
                   <Menu.Dropdown>
+                    <Menu.Item component={Link} to={ACCOUNT_PAGES.account}>
+                      Account
+                    </Menu.Item>
                     <Menu.Item onClick={() => signOut.mutate('everywhere')} disabled={signOut.isPending}>
                       {SIGN_OUT_EVERYWHERE}
                     </Menu.Item>
@@ -199,6 +212,14 @@ export function AppLayout() {
             {tailoringLink}
             {characteristicsLink}
             {institutionLinks}
+            <Anchor
+              component={Link}
+              to={ACCOUNT_PAGES.account}
+              onClick={menu.close}
+              className={classes.navLink}
+            >
+              Account
+            </Anchor>
             <Divider />
             <UnstyledButton
               component="button"
