@@ -7,7 +7,17 @@ import {
   otherInstitution,
   tokenOfLastMail,
 } from './accounts-helpers.ts';
-import { type Browser, coachIdOf, DEMO_PASSWORD, getTestContext, type TestContext } from './helpers.ts';
+import {
+  type Browser,
+  cleanLoginFailuresAfterEach,
+  coachIdOf,
+  DEMO_PASSWORD,
+  getTestContext,
+  type TestContext,
+} from './helpers.ts';
+
+// Sign-in failures these tests record (wrong passwords) are removed: the per-IP limit is shared.
+cleanLoginFailuresAfterEach();
 
 let ctx: TestContext;
 let box: Awaited<ReturnType<typeof appWithMailbox>>;

@@ -1,7 +1,10 @@
 import { ACCOUNT_API, ACCOUNT_TEXTS, API } from '@course-coach/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appWithMailbox, clearResetCounts, freshUser, tokenOfLastMail } from './accounts-helpers.ts';
-import { DEMO_PASSWORD, getTestContext, type TestContext } from './helpers.ts';
+import { cleanLoginFailuresAfterEach, DEMO_PASSWORD, getTestContext, type TestContext } from './helpers.ts';
+
+// Sign-in failures these tests record (wrong passwords) are removed: the per-IP limit is shared.
+cleanLoginFailuresAfterEach();
 
 let ctx: TestContext;
 let box: Awaited<ReturnType<typeof appWithMailbox>>;

@@ -2,7 +2,16 @@ import { ACCOUNT_API, API, AUDIT_API, type AuditEntry, IMPORT_API } from '@cours
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithMailbox, freshUser, otherInstitution } from './accounts-helpers.ts';
-import { type Browser, coachIdOf, getTestContext, type TestContext } from './helpers.ts';
+import {
+  type Browser,
+  cleanLoginFailuresAfterEach,
+  coachIdOf,
+  getTestContext,
+  type TestContext,
+} from './helpers.ts';
+
+// Sign-in failures these tests record (wrong passwords) are removed: the per-IP limit is shared.
+cleanLoginFailuresAfterEach();
 
 let ctx: TestContext;
 let box: Awaited<ReturnType<typeof appWithMailbox>>;
