@@ -1,4 +1,5 @@
 import type { RouteOptions } from 'fastify';
+import type { Transporter } from 'nodemailer';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -25,6 +26,11 @@ export interface AppDeps {
    * tests can read the server's own route table (the access matrix and fuzz suites).
    */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Sends account emails (password reset, invitation; docs/accounts.md). Default: SMTP_URL's server, or
+   * nodemailer's JSON transport that logs and sends nothing. Tests pass one that keeps the messages.
+   */
+  mailer?: Transporter;
   /** Called with every refused single sign-on, besides the log's warning (tests read the reasons). */
   onSsoRefusal?: (refusal: { institutionId: number | null; code: string; reason: string }) => void;
 }

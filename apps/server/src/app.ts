@@ -25,7 +25,9 @@ import { installJsonParser, installPlainTextCheck } from './http/plain-text.ts';
 import { installNoBodyRoutes } from './http/route-common.ts';
 import { DOCS_CSP, installSecurityHeaders } from './http/security-headers.ts';
 import { installCompression, installWebFiles, loadIndexPage, sendIndexPage } from './http/web-app.ts';
+import { accountRoutes } from './modules/accounts/index.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { auditRoutes, installAuditContext } from './modules/audit/index.ts';
 import { bulletinRoutes } from './modules/bulletins/routes.ts';
 import { characteristicDefinitionRoutes } from './modules/characteristics/definition-routes.ts';
 import { characteristicsRoutes } from './modules/characteristics/routes.ts';
@@ -146,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
+  installAuditContext(app);
   await installSecurityHeaders(app);
   await installCompression(app);
   installGuard(app, database, config);
@@ -239,6 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(homeRoutes, deps);
   await app.register(engagementRoutes, deps);
   await app.register(myDataRoutes, deps);
+  await app.register(accountRoutes, deps);
+  await app.register(auditRoutes, deps);
 
   // The built web app, from the same port; page routes fall back to index.html (the SPA routes them),
   // answered from memory (read and compressed once here).

@@ -100,6 +100,14 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * The address people open the app at, for links in password reset and invitation emails
+     * (docs/accounts.md). Unset: the request's own origin (set it in production behind a proxy).
+     */
+    APP_URL: z
+      .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** The From address of emails. */
     EMAIL_FROM: z.string().min(3).default('Course Coach <no-reply@coursecoach.local>'),
     /**

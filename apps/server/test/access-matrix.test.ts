@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_POLICY, type Expected, type RouteSpec, studentView } from './access-policy.ts';
+import { cleanLoginFailuresAfterEach } from './helpers.ts';
 import {
   type Answer,
   buildWorld,
@@ -12,6 +13,9 @@ import {
   tableChecksums,
   type World,
 } from './matrix-fixtures.ts';
+
+// Sign-in failures these tests record (wrong passwords) are removed: the per-IP limit is shared.
+cleanLoginFailuresAfterEach();
 
 /**
  * Access matrix: every API route of the server's own route table (collected by an

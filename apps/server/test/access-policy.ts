@@ -128,6 +128,22 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   'POST /api/v1/auth/logout-all': { policy: PRESETS.signedIn, last: true },
   'GET /api/v1/auth/csrf': { policy: PRESETS.public },
   'GET /api/v1/me': { policy: PRESETS.signedIn },
+  // --- accounts (docs/accounts.md) ---------------------------------------------------------------------
+  // A wrong current password: 400 for everyone signed in (nothing changes, no session ends).
+  'POST /api/v1/account/password': {
+    policy: P(401, 400, 400, 400, 400, 400),
+    body: () => ({ current_password: 'not the password', new_password: 'a fine new phrase' }),
+  },
+  // Public; an address nobody has (a new one each call, under the per-address limit): 202 for everyone.
+  'POST /api/v1/auth/password-reset': {
+    policy: PRESETS.public,
+    body: () => ({ email: `nobody-${Math.random().toString(36).slice(2)}@matrix.test` }),
+  },
+  // Public; a forged token: 400 for everyone, nothing written.
+  'POST /api/v1/auth/set-password': {
+    policy: P(400, 400, 400, 400, 400, 400),
+    body: () => ({ token: 'forged-matrix-token', password: 'a fine new phrase' }),
+  },
 
   // --- student dashboard data ------------------------------------------------------------------------
   [`GET ${C}/grade-data`]: studentView,
@@ -463,6 +479,19 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
     policy: PRESETS.coachInstitutionStaff,
     body: (w) => ({ lms_course_id: String(w.ids.canvasCourse) }),
   },
+
+  // --- user administration and the audit log (docs/accounts.md, docs/audit-log.md) ----------------------
+  [`GET ${I}/users`]: { policy: PRESETS.institutionStaff },
+  [`GET ${I}/users/:userId`]: { policy: PRESETS.institutionStaff },
+  [`PUT ${I}/users/:userId/role`]: { policy: PRESETS.institutionStaff, body: () => ({ role: 'staff' }) },
+  [`PUT ${I}/users/:userId/enrollments/:coachId`]: {
+    policy: PRESETS.institutionStaff,
+    body: () => ({ role: 'student' }),
+  },
+  [`PUT ${I}/users/:userId/active`]: { policy: PRESETS.institutionStaff, body: () => ({ active: true }) },
+  [`POST ${I}/users/:userId/invite`]: { policy: PRESETS.institutionStaff },
+  [`GET ${I}/audit-log`]: { policy: PRESETS.institutionStaff },
+  [`GET ${I}/audit-log.csv`]: { policy: PRESETS.institutionStaff },
 
   // --- single sign-on (docs/sso.md) ---------------------------------------------------------------------
   'GET /api/v1/auth/sso/providers': { policy: PRESETS.public },

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_POLICY } from './access-policy.ts';
+import { cleanLoginFailuresAfterEach } from './helpers.ts';
 import {
   type Answer,
   buildWorld,
@@ -14,6 +15,9 @@ import {
   tableChecksums,
   type World,
 } from './matrix-fixtures.ts';
+
+// Sign-in failures these tests record (wrong passwords) are removed: the per-IP limit is shared.
+cleanLoginFailuresAfterEach();
 
 /**
  * Fuzzing: property-based tests (fast-check) that send generated bodies, query strings

@@ -524,6 +524,13 @@ export async function buildWorld(tag: string): Promise<World> {
     );
     return row!.id;
   };
+  creators.managedUser = async () => {
+    const [row] = await q<{ id: number }>(
+      `insert into users (institution_id, email, name, password_hash) values ($1, $2, 'Matrix managed', $3) returning id`,
+      [inst1, `managed-${stamp}@matrix.test`, hash],
+    );
+    return row!.id;
+  };
   for (const kind of Object.keys(creators)) ids[kind] = await creators[kind]!();
   const wizardCoachInfo = wizardMade.get(ids.wizardCoach!)!;
   // The survey's question (for response bodies).
@@ -600,6 +607,8 @@ function paramValue(w: World, name: string, previous: string, url: string): stri
     uploadId: () => w.ids.upload,
     mappingId: () => w.ids.mapping,
     gradebookId: () => w.ids.gradebook,
+    // A user of institution 1 who is none of the personas (user administration).
+    userId: () => w.ids.managedUser,
     // Documents: the bulletin with one.
     kind: () => 'bulletins',
     itemId: () => w.ids.documentedBulletin,

@@ -83,6 +83,8 @@ interface Ids {
   gradebook: number;
   assignment: number;
   courseCharacteristic: number;
+  /** The sweep student's user id (the staff user page). */
+  studentUser: number;
 }
 
 type Who = 'student' | 'staff' | 'empty-student' | 'anonymous';
@@ -641,6 +643,45 @@ const SCREENS: Record<string, Screen[]> = {
       },
     },
   ],
+  // Survey results and the e-mail send log (docs/emails-surveys.md).
+  'Dashboard/Coach/:coachId/ContentManager/SurveyResults/:surveyId': [
+    {
+      name: 'survey results',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/ContentManager/SurveyResults/${ids.survey}/`,
+    },
+  ],
+  'Dashboard/Coach/:coachId/ContentManager/EmailLog/:emailId': [
+    {
+      name: 'e-mail send log',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/ContentManager/EmailLog/${ids.email}/`,
+    },
+  ],
+  // Accounts (docs/accounts.md, docs/audit-log.md, docs/sso.md): signed-out pages, the account, staff pages.
+  'forgot-password': [{ name: 'forgot password', who: 'anonymous', url: () => '/forgot-password' }],
+  'set-password': [{ name: 'set password (no link token)', who: 'anonymous', url: () => '/set-password' }],
+  account: [{ name: 'account (change password)', who: 'student', url: () => '/account' }],
+  'Dashboard/Institution/:institutionId/Users': [
+    { name: 'users', who: 'staff', url: (ids) => `/Dashboard/Institution/${ids.institution}/Users` },
+  ],
+  'Dashboard/Institution/:institutionId/Users/:userId': [
+    {
+      name: 'a user (the sweep student)',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Institution/${ids.institution}/Users/${ids.studentUser}`,
+    },
+  ],
+  'Dashboard/Institution/:institutionId/AuditLog': [
+    { name: 'audit log', who: 'staff', url: (ids) => `/Dashboard/Institution/${ids.institution}/AuditLog` },
+  ],
+  'Dashboard/Institution/:institutionId/SignInSettings': [
+    {
+      name: 'sign-in settings',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Institution/${ids.institution}/SignInSettings`,
+    },
+  ],
   'Homepage/:institutionId': [
     {
       name: 'home (student)',
@@ -958,8 +999,10 @@ async function prepare(): Promise<Ids> {
   expect(created.status(), await created.text()).toBe(201);
   const ownTodoItem = ((await created.json()) as { id: number }).id;
 
+  const studentMe = await getJson<{ user: { id: number } }>(student, API.me);
   await Promise.all([staff.dispose(), student.dispose(), empty.dispose()]);
   return {
+    studentUser: studentMe.user.id,
     institution,
     coach,
     emptyCoach,

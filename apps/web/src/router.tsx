@@ -8,6 +8,7 @@ import { AppLayout } from './features/shell/AppLayout.tsx';
 import { NoCoachPage } from './features/shell/NoCoachPage.tsx';
 import { CoachMemberGate } from './features/shell/NotEnrolledPage.tsx';
 import { RouteErrorPage } from './features/shell/RouteErrorPage.tsx';
+import { accountPublicRoutes, accountRoutes } from './routes/account-pages.tsx';
 import { coachPageRoutes } from './routes/coach-pages.tsx';
 import { institutionPageRoutes } from './routes/institution-pages.tsx';
 
@@ -18,6 +19,7 @@ import { institutionPageRoutes } from './routes/institution-pages.tsx';
  */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage />, errorElement: <RouteErrorPage /> },
+  ...accountPublicRoutes.map((r) => ({ ...r, errorElement: <RouteErrorPage /> })),
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
@@ -34,6 +36,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <HomeRedirect /> },
               ...coachPageRoutes,
               ...institutionPageRoutes,
+              ...accountRoutes,
               { path: 'no-coach', element: <NoCoachPage /> },
               { path: 'Dashboard/Coach/:coachId/*', element: <NotFoundPage /> },
               { path: 'Dashboard/Institution/:institutionId/*', element: <NotFoundPage /> },

@@ -1,4 +1,6 @@
+export * from './accounts.ts';
 export * from './analytics.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './bulletins.ts';
 export * from './characteristic-definitions.ts';

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_TEXTS,
   API,
   DetailErrorSchema,
   FieldErrorsSchema,
@@ -54,8 +55,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
           { detail: UI_TEXTS.loginRateLimited },
           { 'retry-after': String(attempt.retryAfter) },
         );
-      const rows = await database.query<{ id: number; institution_id: number; password_hash: string }>(
-        'select id, institution_id, password_hash from users where email = $1',
+      const rows = await database.query<{
+        id: number;
+        institution_id: number;
+        password_hash: string;
+        deactivated: boolean;
+      }>(
+        'select id, institution_id, password_hash, deactivated_at is not null as deactivated from users where email = $1',
         [email],
       );
       const user = rows[0];
@@ -65,6 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       await attempt.succeeded();
       // Checked only after the password matched, so the answer reveals nothing about unknown addresses.
       if (await passwordLoginOff(database, user.institution_id)) throw nonFieldError(SSO_PASSWORD_OFF_TEXT);
+      if (user.deactivated) throw nonFieldError(ACCOUNT_TEXTS.userDeactivated);
       const old = request.cookies[SESSION_COOKIE];
       if (old) await deleteSession(database, tokenDigest(old));
       const token = await createSession(

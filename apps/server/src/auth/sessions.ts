@@ -35,7 +35,8 @@ export async function createSession(
 }
 
 /**
- * Loads the live session for a cookie token, or null when it is unknown, idle for longer than its
+ * Loads the live session for a cookie token, or null when it is unknown, its user is deactivated
+ * (docs/accounts.md), idle for longer than its
  * idle lifetime (`expires_at`) or older than `maxHours` (absolute lifetime, counted from sign-in).
  * Refreshes `last_seen_at`/`expires_at` at most once a minute, so reads stay cheap; the new
  * `expires_at` is capped at sign-in + `maxHours`.
@@ -56,7 +57,7 @@ export async function loadSession(
   }>(
     `select s.user_id, u.institution_id, u.email, u.name, s.last_seen_at < now() - interval '1 minute' as stale
        from sessions s join users u on u.id = s.user_id
-      where s.id = $1 and s.expires_at > now()
+      where s.id = $1 and s.expires_at > now() and u.deactivated_at is null
         and s.created_at > now() - $2::float8 * interval '1 hour'`,
     [id, maxHours],
   );

@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './auth.ts';
 export * from './coaches.ts';
 export * from './content.ts';

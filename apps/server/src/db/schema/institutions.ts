@@ -23,6 +23,8 @@ export const users = pgTable(
     password_hash: text('password_hash').notNull(),
     /** The student or staff number in the institution's records (for OULAD: id_student). */
     external_id: text('external_id'),
+    /** Set when staff deactivate the account (docs/accounts.md): no sign-in, no sessions. */
+    deactivated_at: timestamp('deactivated_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -10,6 +10,7 @@ import {
 } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /*
  * Characteristic definitions (DESIGN.md "Characteristic definitions"): staff of an institution create,
@@ -214,7 +215,14 @@ export async function createDefinition(
     row!.id,
     await sourceId(q, institutionId, input.source),
   ]);
-  return getDefinition(q, institutionId, row!.id);
+  const created = await getDefinition(q, institutionId, row!.id);
+  await recordAudit(q, {
+    kind: 'characteristics',
+    action: 'characteristic.create',
+    target: `characteristic ${created.id} (${created.name})`,
+    after: created,
+  });
+  return created;
 }
 
 /**

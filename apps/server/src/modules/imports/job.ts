@@ -2,6 +2,7 @@ import { type CommitBody, type ImportMapping, NON_FIELD_ERRORS } from '@course-c
 import type { PgBoss } from 'pg-boss';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { CoachScope } from '../tailoring/index.ts';
 import { noteChangedValues, requestPendingSync } from '../tailoring/index.ts';
 import {
@@ -63,6 +64,16 @@ export async function commitUpload(
       JSON.stringify(body.mapping),
     ]);
     if (body.save_as) await saveMapping(q, scope, body.save_as, body.mapping);
+    await recordAudit(q, {
+      kind: 'imports',
+      action: 'import.start',
+      target: `coach ${scope.coachId}, import ${row!.id}`,
+      after: {
+        source: body.mapping.source,
+        rows_total: plan.report.rows_total,
+        characteristics: plan.report.characteristics,
+      },
+    });
     return row!.id;
   });
   await dispatch(runner, id);

@@ -7,6 +7,7 @@
 import { NON_FIELD_ERRORS, usesValuesForInclude, validateRule } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/index.ts';
 import { loadDictionary } from './dictionary.ts';
 import { type CoachScope, cohortOfCoach, getCohort } from './service.ts';
 import { requestResync, type SyncRunner } from './sync.ts';
@@ -58,6 +59,12 @@ export async function createRule(
        values ($1, $2, $3, $4, $5, $6) returning id`,
       [scope.institutionId, cohortId, body.characteristic.trim(), body.operation.trim(), value, values],
     );
+    await recordAudit(q, {
+      kind: 'rules',
+      action: 'rule.create',
+      target: `Insight Group ${cohortId}, rule ${row!.id}`,
+      after: { characteristic: body.characteristic.trim(), operation: body.operation.trim(), value, values },
+    });
     return row!.id;
   });
   await requestResync(runner, cohortId);

@@ -2,6 +2,7 @@ import type { Tip, TipBody } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { htmlText, sanitizeTipHtml } from '../../http/html.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /** The coach's tips in order (spec §7 "Tips: content as a list of tips"). */
 export async function listTips(database: Database, coachId: number): Promise<Tip[]> {
@@ -25,13 +26,21 @@ export async function createTip(
   body: TipBody,
 ): Promise<Tip> {
   const html = cleanHtml(body.html);
-  const [row] = await database.query<Tip>(
-    `insert into tips (institution_id, coach_id, html, position)
-     values ($1, $2, $3, coalesce($4, (select coalesce(max(position) + 1, 0) from tips where coach_id = $2)))
-     returning id, html, position`,
-    [ids.institutionId, ids.coachId, html, body.position ?? null],
-  );
-  return row!;
+  return database.transaction(async (q) => {
+    const [row] = await q<Tip>(
+      `insert into tips (institution_id, coach_id, html, position)
+       values ($1, $2, $3, coalesce($4, (select coalesce(max(position) + 1, 0) from tips where coach_id = $2)))
+       returning id, html, position`,
+      [ids.institutionId, ids.coachId, html, body.position ?? null],
+    );
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'tip.create',
+      target: `coach ${ids.coachId}, tip ${row!.id}`,
+      after: row,
+    });
+    return row!;
+  });
 }
 
 /** Replaces a tip's HTML (and position when given); 404 when the coach has no such tip. */

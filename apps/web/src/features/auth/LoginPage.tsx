@@ -1,8 +1,8 @@
-import { type Me, SSO_ERROR_PARAM, UI_TEXTS } from '@course-coach/contracts';
-import { Alert, Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { ACCOUNT_PAGES, type Me, SSO_ERROR_PARAM, UI_TEXTS } from '@course-coach/contracts';
+import { Alert, Anchor, Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ME_QUERY_KEY } from '../../api/query-client.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { PRODUCT_NAME, usePageTitle } from '../../components/usePageTitle.ts';
@@ -68,6 +68,11 @@ export function LoginPage() {
               <Stack gap="md">
                 <SsoSignIn providers={sso.data} next={next} error={params.get(SSO_ERROR_PARAM)} />
                 {passwordForm && <LoginForm onSuccess={signedIn} />}
+                {passwordForm && (
+                  <Anchor component={Link} to={ACCOUNT_PAGES.forgotPassword} size="sm" ta="center">
+                    Forgot password?
+                  </Anchor>
+                )}
               </Stack>
             )}
           </Paper>

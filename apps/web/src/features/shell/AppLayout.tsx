@@ -1,4 +1,10 @@
-import { CHARACTERISTICS_TEXTS, HOME_PAGES, PAGES, TAILORING_TEXTS } from '@course-coach/contracts';
+import {
+  ACCOUNT_PAGES,
+  CHARACTERISTICS_TEXTS,
+  HOME_PAGES,
+  PAGES,
+  TAILORING_TEXTS,
+} from '@course-coach/contracts';
 import {
   Anchor,
   AppShell,
@@ -69,6 +75,16 @@ export function AppLayout() {
       data-testid="nav-characteristics"
     >
       {me && me.institutions.length > 1 ? `${inst.name} characteristics` : 'Characteristics'}
+    </Anchor>,
+    <Anchor
+      key={`users-${inst.id}`}
+      component={Link}
+      to={ACCOUNT_PAGES.institutionUsers(inst.id)}
+      onClick={menu.close}
+      className={classes.navLink}
+      data-testid="nav-administration"
+    >
+      {me && me.institutions.length > 1 ? `${inst.name} administration` : 'Administration'}
     </Anchor>,
   ]);
 
@@ -161,6 +177,9 @@ export function AppLayout() {
                     </UnstyledButton>
                   </Menu.Target>
                   <Menu.Dropdown>
+                    <Menu.Item component={Link} to={ACCOUNT_PAGES.account}>
+                      Account
+                    </Menu.Item>
                     <Menu.Item onClick={() => signOut.mutate('everywhere')} disabled={signOut.isPending}>
                       {SIGN_OUT_EVERYWHERE}
                     </Menu.Item>
@@ -221,6 +240,14 @@ export function AppLayout() {
             {tailoringLink}
             {characteristicsLink}
             {institutionLinks}
+            <Anchor
+              component={Link}
+              to={ACCOUNT_PAGES.account}
+              onClick={menu.close}
+              className={classes.navLink}
+            >
+              Account
+            </Anchor>
             <Divider />
             <UnstyledButton
               component="button"

@@ -1,0 +1,220 @@
+import {
+  ACCOUNT_API,
+  ACCOUNT_TEXTS,
+  AdminUserDetailSchema,
+  AdminUserListSchema,
+  DetailErrorSchema,
+  FieldErrorsSchema,
+  UserActiveBodySchema,
+  UserEnrollmentBodySchema,
+  UserListQuerySchema,
+  UserRoleBodySchema,
+} from '@course-coach/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Transporter } from 'nodemailer';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { access } from '../../auth/access.ts';
+import { parseId } from '../../auth/guard.ts';
+import { HttpError, nonFieldError, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/index.ts';
+import {
+  type Actor,
+  getUser,
+  listUsers,
+  setActive,
+  setEnrollment,
+  setInstitutionRole,
+} from './admin-service.ts';
+import { accountMail, appOrigin, SET_PASSWORD_PAGE } from './mail.ts';
+import { issueToken } from './tokens.ts';
+
+const staffOnly = { access: access.institution('staff', 'admin') };
+const tags = ['user administration'];
+const responses = {
+  400: FieldErrorsSchema,
+  401: DetailErrorSchema,
+  403: DetailErrorSchema,
+  404: DetailErrorSchema,
+};
+const InstitutionParams = z.object({ institutionId: z.string() });
+const UserParams = z.object({ institutionId: z.string(), userId: z.string() });
+const EnrollmentParams = z.object({ institutionId: z.string(), userId: z.string(), coachId: z.string() });
+
+const idOf = (value: string) => {
+  const id = parseId(value);
+  if (id === null) throw notFound(ACCOUNT_TEXTS.userNotFound);
+  return id;
+};
+
+/**
+ * Staff user administration (docs/accounts.md): search the institution's users, view one with their
+ * coaches and roles, change their institution role and enrolments, deactivate and reactivate them, and
+ * invite them by email to set a password. Staff and admins of the institution only; another
+ * institution's users answer 404. Every change is in the audit log.
+ */
+export const accountAdminRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Transporter }> = async (
+  app,
+  { database, config, mailer },
+) => {
+  const actorOf = (request: {
+    user: { userId: number } | null;
+    institution: { institutionRole: Actor['role'] } | null;
+  }) => ({
+    userId: request.user!.userId,
+    role: request.institution!.institutionRole,
+  });
+
+  /** GET institution/{id}/users?q=&page= → `{results, count}`, 50 a page, by name. */
+  app.get(
+    ACCOUNT_API.users(':institutionId'),
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        params: InstitutionParams,
+        querystring: UserListQuerySchema,
+        response: { 200: AdminUserListSchema, ...responses },
+      },
+    },
+    async (request) =>
+      listUsers(
+        database.query,
+        request.institution!.institutionId,
+        request.query.q ?? '',
+        request.query.page ?? 1,
+      ),
+  );
+
+  /** GET institution/{id}/users/{userId} → the user, their coaches and roles, and how they can sign in. */
+  app.get(
+    ACCOUNT_API.user(':institutionId', ':userId'),
+    {
+      config: staffOnly,
+      schema: { tags, params: UserParams, response: { 200: AdminUserDetailSchema, ...responses } },
+    },
+    async (request) =>
+      getUser(database.query, request.institution!.institutionId, idOf(request.params.userId)),
+  );
+
+  /** PUT institution/{id}/users/{userId}/role `{role: "staff"|"admin"|null}` → the user. 403 per the role rules. */
+  app.put(
+    ACCOUNT_API.userRole(':institutionId', ':userId'),
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        params: UserParams,
+        body: UserRoleBodySchema,
+        response: { 200: AdminUserDetailSchema, ...responses },
+      },
+    },
+    async (request) =>
+      database.transaction((q) =>
+        setInstitutionRole(
+          q,
+          request.institution!.institutionId,
+          actorOf(request),
+          idOf(request.params.userId),
+          request.body.role,
+        ),
+      ),
+  );
+
+  /** PUT institution/{id}/users/{userId}/enrollments/{coachId} `{role: "student"|"instructor"|null}` → the user. */
+  app.put(
+    ACCOUNT_API.userEnrollment(':institutionId', ':userId', ':coachId'),
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        params: EnrollmentParams,
+        body: UserEnrollmentBodySchema,
+        response: { 200: AdminUserDetailSchema, ...responses },
+      },
+    },
+    async (request) => {
+      const coachId = parseId(request.params.coachId);
+      if (coachId === null) throw notFound(ACCOUNT_TEXTS.coachNotFound);
+      return database.transaction((q) =>
+        setEnrollment(
+          q,
+          request.institution!.institutionId,
+          idOf(request.params.userId),
+          coachId,
+          request.body.role,
+        ),
+      );
+    },
+  );
+
+  /** PUT institution/{id}/users/{userId}/active `{active}` → the user; deactivating ends their sessions. */
+  app.put(
+    ACCOUNT_API.userActive(':institutionId', ':userId'),
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        params: UserParams,
+        body: UserActiveBodySchema,
+        response: { 200: AdminUserDetailSchema, ...responses },
+      },
+    },
+    async (request) =>
+      database.transaction((q) =>
+        setActive(
+          q,
+          request.institution!.institutionId,
+          actorOf(request),
+          idOf(request.params.userId),
+          request.body.active,
+        ),
+      ),
+  );
+
+  /**
+   * POST institution/{id}/users/{userId}/invite → 202 `{detail}`: emails the user a link (30 minutes,
+   * single use) to set a password; earlier unused invitations stop working. 400 for a deactivated user;
+   * 503 when the mail server refuses the message (the audit entry stays: the link was made).
+   */
+  app.post(
+    ACCOUNT_API.userInvite(':institutionId', ':userId'),
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        params: UserParams,
+        response: { 202: DetailErrorSchema, 503: DetailErrorSchema, ...responses },
+      },
+    },
+    async (request, reply) => {
+      const institutionId = request.institution!.institutionId;
+      const userId = idOf(request.params.userId);
+      const { token, user, institution } = await database.transaction(async (q) => {
+        const user = await getUser(q, institutionId, userId);
+        if (!user.active) throw nonFieldError(ACCOUNT_TEXTS.userDeactivated);
+        const token = await issueToken(q, { id: userId, institution_id: institutionId }, 'invite');
+        await recordAudit(q, {
+          kind: 'people',
+          action: 'user.invite',
+          target: `user ${user.id} (${user.email})`,
+        });
+        const [institution] = await q<{ name: string }>('select name from institutions where id = $1', [
+          institutionId,
+        ]);
+        return { token, user, institution: institution!.name };
+      });
+      const link = `${appOrigin(config, request)}${SET_PASSWORD_PAGE}#token=${token}`;
+      try {
+        await mailer.sendMail({
+          from: config.EMAIL_FROM,
+          ...accountMail('invite', user.email, link, institution),
+        });
+      } catch (error) {
+        request.log.error(error, 'invitation email failed');
+        throw new HttpError(503, { detail: ACCOUNT_TEXTS.inviteNotSent });
+      }
+      return reply.code(202).send({ detail: `We have emailed ${user.email} a link to set a password.` });
+    },
+  );
+};

@@ -1,0 +1,115 @@
+import {
+  AUDIT_API,
+  type AuditEntry,
+  AuditListSchema,
+  type AuditQuery,
+  AuditQuerySchema,
+  DetailErrorSchema,
+  FieldErrorsSchema,
+} from '@course-coach/contracts';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { access } from '../../auth/access.ts';
+import type { Query } from '../../db/client.ts';
+
+const Params = z.object({ institutionId: z.string() });
+const staffOnly = { access: access.institution('staff', 'admin') };
+const tags = ['audit log'];
+const responses = {
+  400: FieldErrorsSchema,
+  401: DetailErrorSchema,
+  403: DetailErrorSchema,
+  404: DetailErrorSchema,
+};
+/** Entries a page of the list holds. */
+export const AUDIT_PAGE_SIZE = 50;
+/** Most rows one CSV export holds (a year of a busy institution); narrow the filters for more. */
+export const AUDIT_CSV_MAX_ROWS = 100_000;
+
+/** The `where` clause and parameters of the filters ($1 is the institution). Dates are UTC days, inclusive. */
+function filters(institutionId: number, query: AuditQuery): { where: string; params: unknown[] } {
+  const params: unknown[] = [institutionId];
+  const parts = ['institution_id = $1'];
+  if (query.kind) parts.push(`kind = $${params.push(query.kind)}`);
+  if (query.actor?.trim()) parts.push(`strpos(actor_email, lower($${params.push(query.actor.trim())})) > 0`);
+  if (query.from) parts.push(`at >= $${params.push(query.from)}::date`);
+  if (query.to) parts.push(`at < $${params.push(query.to)}::date + 1`);
+  return { where: parts.join(' and '), params };
+}
+
+async function entries(q: Query, institutionId: number, query: AuditQuery, limit: number, offset: number) {
+  const { where, params } = filters(institutionId, query);
+  return q<AuditEntry & { total: number }>(
+    `select id::int as id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, actor_id,
+            actor_email, kind, action, target, before, after, count(*) over ()::int as total
+       from audit_log where ${where}
+      order by at desc, id desc limit ${limit} offset ${offset}`,
+    params,
+  );
+}
+
+/**
+ * The audit log's staff routes (docs/audit-log.md): the list (newest first, 50 a page, filtered by kind,
+ * actor and dates) and the same entries as CSV. Staff and admins of the institution only; it holds only
+ * that institution's entries.
+ */
+export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
+  /** GET institution/{id}/audit-log?kind=&actor=&from=&to=&page= → `{results, count}`. */
+  app.get(
+    AUDIT_API.list(':institutionId'),
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        params: Params,
+        querystring: AuditQuerySchema,
+        response: { 200: AuditListSchema, ...responses },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const rows = await entries(
+        database.query,
+        request.institution!.institutionId,
+        request.query,
+        AUDIT_PAGE_SIZE,
+        (page - 1) * AUDIT_PAGE_SIZE,
+      );
+      return { results: rows.map(({ total: _t, ...e }) => e), count: rows[0]?.total ?? 0 };
+    },
+  );
+
+  /**
+   * GET institution/{id}/audit-log.csv (same filters) → text/csv: at, actor, kind, action, target, before,
+   * after (JSON). Cells starting with = + - @ tab or CR are prefixed with ' so that a spreadsheet shows
+   * them instead of running them (OWASP "CSV injection"; csv-stringify's escape_formulas).
+   */
+  app.get(
+    AUDIT_API.csv(':institutionId'),
+    { config: staffOnly, schema: { tags, params: Params, querystring: AuditQuerySchema } },
+    async (request, reply) => {
+      const rows = await entries(
+        database.query,
+        request.institution!.institutionId,
+        request.query,
+        AUDIT_CSV_MAX_ROWS,
+        0,
+      );
+      const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+      const csv = stringify(
+        rows.map((r) => [r.at, r.actor_email, r.kind, r.action, r.target, json(r.before), json(r.after)]),
+        {
+          header: true,
+          columns: ['at', 'actor', 'kind', 'action', 'target', 'before', 'after'],
+          escape_formulas: true,
+        },
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="audit-log.csv"')
+        .send(csv);
+    },
+  );
+};

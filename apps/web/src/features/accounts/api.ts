@@ -1,0 +1,47 @@
+import {
+  ACCOUNT_API,
+  AdminUserDetailSchema,
+  AdminUserListSchema,
+  AUDIT_API,
+  AuditListSchema,
+  type AuditQuery,
+  SSO_API,
+  SsoConfigAnswerSchema,
+} from '@course-coach/contracts';
+import { apiGet } from '../../api/client.ts';
+
+/** Query options of the account pages (docs/accounts.md, docs/audit-log.md, docs/sso.md). */
+export const usersQuery = (institutionId: number, q: string, page: number) => ({
+  queryKey: ['institution-users', institutionId, q, page] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiGet(
+      `${ACCOUNT_API.users(institutionId)}?${new URLSearchParams({ q, page: String(page) })}`,
+      AdminUserListSchema,
+      signal,
+    ),
+});
+
+export const userQuery = (institutionId: number, userId: number) => ({
+  queryKey: ['institution-user', institutionId, userId] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiGet(ACCOUNT_API.user(institutionId, userId), AdminUserDetailSchema, signal),
+});
+
+/** The audit log's filters as a query string (empty values left out). */
+export function auditSearch(filters: AuditQuery): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') params.set(k, String(v));
+  return params.toString();
+}
+
+export const auditQuery = (institutionId: number, filters: AuditQuery) => ({
+  queryKey: ['audit-log', institutionId, filters] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiGet(`${AUDIT_API.list(institutionId)}?${auditSearch(filters)}`, AuditListSchema, signal),
+});
+
+export const ssoQuery = (institutionId: number) => ({
+  queryKey: ['sso-config', institutionId] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiGet(SSO_API.config(institutionId), SsoConfigAnswerSchema, signal),
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/* The audit log (docs/audit-log.md). */
+
+export const AUDIT_API = {
+  list: (institutionId: number | string) => `/api/v1/institution/${institutionId}/audit-log`,
+  csv: (institutionId: number | string) => `/api/v1/institution/${institutionId}/audit-log.csv`,
+} as const;
+
+/** What an entry changed: people and roles, characteristics, rules, imports, content, settings. */
+export const AuditKindSchema = z.enum([
+  'people',
+  'roles',
+  'characteristics',
+  'rules',
+  'imports',
+  'content',
+  'settings',
+]);
+export type AuditKind = z.infer<typeof AuditKindSchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor_id: z.number().int().nullable(),
+  actor_email: z.string(),
+  kind: AuditKindSchema,
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditListSchema = z.object({ results: z.array(AuditEntrySchema), count: z.number().int() });
+
+/** Filters of the list and the CSV: kind, actor's email (substring), a date range (inclusive), a page. */
+export const AuditQuerySchema = z.object({
+  kind: AuditKindSchema.optional(),
+  actor: z.string().max(254).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-26.')
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-26.')
+    .optional(),
+  page: z.coerce.number().int().min(1).max(100000).optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
