@@ -1,4 +1,9 @@
-import { API, CoachActivityBreakdownSchema, FAQ_CHECKLIST_ERRORS } from '@course-coach/contracts';
+import {
+  API,
+  CoachActivityBreakdownSchema,
+  FAQ_CHECKLIST_ERRORS,
+  MY_DATA_API,
+} from '@course-coach/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestContext, type TestContext } from './helpers.ts';
 import { demoPasswordHash, insertOne, insertOwnInstitution } from './own-institution.ts';
@@ -235,6 +240,16 @@ describe('Coach Activity Breakdown with wired content', () => {
       [k1],
     );
     expect(row?.n).toBe(2);
+    // Why am I seeing this? (docs/my-data.md): a is told K1's wiring in words, K2 is for everyone; b is
+    // told nothing of K1 (not meant for them).
+    const why = (browser: typeof a, id: number) =>
+      browser.get(`${MY_DATA_API.why(coach)}?kind=checklist_item&id=${id}`);
+    expect([(await why(a, k1)).status, (await why(a, k1)).body]).toEqual([
+      200,
+      { reasons: ['Major is math'] },
+    ]);
+    expect([(await why(b, k2)).status, (await why(b, k2)).body]).toEqual([200, { reasons: [] }]);
+    expect((await why(b, k1)).status).toBe(404);
     // Staff see both items with K1's wiring.
     const staff = await ctx.signIn('cwire-staff@cwire.edu');
     const all = (await staff.get(API.checklist(coach))).body as {

@@ -78,7 +78,7 @@ export const PeerComparisonSchema = z.strictObject({ opt_out: z.boolean() });
 export type PeerComparison = z.infer<typeof PeerComparisonSchema>;
 
 /** The tailored items a student can ask about, and the table each lives in. */
-export const WHY_KINDS = ['bulletin', 'survey', 'todolist', 'playbook_planning'] as const;
+export const WHY_KINDS = ['bulletin', 'survey', 'todolist', 'playbook_planning', 'checklist_item'] as const;
 export type WhyKind = (typeof WHY_KINDS)[number];
 
 /** GET …/why query: the item's kind and id (plus `user_id` for staff, as on every per-student route). */

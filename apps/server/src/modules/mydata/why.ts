@@ -15,6 +15,7 @@ const TABLES: Record<WhyKind, string> = {
   survey: 'surveys',
   todolist: 'todo_lists',
   playbook_planning: 'playbooks',
+  checklist_item: 'checklist_items',
 };
 
 /**
@@ -26,6 +27,8 @@ const LIVE: Record<WhyKind, string> = {
   survey: 'is_published and not is_queued and not under_review and publish_timestamp <= now()',
   todolist: 'not is_queued and not is_under_review',
   playbook_planning: 'is_released',
+  // A checklist item is live once staff add it (docs/faq-checklists.md).
+  checklist_item: 'true',
 };
 
 /**

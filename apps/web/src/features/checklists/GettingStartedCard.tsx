@@ -5,12 +5,14 @@ import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
+import { WhyLink } from '../mydata/index.ts';
 import { useChecklist, useTick } from './checklist-api.ts';
 
 /**
  * The student's "Getting started" card on the coach dashboard (docs/faq-checklists.md): the coach's
  * checklist items as checkboxes with the count done; a tick shows at once and is put back, with a
- * message, when it cannot be saved. Nothing when the coach has no checklist.
+ * message, when it cannot be saved; each item has its "Why am I seeing this?" link (docs/my-data.md).
+ * Nothing when the coach has no checklist.
  */
 export function GettingStartedCard({ coachId }: { coachId: number }) {
   const checklist = useChecklist(coachId);
@@ -52,6 +54,7 @@ export function GettingStartedCard({ coachId }: { coachId: number }) {
               onChange={(e) => tick.mutate({ id: item.id, completed: e.currentTarget.checked })}
               data-testid="checklist-tick"
             />
+            <WhyLink coachId={coachId} kind="checklist_item" id={item.id} />
             {item.description ? (
               <SafeHtml
                 html={item.description}
