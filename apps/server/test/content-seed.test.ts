@@ -2,6 +2,9 @@ import {
   API,
   BulletinAnalyticsSchema,
   CoachUserAnalyticsSchema,
+  CreditItemListSchema,
+  MY_DATA_API,
+  MyDataSchema,
   PlaybookAnalyticsSchema,
   SurveyAnalyticsSchema,
 } from '@course-coach/contracts';
@@ -60,7 +63,43 @@ describe('demo content seed', () => {
     expect(playbooks.user_playbook_list.map((p) => p.exam_name)).toEqual(['Exam Playbook', 'TMA Playbook']);
     expect(playbooks.user_playbook_list[0]?.remaining_date).toBe(12);
     expect(playbooks.user_playbook_list[1]?.custom_date_message).toBe('Your tutor will confirm the date.');
+    // For credit: two live bulletins (TMAs, exam), two surveys with a due date and the Exam Playbook.
+    const credits = CreditItemListSchema.parse((await browser.get(API.userCredits(coachId))).body);
+    expect(credits.map((c) => `${c.content_label}: ${c.title}`).sort()).toEqual([
+      'Bulletin: How to prepare for your TMAs',
+      'Bulletin: Your exam: what to expect',
+      'Exam Playbook: Exam Playbook',
+      'Survey: Mid-term check-in',
+      'Survey: Start-of-term survey',
+    ]);
     const overall = CoachUserAnalyticsSchema.parse((await browser.get(API.coachUserAnalytics(coachId))).body);
     expect(overall.total_assignments_count).toBeGreaterThanOrEqual(6 + 3 + 2);
+  });
+
+  it('shows the harmless demo Insight Groups, never the disability one, to their members on My data', async () => {
+    const coachId = await coachIdOf(ctx, 'AAA-2013J');
+    const visible = await ctx.database.query<{ name: string }>(
+      'select name from cohorts where coach_id = $1 and visible_to_students order by name',
+      [coachId],
+    );
+    expect(visible.map((r) => r.name)).toEqual([
+      'First in family to study at this level',
+      'Heavy study load',
+    ]);
+    // A member of the first-in-family group sees it, and of their groups only the visible ones.
+    const [member] = await ctx.database.query<{ email: string }>(
+      `select u.email from cohort_memberships m join cohorts c on c.id = m.cohort_id join users u on u.id = m.user_id
+        where c.coach_id = $1 and c.name = 'First in family to study at this level' order by u.id limit 1`,
+      [coachId],
+    );
+    const mine = await ctx.database.query<{ name: string }>(
+      `select c.name from cohort_memberships m join cohorts c on c.id = m.cohort_id join users u on u.id = m.user_id
+        where c.coach_id = $1 and u.email = $2 and c.visible_to_students order by c.name`,
+      [coachId, member!.email],
+    );
+    const browser = await ctx.signIn(member!.email);
+    const data = MyDataSchema.parse((await browser.get(MY_DATA_API.myData(coachId))).body);
+    expect(data.groups.map((g) => g.name).sort()).toEqual(mine.map((r) => r.name));
+    expect(data.groups.map((g) => g.name)).toContain('First in family to study at this level');
   });
 });

@@ -67,7 +67,8 @@ test.describe('Activity cards, class charts and completion history', () => {
     const credits = CreditItemListSchema.parse(
       await (await page.request.get(API.userCredits(coachId))).json(),
     );
-    expect(credits.length).toBe(4);
+    // Two live bulletins, two surveys and the Exam Playbook (seed/content.ts).
+    expect(credits.length).toBe(5);
     const history = page.getByTestId('history');
     await expect(history.getByRole('heading', { name: HISTORY_TEXTS.creditTable })).toBeVisible();
     await expect(history.getByTestId('history-credit-table').getByRole('row')).toHaveCount(

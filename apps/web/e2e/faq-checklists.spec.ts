@@ -167,7 +167,8 @@ test('staff edit the FAQ, the support e-mail and the checklist; bad input shows 
 
   // The institution's FAQ, shown by every coach below its own.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(PAGES.institutionFaqManager(institutionId));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Institution FAQ' }).click();
+  await expect(page).toHaveURL(PAGES.institutionFaqManager(institutionId));
   await expect(
     main.getByRole('heading', { level: 1, name: FAQ_TEXTS.institutionManagerTitle }),
   ).toBeVisible();

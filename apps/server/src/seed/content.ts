@@ -3,7 +3,8 @@ import type { Database } from '../db/client.ts';
 /**
  * Demo content for the activity cards and the completion history: in every coach of
  * the demo institution, bulletins with topics (live, Scheduled and Drafted ones, two for credit),
- * surveys (two for credit), playbooks (two released, one not), and, for the real OULAD students enrolled
+ * surveys (two for credit), playbooks (two released, one not; the Exam Playbook for credit, due on its exam
+ * day), and, for the real OULAD students enrolled
  * in it who had not withdrawn, bulletin views, survey responses and completed plans.
  *
  * Who did what is chosen deterministically from a hash of the student and the item, so every start
@@ -65,14 +66,16 @@ export async function seedDemoContent(database: Database, institutionId: number)
     );
     await q(
       `insert into playbooks (institution_id, coach_id, title, assignment_type, exam_date, custom_date_message,
-                              is_released, planning_opens_on)
+                              is_released, planning_opens_on, related_credit, due_at)
        select $1, c.id, p.title, p.kind,
               case when p.exam_in is not null then (now() at time zone 'UTC')::date + p.exam_in end,
-              p.message, p.released, (now() at time zone 'UTC')::date - 9
+              p.message, p.released, (now() at time zone 'UTC')::date - 9,
+              p.credit, case when p.credit then now() + make_interval(days => p.exam_in) end
          from coaches c
-        cross join (values ('Exam Playbook', 'exam', 12, null, true),
-                           ('TMA Playbook', 'assessment', null::int, 'Your tutor will confirm the date.', true),
-                           ('Final Exam Playbook', 'exam', 40, null, false)) as p(title, kind, exam_in, message, released)
+        cross join (values ('Exam Playbook', 'exam', 12, null, true, true),
+                           ('TMA Playbook', 'assessment', null::int, 'Your tutor will confirm the date.', true, false),
+                           ('Final Exam Playbook', 'exam', 40, null, false, false))
+                   as p(title, kind, exam_in, message, released, credit)
         where c.institution_id = $1`,
       [institutionId],
     );

@@ -301,7 +301,7 @@ function transpose(rows: string[][]): string[][] {
   return rows[0]!.map((_, i) => rows.map((r) => r[i]!));
 }
 
-/** Demo Insight Groups of the demo coaches AAA 2013J and DDD 2013B (whichever were imported). */
+/** Demo Insight Groups of AAA 2013J and DDD 2013B (whichever were imported); harmless ones visible to students. */
 async function seedDemoGroups(q: Query, institutionId: number): Promise<void> {
   const coachRows = await q<{ id: number; key: string }>(
     `select id, course_code || '-' || term_code as key from coaches
@@ -314,6 +314,7 @@ async function seedDemoGroups(q: Query, institutionId: number): Promise<void> {
     name: string;
     characteristic?: string;
     rules: Rule[];
+    visible?: boolean; // shown to its members on My data (docs/my-data.md): never a sensitive one
   }> = [
     {
       collection: 'Support priorities',
@@ -331,11 +332,13 @@ async function seedDemoGroups(q: Query, institutionId: number): Promise<void> {
       collection: 'Support priorities',
       name: 'Heavy study load',
       characteristic: 'heavy_study_load_group',
+      visible: true,
       rules: [{ characteristic: 'studied_credits', operation: 'greater than or equal to', value: '120' }],
     },
     {
       collection: 'Background',
       name: 'First in family to study at this level',
+      visible: true,
       rules: [
         {
           characteristic: 'highest_education',
@@ -365,8 +368,8 @@ async function seedDemoGroups(q: Query, institutionId: number): Promise<void> {
       const characteristic =
         g.characteristic && coach === coachRows[0] ? `${g.characteristic}_${coach.key.toLowerCase()}` : null;
       const [cohort] = await q<{ id: number }>(
-        `insert into cohorts (institution_id, coach_id, cohort_group_id, name, source, characteristic)
-         values ($1, $2, $3, $4, $5, $6) returning id`,
+        `insert into cohorts (institution_id, coach_id, cohort_group_id, name, source, characteristic,
+                              visible_to_students) values ($1, $2, $3, $4, $5, $6, $7) returning id`,
         [
           institutionId,
           coach.id,
@@ -374,6 +377,7 @@ async function seedDemoGroups(q: Query, institutionId: number): Promise<void> {
           g.name,
           characteristic ? 'course_coach' : null,
           characteristic,
+          g.visible === true,
         ],
       );
       for (const r of g.rules) {

@@ -174,6 +174,21 @@ describe('AppLayout Insight Groups link', () => {
     home: PAGES.coachDetails(4),
   };
 
+  it('links staff to their institution’s FAQ manager in the main menu', async () => {
+    renderLayout(staff, PAGES.coachDetails(4));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Institution FAQ' })).toHaveAttribute(
+      'href',
+      '/Dashboard/Institution/1/FAQManager/',
+    );
+  });
+
+  it('shows no institution FAQ link to a student', async () => {
+    renderLayout(twoCoaches, PAGES.coachDetails(4));
+    await screen.findByTestId('user-name');
+    expect(screen.queryByTestId('nav-institution-faq')).not.toBeInTheDocument();
+  });
+
   it('links staff on a coach page to that coach’s cohort manager', async () => {
     renderLayout(staff, PAGES.coachDetails(4));
     expect(await screen.findByTestId('nav-insight-groups')).toHaveAttribute('href', PAGES.cohortManager(4));

@@ -86,6 +86,17 @@ export function AppLayout() {
     >
       {me && me.institutions.length > 1 ? `${inst.name} administration` : 'Administration'}
     </Anchor>,
+    // The institution's FAQ, shown below every coach's own (docs/faq-checklists.md).
+    <Anchor
+      key={`faq-${inst.id}`}
+      component={Link}
+      to={PAGES.institutionFaqManager(inst.id)}
+      onClick={menu.close}
+      className={classes.navLink}
+      data-testid="nav-institution-faq"
+    >
+      {me && me.institutions.length > 1 ? `${inst.name} FAQ` : 'Institution FAQ'}
+    </Anchor>,
   ]);
 
   // The home page of the user's institution (staff: their first institution; others: their coaches').

@@ -1,7 +1,12 @@
 import {
+  API,
   EMAIL_API,
   EMAIL_PAGES,
   type Email,
+  type Me,
+  MY_DATA_API,
+  MY_DATA_TEXTS,
+  PAGES,
   SURVEY_API,
   SURVEY_PAGES,
   SURVEY_TEXTS,
@@ -10,8 +15,9 @@ import {
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
+import { useMe } from '../auth/index.ts';
 import { EmailManagerPage } from '../emails/index.ts';
-import { TakeSurveyPage } from './SurveyPages.tsx';
+import { StudentSurveysPage, TakeSurveyPage } from './SurveyPages.tsx';
 
 const COACH_ID = 3;
 
@@ -97,6 +103,41 @@ describe('TakeSurveyPage', () => {
       ],
     });
     expect(screen.queryByText(SURVEY_TEXTS.thanks)).not.toBeInTheDocument();
+  });
+});
+
+const student: Me = {
+  user: { id: 9, email: 's1@demo.edu', name: 'Student 1' },
+  institutions: [],
+  coaches: [
+    { id: COACH_ID, label: 'DDD 2014J', institution_id: 1, course: 'DDD', term: '2014J', role: 'student' },
+  ],
+  home: PAGES.coachDetails(COACH_ID),
+};
+
+/** Loads Me first, as the shell does, then shows the student's survey list. */
+function StudentSurveysWithMe() {
+  const { data } = useMe();
+  return data ? <StudentSurveysPage /> : <p>loading me</p>;
+}
+
+describe('StudentSurveysPage', () => {
+  it('offers “Why am I seeing this?” on each survey card and asks about that survey', async () => {
+    const fetchMock = stubFetch({
+      [`GET ${API.me}`]: { body: student },
+      [`GET ${SURVEY_API.surveys(COACH_ID)}`]: { body: [survey] },
+      [`GET ${MY_DATA_API.why(COACH_ID)}`]: { body: { reasons: ['Declared disability is Yes'] } },
+    });
+    renderRoutes(
+      [{ path: 'Dashboard/Coach/:coachId/Surveys', element: <StudentSurveysWithMe /> }],
+      SURVEY_PAGES.list(COACH_ID),
+    );
+    const card = await screen.findByTestId('student-survey');
+    expect(card).toHaveTextContent('How do you study?');
+    fireEvent.click(screen.getByRole('button', { name: MY_DATA_TEXTS.whyTitle }));
+    expect(await screen.findByText('Declared disability is Yes')).toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.includes('/why'));
+    expect(asked).toEqual([`${MY_DATA_API.why(COACH_ID)}?kind=survey&id=7`]);
   });
 });
 

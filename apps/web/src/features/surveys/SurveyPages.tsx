@@ -30,6 +30,7 @@ import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ContentManager, type ManagerColumn, QueryView } from '../content/index.ts';
 import { DocumentLink } from '../documents/index.ts';
+import { WhyLink } from '../mydata/index.ts';
 import { useAnswerSurvey, useSurvey, useSurveys } from './surveys-api.ts';
 
 const STATUS_COLOR = { Draft: 'gray.8', Scheduled: 'indigo.9', Published: 'teal.9' } as const;
@@ -82,7 +83,10 @@ export function SurveyManagerPage() {
   );
 }
 
-/** `/Dashboard/Coach/{coachId}/Surveys/` (ours): the student's open surveys, answered or not. */
+/**
+ * `/Dashboard/Coach/{coachId}/Surveys/` (ours): the student's open surveys, answered or not, each with
+ * "Why am I seeing this?" (docs/my-data.md).
+ */
 export function StudentSurveysPage() {
   const coachId = parsePathId(useParams().coachId);
   usePageTitle(SURVEY_TEXTS.studentListTitle);
@@ -104,6 +108,7 @@ export function StudentSurveysPage() {
                   {s.completed ? SURVEY_TEXTS.answered : SURVEY_TEXTS.notAnswered}
                 </Badge>
               </Group>
+              <WhyLink coachId={coachId} kind="survey" id={s.id} />
             </Card>
           ))}
         </Stack>
