@@ -49,6 +49,9 @@ import { RuleFormModal } from './RuleFormModal.tsx';
 import { InfoTip, RulesTable } from './RulesTable.tsx';
 
 export { SYNC_RUNNING_HINT } from './CohortSync.tsx';
+
+/** Shown instead of the group's count while its membership sync runs (our words). */
+export const COUNT_UPDATING = 'Updating…';
 export { describeCriteria, InfoTip } from './RulesTable.tsx';
 
 interface Ids {
@@ -165,14 +168,21 @@ function CohortDetail({ coachId, cohortId }: Ids) {
         </Paper>
         <Paper withBorder p="md">
           <Stack gap="xs">
-            <Group gap="xs" data-testid="cohort-currently">
+            {/* While a sync runs the stored count is stale (or 0 for a new group): say so instead. */}
+            <Group gap="xs" data-testid="cohort-currently" aria-live="polite">
               <Text fw={500}>{TAILORING_TEXTS.currently}</Text>
-              <Text fw={700} size="lg">
-                {percent}%
-              </Text>
-              <Text>
-                {group.membership_count} / {enrollmentCount ?? '…'} students
-              </Text>
+              {syncState.running ? (
+                <Text data-testid="cohort-count-updating">{COUNT_UPDATING}</Text>
+              ) : (
+                <>
+                  <Text fw={700} size="lg">
+                    {percent}%
+                  </Text>
+                  <Text>
+                    {group.membership_count} / {enrollmentCount ?? '…'} students
+                  </Text>
+                </>
+              )}
             </Group>
             <Group gap="xs" data-testid="cohort-membership-characteristic">
               <Text fw={500}>{TAILORING_TEXTS.membershipCharacteristic}:</Text>
