@@ -101,6 +101,10 @@ test.describe('Characteristics overview', () => {
       await links.first().click();
       await expect(page).toHaveURL(url);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // The staff top menu stays on every editor, the gradebook pages (`/gradebook/coach/…`) included.
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByTestId('nav-insight-groups'),
+      ).toHaveAttribute('href', `/Dashboard/Coach/${coachId}/cohort-manager`);
       await expectNoAxeViolations(page);
       await page.goto(overview);
     }

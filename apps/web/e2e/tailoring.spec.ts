@@ -104,14 +104,18 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     await expect(collectionView.getByRole('heading', { name: 'Exam support' })).toBeVisible();
     await expect(collectionView.getByText(TAILORING_TEXTS.noGroupsInCollection)).toBeVisible();
 
-    // A group in it, from the add-cohort page, which then goes to the coach dashboard.
+    // A group in it, from the add-cohort page, which then goes to the new group's details with a confirmation.
     await collectionView.getByRole('link', { name: TAILORING_TEXTS.addGroup }).click();
     await expect(page).toHaveURL(new RegExp(`${PAGES.addCohort(coachId)}\\?collection=\\d+$`));
     await expect(page.getByRole('combobox', { name: 'Collection' })).toHaveValue('Exam support');
     await page.getByRole('textbox', { name: 'Name' }).fill('Women studying 60+ credits');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page).toHaveURL(PAGES.coachDetails(coachId));
+    await expect(page).toHaveURL(/\/cohort-manager\/\d+\/details$/);
+    await expect(page.getByRole('status').filter({ hasText: 'created' })).toHaveText(
+      'Insight Group “Women studying 60+ credits” created. Add its rules below.',
+    );
+    await expectNoAxeViolations(page);
 
     // Back to the manager (header link), the group is listed in cards and in the table.
     await page.getByTestId('nav-insight-groups').click();

@@ -24,6 +24,11 @@ function renderLayout(me: Me, path: string) {
         children: [
           { path: 'Dashboard/Coach/:coachId/CoachDetails', element: <p>dashboard page</p> },
           { path: 'MessageCenter/:coachId/:bulletinId', element: <p>message page</p> },
+          { path: 'gradebook/coach/:coachId/EditGradebook/:id', element: <p>gradebook page</p> },
+          {
+            path: 'gradebook/coach/:coachId/:gradebookId/EditAssignment/:assignmentId',
+            element: <p>assignment page</p>,
+          },
         ],
       },
     ],
@@ -198,6 +203,21 @@ describe('AppLayout Insight Groups link', () => {
     renderLayout(instructor, PAGES.coachDetails(4));
     const link = await screen.findByRole('link', { name: 'Insight Groups' });
     expect(link).toHaveAttribute('href', PAGES.cohortManager(4));
+  });
+
+  it('keeps the staff menu on the gradebook pages (their path names the coach after gradebook/coach/)', async () => {
+    for (const path of ['/gradebook/coach/4/EditGradebook/7', '/gradebook/coach/4/7/EditAssignment/9']) {
+      const { result } = renderLayout(staff, path);
+      const nav = await screen.findByRole('navigation', { name: 'Main' });
+      expect(await within(nav).findByTestId('nav-insight-groups')).toHaveAttribute(
+        'href',
+        PAGES.cohortManager(4),
+      );
+      expect(within(nav).getByRole('link', { name: 'Coaches' })).toBeInTheDocument();
+      expect(within(nav).getByRole('link', { name: 'Administration' })).toBeInTheDocument();
+      expect(within(nav).getByRole('link', { name: 'Institution FAQ' })).toBeInTheDocument();
+      result.unmount();
+    }
   });
 
   it('shows no such link to a student, nor outside coach pages', async () => {

@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation, useMatch, useParams } from 'react-router';
+import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { parsePathId } from '../../components/path-id.ts';
 import { PRODUCT_NAME } from '../../components/usePageTitle.ts';
 import { coachAccess, loginPathFor, useMe, useSignOut } from '../auth/index.ts';
@@ -114,9 +114,14 @@ export function AppLayout() {
       </Anchor>
     );
 
-  // On a coach's pages, its staff and instructors get a link to the coach's Insight Groups.
-  const coachMatch = useMatch('/Dashboard/Coach/:coachId/*');
-  const currentCoachId = parsePathId(coachMatch?.params.coachId);
+  // The coach of the page: every route naming a `:coachId` (its dashboard pages, its message pages and its
+  // gradebook pages under `/gradebook/coach/{coachId}/…` alike), never an institution page.
+  const params = useParams();
+  const navCoachId = location.pathname.startsWith('/Dashboard/Institution/')
+    ? null
+    : parsePathId(params.coachId);
+  // On a coach's pages, its staff and instructors get links to the coach's Insight Groups and characteristics.
+  const currentCoachId = navCoachId;
   const access = me && currentCoachId !== null ? coachAccess(me, currentCoachId) : null;
   const tailoringLink =
     currentCoachId !== null && (access === 'staff' || access === 'instructor') ? (
@@ -143,11 +148,6 @@ export function AppLayout() {
       </Anchor>
     ) : null;
 
-  // The course menu on every page of a coach (its dashboard pages and its message pages alike).
-  const params = useParams();
-  const navCoachId = location.pathname.startsWith('/Dashboard/Institution/')
-    ? null
-    : parsePathId(params.coachId);
   const navAccess = me && navCoachId !== null ? coachAccess(me, navCoachId) : 'unknown';
   const grades = useGradeData(navCoachId ?? 0, navAccess === 'student');
   const courseItems =

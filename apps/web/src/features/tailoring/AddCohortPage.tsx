@@ -7,6 +7,14 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useInvalidateTailoring } from './api.ts';
 import { CohortForm } from './CohortForm.tsx';
 
+/** The confirmation the new group's details page shows once (our words; the page names the next step). */
+export const cohortCreatedMessage = (name: string) => `Insight Group “${name}” created. Add its rules below.`;
+
+/** Navigation state the add page hands to the details page: the new group's name. */
+export interface CohortCreatedState {
+  createdCohort: string;
+}
+
 function AddCohort({ coachId }: { coachId: number }) {
   const navigate = useNavigate();
   const invalidate = useInvalidateTailoring(coachId);
@@ -24,10 +32,12 @@ function AddCohort({ coachId }: { coachId: number }) {
         <CohortForm
           coachId={coachId}
           defaultCollectionId={collection}
-          onSaved={async () => {
+          onSaved={async (cohort) => {
             await invalidate();
-            // Spec §2: after a cohort is added, go to the coach dashboard.
-            navigate(PAGES.coachDetails(coachId));
+            // The spec sends the user to the coach dashboard; the product owner changed this (docs/tailoring.md):
+            // the new group's details, where its rules are added, with a confirmation.
+            const state: CohortCreatedState = { createdCohort: cohort.name };
+            navigate(PAGES.cohortDetails(coachId, cohort.id), { state });
           }}
           onCancel={() => navigate(PAGES.cohortManager(coachId))}
         />
@@ -36,7 +46,10 @@ function AddCohort({ coachId }: { coachId: number }) {
   );
 }
 
-/** `/Dashboard/Coach/{coachId}/cohort-manager/add-cohort`: the group form; afterwards the coach dashboard. */
+/**
+ * `/Dashboard/Coach/{coachId}/cohort-manager/add-cohort`: the group form; afterwards the new group's details
+ * page with a confirmation.
+ */
 export function AddCohortPage() {
   const params = useParams();
   const coachId = parsePathId(params.coachId);

@@ -2,7 +2,7 @@ import { API, MESSAGES, PAGES, TAILORING_UI_TEXTS, UI_TEXTS } from '@course-coac
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FetchRoutes, renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
-import { CohortDetailPage } from './CohortDetailPage.tsx';
+import { COUNT_UPDATING, CohortDetailPage } from './CohortDetailPage.tsx';
 import {
   COACH_ID,
   COHORT_ID,
@@ -372,6 +372,39 @@ describe('CohortDetailPage', () => {
     stubFetch(routes({ [COHORT]: { status: 404, body: { detail: 'Not found.' } } }));
     renderPage();
     expect(await screen.findByTestId('not-found-page')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['never', task()],
+    [
+      'success',
+      task({ state: 'success', started: { date_done: STARTED_AT }, success: { date_done: DONE_AT } }),
+    ],
+    [
+      'failure',
+      task({
+        state: 'failure',
+        started: { date_done: STARTED_AT },
+        failure: { date_done: DONE_AT, message: 'The sync failed.' },
+      }),
+    ],
+  ] as const)('shows the count when the sync is %s', async (_state, answer) => {
+    stubFetch(routes({ [TASK]: { body: answer } }));
+    renderPage();
+    const currently = await screen.findByTestId('cohort-currently');
+    await waitFor(() => expect(currently).toHaveTextContent('Currently:15%57 / 383 students'));
+    expect(currently).toHaveAttribute('aria-live', 'polite');
+    expect(screen.queryByText(COUNT_UPDATING)).not.toBeInTheDocument();
+  });
+
+  it('shows Updating… instead of the stale count while the sync is started', async () => {
+    stubFetch(routes({ [TASK]: { body: task({ state: 'started', started: { date_done: STARTED_AT } }) } }));
+    renderPage();
+    const currently = await screen.findByTestId('cohort-currently');
+    await waitFor(() => expect(currently).toHaveTextContent('Currently:Updating…'));
+    expect(currently).toHaveAttribute('aria-live', 'polite');
+    expect(currently).not.toHaveTextContent('57');
+    expect(currently).not.toHaveTextContent('383');
   });
 
   it('shows In-progress with the start time, and Sync Now does nothing while started', async () => {

@@ -23,7 +23,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { apiRequest, errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
@@ -31,6 +31,7 @@ import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { QueryErrorState } from '../../components/QueryErrorState.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { type CohortCreatedState, cohortCreatedMessage } from './AddCohortPage.tsx';
 import {
   tailoringKeys,
   useCohort,
@@ -48,6 +49,9 @@ import { RuleFormModal } from './RuleFormModal.tsx';
 import { InfoTip, RulesTable } from './RulesTable.tsx';
 
 export { SYNC_RUNNING_HINT } from './CohortSync.tsx';
+
+/** Shown instead of the group's count while its membership sync runs (our words). */
+export const COUNT_UPDATING = 'Updating…';
 export { describeCriteria, InfoTip } from './RulesTable.tsx';
 
 interface Ids {
@@ -67,6 +71,7 @@ function CohortDetail({ coachId, cohortId }: Ids) {
   const invalidateAll = useInvalidateTailoring(coachId);
   const client = useQueryClient();
   const navigate = useNavigate();
+  const created = (useLocation().state as Partial<CohortCreatedState> | null)?.createdCohort;
   const [ruleDialog, setRuleDialog] = useState<{ rule: CohortRule | null } | null>(null);
   const [dialog, setDialog] = useState<'none' | 'edit' | 'delete'>('none');
   const syncState = useSync({ coachId, cohortId });
@@ -115,6 +120,11 @@ function CohortDetail({ coachId, cohortId }: Ids) {
       <Title order={1} fz={{ base: 26, sm: 34 }}>
         {TAILORING_TEXTS.groupDetailsTitle(group.name)}
       </Title>
+      {created && (
+        <Alert color="green" variant="light" role="status" data-testid="cohort-created">
+          {cohortCreatedMessage(created)}
+        </Alert>
+      )}
       <Group gap="sm">
         <Button
           onClick={() => setRuleDialog({ rule: null })}
@@ -158,14 +168,21 @@ function CohortDetail({ coachId, cohortId }: Ids) {
         </Paper>
         <Paper withBorder p="md">
           <Stack gap="xs">
-            <Group gap="xs" data-testid="cohort-currently">
+            {/* While a sync runs the stored count is stale (or 0 for a new group): say so instead. */}
+            <Group gap="xs" data-testid="cohort-currently" aria-live="polite">
               <Text fw={500}>{TAILORING_TEXTS.currently}</Text>
-              <Text fw={700} size="lg">
-                {percent}%
-              </Text>
-              <Text>
-                {group.membership_count} / {enrollmentCount ?? '…'} students
-              </Text>
+              {syncState.running ? (
+                <Text data-testid="cohort-count-updating">{COUNT_UPDATING}</Text>
+              ) : (
+                <>
+                  <Text fw={700} size="lg">
+                    {percent}%
+                  </Text>
+                  <Text>
+                    {group.membership_count} / {enrollmentCount ?? '…'} students
+                  </Text>
+                </>
+              )}
             </Group>
             <Group gap="xs" data-testid="cohort-membership-characteristic">
               <Text fw={500}>{TAILORING_TEXTS.membershipCharacteristic}:</Text>

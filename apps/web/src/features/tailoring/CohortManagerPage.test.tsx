@@ -2,9 +2,10 @@ import { API, MESSAGES, PAGES } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type FetchRoutes, renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
-import { AddCohortPage } from './AddCohortPage.tsx';
+import { AddCohortPage, cohortCreatedMessage } from './AddCohortPage.tsx';
+import { CohortDetailPage } from './CohortDetailPage.tsx';
 import { CohortManagerPage } from './CohortManagerPage.tsx';
-import { COACH_ID, chooseOption, cohort, DICTIONARY } from './test-fixtures.ts';
+import { COACH_ID, chooseOption, cohort, DICTIONARY, distribution, task } from './test-fixtures.ts';
 
 // Modal-heavy interactions in jsdom; generous when the machine is busy.
 vi.setConfig({ testTimeout: 20_000 });
@@ -38,6 +39,7 @@ function renderAt(path: string) {
     [
       { path: 'Dashboard/Coach/:coachId/cohort-manager', element: <CohortManagerPage /> },
       { path: 'Dashboard/Coach/:coachId/cohort-manager/add-cohort', element: <AddCohortPage /> },
+      { path: 'Dashboard/Coach/:coachId/cohort-manager/:cohortId/details', element: <CohortDetailPage /> },
       { path: 'Dashboard/Coach/:coachId/CoachDetails', element: <p>coach dashboard</p> },
     ],
     path,
@@ -189,10 +191,17 @@ describe('CohortManagerPage', () => {
 });
 
 describe('AddCohortPage', () => {
-  it('posts the group form (trimmed name, collection, source) and then goes to the coach dashboard', async () => {
+  it('posts the group form (trimmed name, collection, source), then shows the new group with a confirmation', async () => {
+    const created = cohort({ id: 12, name: 'New group', membership_count: 0 });
     const fetch = stubFetch(
       routes({
-        [`POST ${API.cohorts(COACH_ID)}`]: { status: 201, body: cohort({ id: 12, name: 'New group' }) },
+        [`POST ${API.cohorts(COACH_ID)}`]: { status: 201, body: created },
+        [`GET ${API.cohort(COACH_ID, 12)}`]: { body: created },
+        [`GET ${API.tailoringDistribution(COACH_ID, 12)}`]: { body: distribution() },
+        [`GET ${API.cohortMembershipUpdate(COACH_ID, 12)}`]: { body: task() },
+        [`GET ${API.cohortUsers(COACH_ID, 12)}`]: {
+          body: { count: 0, page: 1, next: null, previous: null, results: [] },
+        },
       }),
     );
     const { router } = renderAt(`${PAGES.addCohort(COACH_ID)}?collection=5`);
@@ -209,7 +218,12 @@ describe('AddCohortPage', () => {
       target: { value: 'new_group' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(PAGES.coachDetails(COACH_ID)));
+    await waitFor(() => expect(router.state.location.pathname).toBe(PAGES.cohortDetails(COACH_ID, 12)));
+    const notice = await screen.findByTestId('cohort-created');
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(notice).toHaveTextContent('Insight Group “New group” created. Add its rules below.');
+    expect(notice).toHaveTextContent(cohortCreatedMessage('New group'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Group Details | New group');
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       name: 'New group',

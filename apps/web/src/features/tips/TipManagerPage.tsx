@@ -1,5 +1,5 @@
 import { TIP_TEXTS, type Tip, tipPreview } from '@course-coach/contracts';
-import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
@@ -7,13 +7,14 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
+import { RichTextField } from '../../components/RichTextField.tsx';
 import { htmlToText } from '../../components/SafeHtml.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useTipMutations, useTips } from './tips-api.ts';
 
 export const TIP_MANAGER_TEXTS = {
   title: 'Manage Tips of the Week',
-  html: 'Tip (HTML)',
+  html: 'Tip',
   htmlHint:
     'Paragraphs, bold, italic, underline, strike, lists, links, headings, quotes and code are kept; anything else is removed.',
   add: 'Add tip',
@@ -52,13 +53,12 @@ function TipRow({
         <Text size="sm" c="dimmed">
           {n}. {tipPreview(htmlToText(tip.html), 80)}
         </Text>
-        <Textarea
+        <RichTextField
           label={`${TIP_MANAGER_TEXTS.html} ${n}`}
           value={html}
-          onChange={(e) => setHtml(e.currentTarget.value)}
-          autosize
-          minRows={2}
+          onChange={setHtml}
           error={error}
+          testId={`tip-html-${n}`}
         />
         <Group gap="xs">
           <Button size="xs" onClick={() => save.mutate({ id: tip.id, html })} loading={save.isPending}>
@@ -97,7 +97,10 @@ function TipRow({
   );
 }
 
-/** `/Dashboard/Coach/{coachId}/TipManager/`: staff create, edit, reorder and delete the coach's tips (a plain page). */
+/**
+ * `/Dashboard/Coach/{coachId}/TipManager/`: staff create, edit, reorder and delete the coach's tips, each in
+ * the shared rich-text field (the server sanitises on write and read, docs/decisions/0004).
+ */
 export function TipManagerPage() {
   const params = useParams();
   const coachId = parsePathId(params.coachId);
@@ -105,11 +108,16 @@ export function TipManagerPage() {
   const tips = useTips(coachId ?? 0);
   const { save } = useTipMutations(coachId ?? 0);
   const [html, setHtml] = useState('');
+  // The rich-text field is uncontrolled after mount: a new key empties it after a tip is added.
+  const [formKey, setFormKey] = useState(0);
   if (coachId === null) return <NotFoundPage />;
   const add = async (e: FormEvent) => {
     e.preventDefault();
     await save.mutateAsync({ html }).then(
-      () => setHtml(''),
+      () => {
+        setHtml('');
+        setFormKey((k) => k + 1);
+      },
       () => undefined,
     );
   };
@@ -145,15 +153,17 @@ export function TipManagerPage() {
       <Card withBorder padding="md">
         <form onSubmit={(e) => void add(e)}>
           <Stack gap="xs">
-            <Textarea
+            <RichTextField
+              key={formKey}
               label={TIP_MANAGER_TEXTS.html}
-              description={TIP_MANAGER_TEXTS.htmlHint}
               value={html}
-              onChange={(e) => setHtml(e.currentTarget.value)}
-              autosize
-              minRows={3}
+              onChange={setHtml}
               error={error}
+              testId="tip-html-new"
             />
+            <Text size="xs" c="dimmed">
+              {TIP_MANAGER_TEXTS.htmlHint}
+            </Text>
             <Group>
               <Button type="submit" loading={save.isPending}>
                 {TIP_MANAGER_TEXTS.add}
