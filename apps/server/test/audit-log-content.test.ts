@@ -1,6 +1,6 @@
-import { API, AUDIT_API, type AuditEntry } from '@course-coach/contracts';
+import { API, AUDIT_API, type AuditEntry, SSO_API } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithMailbox, freshUser } from './accounts-helpers.ts';
+import { appWithMailbox, freshUser, otherInstitution } from './accounts-helpers.ts';
 import { type Browser, coachIdOf, getTestContext, type TestContext } from './helpers.ts';
 
 /**
@@ -163,5 +163,190 @@ describe('audit log coverage (docs/audit-log.md)', () => {
     expect(cdel.status, cdel.text).toBe(204);
     const [cd] = await mine('rules');
     expect(cd).toMatchObject({ action: 'collection.delete', before: { name: 'Audit shelf' } });
+  });
+
+  it('records tip and bulletin updates and deletions, long text cut to 500 characters', async () => {
+    const tip = await staff.post<{ id: number }>(API.tips(coachA), { html: '<p>Old tip</p>' });
+    expect(tip.status, tip.text).toBe(201);
+    const before = await count();
+    const empty = await staff.request('PUT', API.tip(coachA, tip.body.id), { json: { html: '<p> </p>' } });
+    expect(empty.status).toBe(400);
+    expect(await count()).toBe(before);
+    const long = `<p>${'x'.repeat(600)}</p>`;
+    const put = await staff.request('PUT', API.tip(coachA, tip.body.id), { json: { html: long } });
+    expect(put.status, put.text).toBe(200);
+    const [tu] = await mine('content');
+    expect(tu).toMatchObject({
+      action: 'tip.update',
+      target: `coach ${coachA}, tip ${tip.body.id}`,
+      before: { html: '<p>Old tip</p>' },
+      after: { html: `${long.slice(0, 500)}… (607 chars)` },
+    });
+    expect(Object.keys(tu!.after as object)).toEqual(['html']);
+    const del = await staff.request('DELETE', API.tip(coachA, tip.body.id));
+    expect(del.status, del.text).toBe(204);
+    const [td] = await mine('content');
+    expect(td).toMatchObject({ action: 'tip.delete', after: null });
+    expect((td!.before as { html: string }).html).toBe(`${long.slice(0, 500)}… (607 chars)`);
+
+    const b = await staff.post<{ id: number }>(API.bulletins(coachA), {
+      title: 'Audit bulletin',
+      status: 'Published',
+      publish_timestamp: '2026-01-01T00:00:00Z',
+      pages: [{ title: 'One', body: '<p>Hello</p>' }],
+    });
+    expect(b.status, b.text).toBe(201);
+    const [bc] = await mine('content');
+    expect(bc).toMatchObject({
+      action: 'bulletin.create',
+      target: `coach ${coachA}, bulletin ${b.body.id} (Audit bulletin)`,
+    });
+    const n = await count();
+    const bad = await staff.request('PUT', API.bulletin(coachA, b.body.id), {
+      json: { title: ' ', status: 'Live', publish_timestamp: '' },
+    });
+    expect(bad.status).toBe(400);
+    expect(await count()).toBe(n);
+    const bput = await staff.request('PUT', API.bulletin(coachA, b.body.id), {
+      json: {
+        title: 'Audit bulletin, revised',
+        status: 'Published',
+        publish_timestamp: '2026-01-01T00:00:00Z',
+        pages: [{ title: 'One', body: '<p>Hello</p>' }],
+      },
+    });
+    expect(bput.status, bput.text).toBe(200);
+    const [bu] = await mine('content');
+    expect(bu).toMatchObject({
+      action: 'bulletin.update',
+      target: `coach ${coachA}, bulletin ${b.body.id} (Audit bulletin)`,
+      before: { title: 'Audit bulletin' },
+      after: { title: 'Audit bulletin, revised' },
+    });
+    expect(Object.keys(bu!.after as object)).toEqual(['title']);
+    const bdel = await staff.request('DELETE', API.bulletin(coachA, b.body.id));
+    expect(bdel.status, bdel.text).toBe(204);
+    const [bd] = await mine('content');
+    expect(bd).toMatchObject({
+      action: 'bulletin.delete',
+      before: { title: 'Audit bulletin, revised', status: 'Published' },
+      after: null,
+    });
+  });
+
+  it('records a single sign-on change with client_secret_set, never the secret', async () => {
+    // An institution of its own, so that the demo institution's sign-in stays as it is.
+    const other = await otherInstitution(ctx);
+    const admin = await freshUser(ctx, other, 'admin', 'auditsso');
+    const browser = box.browser();
+    expect((await browser.signIn(admin.email)).status).toBe(200);
+    const config = {
+      enabled: false,
+      label: 'Audit U',
+      issuer: 'https://idp.audit.test',
+      client_id: 'audit-client',
+      client_secret: 'very-secret-value',
+      scopes: 'openid email',
+      identifier_claim: 'sub',
+      email_claim: 'email',
+      name_claim: 'name',
+      role_claim: 'role',
+      role_mapping: {},
+      password_login: true,
+    };
+    const entries = async () =>
+      ctx.database.query<{ action: string; kind: string; target: string; before: unknown; after: unknown }>(
+        'select action, kind, target, before, after, actor_email from audit_log where institution_id = $1 order by id',
+        [other],
+      );
+    const bad = await browser.request('PUT', SSO_API.config(other), { json: { ...config, scopes: 'email' } });
+    expect(bad.status).toBe(400);
+    expect(await entries()).toEqual([]);
+    const first = await browser.request('PUT', SSO_API.config(other), { json: config });
+    expect(first.status, first.text).toBe(200);
+    const second = await browser.request('PUT', SSO_API.config(other), {
+      json: { ...config, client_secret: undefined, label: 'Audit University' },
+    });
+    expect(second.status, second.text).toBe(200);
+    const rows = await entries();
+    expect(rows).toEqual([
+      {
+        kind: 'settings',
+        action: 'sso.update',
+        target: `institution ${other}, single sign-on`,
+        actor_email: admin.email,
+        before: null,
+        after: {
+          enabled: false,
+          label: 'Audit U',
+          issuer: 'https://idp.audit.test',
+          client_id: 'audit-client',
+          client_secret_set: true,
+          scopes: 'openid email',
+          identifier_claim: 'sub',
+          email_claim: 'email',
+          name_claim: 'name',
+          role_claim: 'role',
+          role_mapping: {},
+          password_login: true,
+        },
+      },
+      {
+        kind: 'settings',
+        action: 'sso.update',
+        target: `institution ${other}, single sign-on`,
+        actor_email: admin.email,
+        before: { label: 'Audit U' },
+        after: { label: 'Audit University' },
+      },
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('very-secret-value');
+  });
+
+  it('records the CSV characteristic import', async () => {
+    const name = `auditcsv_${Date.now()}`;
+    const def = await staff.post<{ id: number }>(API.characteristicDefinitions(inst), {
+      name,
+      label: 'Audit CSV',
+      description: 'Imported.',
+      type: 'categorical',
+      scope: 'enrolment',
+      source: 'course_survey',
+      values: [
+        { value: 'yes', label: 'Yes' },
+        { value: 'no', label: 'No' },
+      ],
+    });
+    expect(def.status, def.text).toBe(201);
+    const [student] = await ctx.database.query<{ email: string }>(
+      `select u.email from enrollments e join users u on u.id = e.user_id
+        where e.coach_id = $1 and e.role = 'student' order by u.id limit 1`,
+      [coachA],
+    );
+    const post = (csv: string) =>
+      staff.request('POST', `${API.mtsImport(coachA)}?source=course_survey`, {
+        body: csv,
+        contentType: 'text/csv',
+      });
+    const before = await count();
+    const refused = await post(`student,${name}\n${student!.email},maybe\n`);
+    expect(refused.status).toBe(400);
+    expect(await count()).toBe(before);
+    const ok = await post(`student,${name}\n${student!.email},yes\n`);
+    expect(ok.status, ok.text).toBe(202);
+    const id = (ok.body as { id: number }).id;
+    const [i] = await mine('imports');
+    expect(i).toMatchObject({
+      action: 'import.csv',
+      target: `coach ${coachA}, CSV import ${id}`,
+      before: null,
+      after: { source: 'course_survey', rows_total: 1, characteristics: [name] },
+    });
+    // Let the background apply finish before the suite ends.
+    for (let k = 0; k < 200; k++) {
+      const status = await staff.get<{ state: string }>(API.mtsImportStatus(coachA, id));
+      if (status.body.state !== 'started') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
   });
 });
