@@ -349,4 +349,46 @@ describe('audit log coverage (docs/audit-log.md)', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
   });
+
+  it('records FAQ entries and checklist items', async () => {
+    const faq = await staff.post<{ id: number }>(API.coachFaq(coachA), {
+      question: 'Audit question?',
+      answer: '<p>Old answer</p>',
+    });
+    expect(faq.status, faq.text).toBe(201);
+    const put = await staff.request('PUT', API.coachFaqEntry(coachA, faq.body.id), {
+      json: { question: 'Audit question?', answer: '<p>New answer</p>' },
+    });
+    expect(put.status, put.text).toBe(200);
+    const del = await staff.request('DELETE', API.coachFaqEntry(coachA, faq.body.id));
+    expect(del.status, del.text).toBe(204);
+    const [fd, fu, fc] = await mine('content');
+    expect(fc).toMatchObject({ action: 'faq.create', target: `coach ${coachA}, FAQ entry ${faq.body.id}` });
+    expect(fu).toMatchObject({
+      action: 'faq.update',
+      before: { answer: '<p>Old answer</p>' },
+      after: { answer: '<p>New answer</p>' },
+    });
+    expect(fd).toMatchObject({ action: 'faq.delete', before: { question: 'Audit question?' }, after: null });
+
+    const item = await staff.post<{ id: number }>(API.checklist(coachA), { title: 'Audit item' });
+    expect(item.status, item.text).toBe(201);
+    const iput = await staff.request('PUT', API.checklistItem(coachA, item.body.id), {
+      json: { title: 'Audit item, renamed' },
+    });
+    expect(iput.status, iput.text).toBe(200);
+    const idel = await staff.request('DELETE', API.checklistItem(coachA, item.body.id));
+    expect(idel.status, idel.text).toBe(204);
+    const [cd, cu, cc] = await mine('content');
+    expect(cc).toMatchObject({
+      action: 'checklist_item.create',
+      target: `coach ${coachA}, checklist item ${item.body.id}`,
+    });
+    expect(cu).toMatchObject({
+      action: 'checklist_item.update',
+      before: { title: 'Audit item' },
+      after: { title: 'Audit item, renamed' },
+    });
+    expect(cd).toMatchObject({ action: 'checklist_item.delete', before: { title: 'Audit item, renamed' } });
+  });
 });
