@@ -1,4 +1,4 @@
-import { API, AUDIT_API, type AuditEntry, SSO_API } from '@course-coach/contracts';
+import { API, AUDIT_API, type AuditEntry, EMAIL_API, SSO_API } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithMailbox, freshUser, otherInstitution } from './accounts-helpers.ts';
 import { type Browser, coachIdOf, getTestContext, type TestContext } from './helpers.ts';
@@ -390,5 +390,30 @@ describe('audit log coverage (docs/audit-log.md)', () => {
       after: { title: 'Audit item, renamed' },
     });
     expect(cd).toMatchObject({ action: 'checklist_item.delete', before: { title: 'Audit item, renamed' } });
+  });
+
+  it('records e-mail drafts created, edited and deleted', async () => {
+    const draft = {
+      title: 'Audit mail',
+      subject: 'Hello',
+      state: 'draft',
+      sections: [{ body: '<p>Hi</p>' }],
+    };
+    const made = await staff.post<{ id: number }>(EMAIL_API.emails(coachA), draft);
+    expect(made.status, made.text).toBe(201);
+    const put = await staff.request('PUT', EMAIL_API.email(coachA, made.body.id), {
+      json: { ...draft, subject: 'Hello again' },
+    });
+    expect(put.status, put.text).toBe(200);
+    const del = await staff.request('DELETE', EMAIL_API.email(coachA, made.body.id));
+    expect(del.status, del.text).toBe(204);
+    const [d, u, c] = await mine('content');
+    expect(c).toMatchObject({ action: 'email.create', target: `coach ${coachA}, e-mail ${made.body.id}` });
+    expect(u).toMatchObject({
+      action: 'email.update',
+      before: { subject: 'Hello' },
+      after: { subject: 'Hello again' },
+    });
+    expect(d).toMatchObject({ action: 'email.delete', before: { subject: 'Hello again' }, after: null });
   });
 });
