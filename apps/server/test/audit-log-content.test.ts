@@ -1,4 +1,4 @@
-import { API, AUDIT_API, type AuditEntry, EMAIL_API, SSO_API } from '@course-coach/contracts';
+import { API, AUDIT_API, type AuditEntry, EMAIL_API, SSO_API, SURVEY_API } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithMailbox, freshUser, otherInstitution } from './accounts-helpers.ts';
 import { type Browser, coachIdOf, getTestContext, type TestContext } from './helpers.ts';
@@ -415,5 +415,47 @@ describe('audit log coverage (docs/audit-log.md)', () => {
       after: { subject: 'Hello again' },
     });
     expect(d).toMatchObject({ action: 'email.delete', before: { subject: 'Hello again' }, after: null });
+  });
+
+  it('records surveys created, edited and deleted', async () => {
+    const name = `auditsurvey_${Date.now()}`;
+    const def = await staff.post<{ id: number }>(API.characteristicDefinitions(inst), {
+      name,
+      label: 'Audit survey mood',
+      description: 'Mood?',
+      type: 'categorical',
+      scope: 'enrolment',
+      source: 'course_survey',
+      values: [
+        { value: 'good', label: 'Good' },
+        { value: 'bad', label: 'Bad' },
+      ],
+    });
+    expect(def.status, def.text).toBe(201);
+    const body = {
+      title: 'Audit survey',
+      status: 'Published',
+      questions: [{ prompt: 'Mood?', characteristic: name }],
+    };
+    const made = await staff.post<{ id: number }>(SURVEY_API.surveys(coachA), body);
+    expect(made.status, made.text).toBe(201);
+    const put = await staff.request('PUT', SURVEY_API.survey(coachA, made.body.id), {
+      json: { ...body, title: 'Audit survey, edited' },
+    });
+    expect(put.status, put.text).toBe(200);
+    const del = await staff.request('DELETE', SURVEY_API.survey(coachA, made.body.id));
+    expect(del.status, del.text).toBe(204);
+    const [d, u, c] = await mine('content');
+    expect(c).toMatchObject({ action: 'survey.create', target: `coach ${coachA}, survey ${made.body.id}` });
+    expect(u).toMatchObject({
+      action: 'survey.update',
+      before: { title: 'Audit survey' },
+      after: { title: 'Audit survey, edited' },
+    });
+    expect(d).toMatchObject({
+      action: 'survey.delete',
+      before: { title: 'Audit survey, edited' },
+      after: null,
+    });
   });
 });
