@@ -458,4 +458,40 @@ describe('audit log coverage (docs/audit-log.md)', () => {
       after: null,
     });
   });
+
+  it('records playbooks created, edited and deleted', async () => {
+    const body = {
+      title: 'Audit playbook',
+      assignment_type: 'quiz',
+      exam_date: null,
+      custom_date_message: null,
+      is_released: false,
+      planning_characteristics: [],
+      planning_emotions_characteristics: [],
+      reflection_characteristics: [],
+    };
+    const made = await staff.post<{ id: number }>(API.playbooks(coachA), body);
+    expect(made.status, made.text).toBe(201);
+    const put = await staff.request('PUT', API.playbook(coachA, made.body.id), {
+      json: { ...body, title: 'Audit playbook, edited' },
+    });
+    expect(put.status, put.text).toBe(200);
+    const del = await staff.request('DELETE', API.playbook(coachA, made.body.id));
+    expect(del.status, del.text).toBe(204);
+    const [d, u, c] = await mine('content');
+    expect(c).toMatchObject({
+      action: 'playbook.create',
+      target: `coach ${coachA}, playbook ${made.body.id}`,
+    });
+    expect(u).toMatchObject({
+      action: 'playbook.update',
+      before: { title: 'Audit playbook' },
+      after: { title: 'Audit playbook, edited' },
+    });
+    expect(d).toMatchObject({
+      action: 'playbook.delete',
+      before: { title: 'Audit playbook, edited' },
+      after: null,
+    });
+  });
 });
