@@ -13,6 +13,7 @@ import {
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeBulletinHtml } from '../../http/html.ts';
+import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
 import { checkWiring, deleteWiring, saveWiring } from '../wiring/index.ts';
 import type { AuthorCaller } from './staff-read.ts';
@@ -143,6 +144,9 @@ async function write(
   return bulletinId;
 }
 
+/** Readers' counts, left out of the audit log's before/after (docs/audit-log.md). */
+const COUNTS = ['view_count', 'star_count'];
+
 /** Creates a bulletin with its pages and wiring, in one transaction. */
 export async function createBulletin(
   database: Database,
@@ -152,7 +156,14 @@ export async function createBulletin(
   return database.transaction(async (query) => {
     const v = await checkBody(query, caller, body);
     const id = await write(query, caller, body, v, null);
-    return (await readAdmin(query, caller.coachId, [id]))[0]!;
+    const created = (await readAdmin(query, caller.coachId, [id]))[0]!;
+    await recordAudit(query, {
+      kind: 'content',
+      action: 'bulletin.create',
+      target: `coach ${caller.coachId}, bulletin ${id} (${created.title})`,
+      after: auditPick(created, COUNTS),
+    });
+    return created;
   });
 }
 
@@ -170,19 +181,34 @@ export async function updateBulletin(
     ]);
     if (!exists) throw notFound();
     const v = await checkBody(query, caller, body);
+    const before = (await readAdmin(query, caller.coachId, [id]))[0]!;
     await write(query, caller, body, v, id);
-    return (await readAdmin(query, caller.coachId, [id]))[0]!;
+    const after = (await readAdmin(query, caller.coachId, [id]))[0]!;
+    await recordAudit(query, {
+      kind: 'content',
+      action: 'bulletin.update',
+      target: `coach ${caller.coachId}, bulletin ${id} (${before.title})`,
+      ...auditDiff(before, after, COUNTS),
+    });
+    return after;
   });
 }
 
 /** Deletes a bulletin with its pages, views, stars and wiring. */
 export async function deleteBulletin(database: Database, caller: AuthorCaller, id: number): Promise<void> {
   await database.transaction(async (query) => {
+    const [before] = await readAdmin(query, caller.coachId, [id]);
     const rows = await query('delete from bulletins where coach_id = $1 and id = $2 returning id', [
       caller.coachId,
       id,
     ]);
-    if (rows.length === 0) throw notFound();
+    if (rows.length === 0 || !before) throw notFound();
+    await recordAudit(query, {
+      kind: 'content',
+      action: 'bulletin.delete',
+      target: `coach ${caller.coachId}, bulletin ${id} (${before.title})`,
+      before: auditPick(before, COUNTS),
+    });
     await deleteWiring(query, caller.coachId, 'bulletin', [id]);
     await deleteDocuments(query, caller.coachId, 'bulletin', [id]);
   });

@@ -10,7 +10,7 @@ import {
 } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
-import { recordAudit } from '../audit/index.ts';
+import { auditDiff, recordAudit } from '../audit/index.ts';
 
 /*
  * Characteristic definitions (DESIGN.md "Characteristic definitions"): staff of an institution create,
@@ -244,6 +244,7 @@ export async function updateDefinition(
     [institutionId, id],
   );
   if (!old) throw notFound();
+  const before = await getDefinition(q, institutionId, id);
   const errors = validateDefinition(input);
   if (input.name !== old.name) errors.name = [DEFINITION_MESSAGES.nameFixed];
   if (old.cohort_id !== null)
@@ -284,7 +285,14 @@ export async function updateDefinition(
     `select distinct cohort_id as id from cohort_rules where institution_id = $1 and characteristic = $2`,
     [institutionId, old.name],
   );
-  return { definition: await getDefinition(q, institutionId, id), resync: groups.map((g) => g.id) };
+  const definition = await getDefinition(q, institutionId, id);
+  await recordAudit(q, {
+    kind: 'characteristics',
+    action: 'characteristic.update',
+    target: `characteristic ${id} (${old.name})`,
+    ...auditDiff(before, definition, ['uses', 'values_count']),
+  });
+  return { definition, resync: groups.map((g) => g.id) };
 }
 
 /**
@@ -319,6 +327,13 @@ export async function retireDefinition(
     } as unknown as { detail: string });
   }
   await q('update characteristics set retired_at = now() where id = $1', [id]);
+  await recordAudit(q, {
+    kind: 'characteristics',
+    action: 'characteristic.retire',
+    target: `characteristic ${id} (${row.name})`,
+    before: { retired: false },
+    after: { retired: true },
+  });
   const groups = await q<{ id: number }>(
     'select distinct cohort_id as id from cohort_rules where institution_id = $1 and characteristic = $2',
     [institutionId, row.name],

@@ -13,6 +13,7 @@ import {
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeTipHtml as sanitizeRichText } from '../../http/html.ts';
+import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { deleteWiring, loadWiring, saveWiring, wiringVisibleForSql } from '../wiring/index.ts';
 
 /**
@@ -111,7 +112,14 @@ export async function createChecklistItem(
     );
     // Bad wiring answers 400 (field errors under `characteristics`) and rolls the insert back.
     if (body.characteristics) await saveWiring(q, wiringTarget(scope, row!.id), body.characteristics);
-    return readItem(q, scope, row!.id);
+    const created = await readItem(q, scope, row!.id);
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'checklist_item.create',
+      target: `coach ${scope.coachId}, checklist item ${row!.id}`,
+      after: auditPick(created as unknown as Record<string, unknown>),
+    });
+    return created;
   });
 }
 
@@ -127,14 +135,26 @@ export async function updateChecklistItem(
 ): Promise<ChecklistItem> {
   const { title, description } = clean(body);
   return database.transaction(async (q) => {
-    const rows = await q(
+    const locked = await q('select id from checklist_items where coach_id = $1 and id = $2 for update', [
+      scope.coachId,
+      id,
+    ]);
+    if (locked.length === 0) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
+    const before = await readItem(q, scope, id);
+    await q(
       `update checklist_items set title = $3, description = $4, updated_at = now()
-        where coach_id = $1 and id = $2 returning id`,
+        where coach_id = $1 and id = $2`,
       [scope.coachId, id, title, description],
     );
-    if (rows.length === 0) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
     if (body.characteristics) await saveWiring(q, wiringTarget(scope, id), body.characteristics);
-    return readItem(q, scope, id);
+    const after = await readItem(q, scope, id);
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'checklist_item.update',
+      target: `coach ${scope.coachId}, checklist item ${id}`,
+      ...auditDiff(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>),
+    });
+    return after;
   });
 }
 
@@ -145,11 +165,17 @@ export async function deleteChecklistItem(
   id: number,
 ): Promise<void> {
   await database.transaction(async (q) => {
-    const rows = await q('delete from checklist_items where coach_id = $1 and id = $2 returning id', [
-      scope.coachId,
-      id,
-    ]);
-    if (rows.length === 0) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
+    const [old] = await q<{ title: string; description: string }>(
+      'delete from checklist_items where coach_id = $1 and id = $2 returning title, description',
+      [scope.coachId, id],
+    );
+    if (!old) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'checklist_item.delete',
+      target: `coach ${scope.coachId}, checklist item ${id}`,
+      before: auditPick(old),
+    });
     await deleteWiring(q, scope.coachId, 'checklist_item', [id]);
   });
 }

@@ -13,6 +13,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { htmlText, sanitizeTipHtml as sanitizeEmailHtml } from '../../http/html.ts';
+import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
 import { loadDictionary } from '../tailoring/index.ts';
 import { deleteWiring, loadWiring, saveWiring, studentValues } from '../wiring/index.ts';
@@ -193,7 +194,14 @@ export async function createEmail(
     );
     await writeSections(q, scope, row!.id, sections);
     await saveWiring(q, { ...scope, kind: 'email', contentId: row!.id }, body.characteristics);
-    return getEmail(q, scope, row!.id);
+    const created = await getEmail(q, scope, row!.id);
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'email.create',
+      target: `coach ${scope.coachId}, e-mail ${row!.id}`,
+      after: auditPick(created as unknown as Record<string, unknown>),
+    });
+    return created;
   });
   if (body.state === 'scheduled') await queueSend(boss, body.send_at);
   return email;
@@ -217,13 +225,21 @@ export async function updateEmail(
     if (current.state === 'delivered') throw badRequest({ non_field_errors: [EMAIL_MESSAGES.delivered] });
     if (current.state === 'sending') throw badRequest({ non_field_errors: [EMAIL_MESSAGES.sending] });
     const sections = await checkBody(q, scope, body);
+    const before = await getEmail(q, scope, id);
     await q(
       `update emails set title = $2, subject = $3, state = $4, send_at = $5, updated_at = now() where id = $1`,
       [id, body.title.trim(), body.subject.trim(), body.state, body.send_at ?? null],
     );
     await writeSections(q, scope, id, sections);
     await saveWiring(q, { ...scope, kind: 'email', contentId: id }, body.characteristics);
-    return getEmail(q, scope, id);
+    const after = await getEmail(q, scope, id);
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'email.update',
+      target: `coach ${scope.coachId}, e-mail ${id}`,
+      ...auditDiff(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>),
+    });
+    return after;
   });
   if (body.state === 'scheduled') await queueSend(boss, body.send_at);
   return email;
@@ -238,6 +254,13 @@ export async function deleteEmail(database: Database, scope: EmailScope, id: num
     );
     if (!current) throw notFound();
     if (current.state === 'sending') throw badRequest({ non_field_errors: [EMAIL_MESSAGES.sending] });
+    const before = await getEmail(q, scope, id);
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'email.delete',
+      target: `coach ${scope.coachId}, e-mail ${id}`,
+      before: auditPick(before as unknown as Record<string, unknown>),
+    });
     await deleteWiring(q, scope.coachId, 'email', [id]);
     await deleteDocuments(q, scope.coachId, 'email', [id]);
     await q('delete from emails where id = $1', [id]);

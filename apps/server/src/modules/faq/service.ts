@@ -7,6 +7,7 @@ import { FAQ_CHECKLIST_ERRORS, type FaqEntry, type FaqEntryBody } from '@course-
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { htmlText, sanitizeTipHtml as sanitizeRichText } from '../../http/html.ts';
+import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 
 /** Which FAQ list: a coach's, or the institution's own (`coachId` null). */
 export interface FaqScope {
@@ -40,15 +41,26 @@ export async function createFaqEntry(
   body: FaqEntryBody,
 ): Promise<FaqEntry> {
   const { question, answer } = cleanEntry(body);
-  const [row] = await database.query<FaqEntry>(
-    `insert into faq_entries (institution_id, coach_id, question, answer, position)
-     values ($1, $2, $3, $4,
-             (select coalesce(max(position) + 1, 0) from faq_entries where ${IN_SCOPE}))
-     returning ${COLUMNS}`,
-    [scope.institutionId, scope.coachId, question, answer],
-  );
-  return row!;
+  return database.transaction(async (q) => {
+    const [row] = await q<FaqEntry>(
+      `insert into faq_entries (institution_id, coach_id, question, answer, position)
+       values ($1, $2, $3, $4,
+               (select coalesce(max(position) + 1, 0) from faq_entries where ${IN_SCOPE}))
+       returning ${COLUMNS}`,
+      [scope.institutionId, scope.coachId, question, answer],
+    );
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'faq.create',
+      target: `${where(scope)}, FAQ entry ${row!.id}`,
+      after: auditPick(row!),
+    });
+    return row!;
+  });
 }
+
+/** The list an entry belongs to, for the audit log's target. */
+const where = (scope: FaqScope) => (scope.coachId === null ? 'institution FAQ' : `coach ${scope.coachId}`);
 
 /** Replaces an entry's question and answer; 404 (with a sentence) when the list has no such entry. */
 export async function updateFaqEntry(
@@ -58,23 +70,42 @@ export async function updateFaqEntry(
   body: FaqEntryBody,
 ): Promise<FaqEntry> {
   const { question, answer } = cleanEntry(body);
-  const [row] = await database.query<FaqEntry>(
-    `update faq_entries set question = $4, answer = $5, updated_at = now()
-      where ${IN_SCOPE} and id = $3 returning ${COLUMNS}`,
-    [scope.institutionId, scope.coachId, id, question, answer],
-  );
-  if (!row) throw notFound(FAQ_CHECKLIST_ERRORS.unknownFaq);
-  return row;
+  return database.transaction(async (q) => {
+    const [old] = await q<FaqEntry>(
+      `select ${COLUMNS} from faq_entries where ${IN_SCOPE} and id = $3 for update`,
+      [scope.institutionId, scope.coachId, id],
+    );
+    if (!old) throw notFound(FAQ_CHECKLIST_ERRORS.unknownFaq);
+    const [row] = await q<FaqEntry>(
+      `update faq_entries set question = $4, answer = $5, updated_at = now()
+        where ${IN_SCOPE} and id = $3 returning ${COLUMNS}`,
+      [scope.institutionId, scope.coachId, id, question, answer],
+    );
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'faq.update',
+      target: `${where(scope)}, FAQ entry ${id}`,
+      ...auditDiff(old, row!),
+    });
+    return row!;
+  });
 }
 
 /** Deletes an entry; 404 when the list has no such entry. */
 export async function deleteFaqEntry(database: Database, scope: FaqScope, id: number): Promise<void> {
-  const rows = await database.query(`delete from faq_entries where ${IN_SCOPE} and id = $3 returning id`, [
-    scope.institutionId,
-    scope.coachId,
-    id,
-  ]);
-  if (rows.length === 0) throw notFound(FAQ_CHECKLIST_ERRORS.unknownFaq);
+  await database.transaction(async (q) => {
+    const [old] = await q<FaqEntry>(
+      `delete from faq_entries where ${IN_SCOPE} and id = $3 returning ${COLUMNS}`,
+      [scope.institutionId, scope.coachId, id],
+    );
+    if (!old) throw notFound(FAQ_CHECKLIST_ERRORS.unknownFaq);
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'faq.delete',
+      target: `${where(scope)}, FAQ entry ${id}`,
+      before: auditPick(old),
+    });
+  });
 }
 
 /**

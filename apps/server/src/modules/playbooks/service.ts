@@ -1,6 +1,7 @@
 import type { Playbook, PlaybookBody } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import type { CoachScope } from '../characteristics/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
 import { checkWiring, deleteWiring, loadWiring, saveWiring } from '../wiring/index.ts';
@@ -88,6 +89,7 @@ export async function savePlaybook(
       body.is_released,
     ];
     let rowId: number;
+    const before = id === null ? null : await getPlaybook(q, scope, id).catch(() => null);
     if (id === null) {
       const [row] = await q<{ id: number }>(
         `insert into playbooks (institution_id, coach_id, title, assignment_type, exam_date, custom_date_message,
@@ -108,18 +110,34 @@ export async function savePlaybook(
     }
     for (const [field, kind] of WIRINGS)
       await saveWiring(q, { ...scope, kind, contentId: rowId }, body[field], field);
-    return getPlaybook(q, scope, rowId);
+    const after = await getPlaybook(q, scope, rowId);
+    await recordAudit(q, {
+      kind: 'content',
+      action: before ? 'playbook.update' : 'playbook.create',
+      target: `coach ${scope.coachId}, playbook ${rowId}`,
+      ...(before
+        ? auditDiff(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>)
+        : { after: auditPick(after as unknown as Record<string, unknown>) }),
+    });
+    return after;
   });
 }
 
 /** Deletes a playbook (students' plans go with it) and its wirings. */
 export async function deletePlaybook(database: Database, scope: CoachScope, id: number): Promise<void> {
   await database.transaction(async (q) => {
+    const before = await getPlaybook(q, scope, id).catch(() => null);
     const rows = await q('delete from playbooks where coach_id = $1 and id = $2 returning id', [
       scope.coachId,
       id,
     ]);
-    if (rows.length === 0) throw notFound();
+    if (rows.length === 0 || !before) throw notFound();
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'playbook.delete',
+      target: `coach ${scope.coachId}, playbook ${id}`,
+      before: auditPick(before as unknown as Record<string, unknown>),
+    });
     for (const [, kind] of WIRINGS) await deleteWiring(q, scope.coachId, kind, [id]);
     await deleteDocuments(q, scope.coachId, 'playbook', [id]);
   });

@@ -5,7 +5,8 @@ import {
   type SsoConfigBody,
   type SsoRole,
 } from '@course-coach/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Query } from '../../db/client.ts';
+import { auditDiff, recordAudit } from '../audit/index.ts';
 import { decryptToken, encryptToken } from '../lms/index.ts';
 
 /** An institution's OpenID Connect configuration as stored, with the client secret decrypted. */
@@ -128,7 +129,7 @@ export function toSsoConfig(settings: SsoSettings, origin: string): SsoConfig {
 }
 
 /**
- * Creates or replaces institution `institutionId`'s configuration in one statement. An omitted or empty
+ * Creates or replaces institution `institutionId`'s configuration in one transaction, with its audit entry. An omitted or empty
  * `client_secret` keeps the stored one; a new one is stored encrypted.
  */
 export async function saveSsoSettings(
@@ -140,7 +141,55 @@ export async function saveSsoSettings(
   const secret = body.client_secret
     ? encryptToken(key, body.client_secret, secretContext(institutionId))
     : null;
-  await database.query(
+  await database.transaction(async (q) => {
+    const [old] = await q<Row>('select * from institution_sso where institution_id = $1 for update', [
+      institutionId,
+    ]);
+    await upsert(q, institutionId, body, secret);
+    const [now] = await q<Row>('select * from institution_sso where institution_id = $1', [institutionId]);
+    const before = old ? auditView(old) : {};
+    const after = auditView(now!);
+    const diff = auditDiff(before, after);
+    // A new secret is shown as given (`client_secret_set` on both sides), never its value.
+    if (secret) {
+      diff.before.client_secret_set = old ? old.client_secret_enc !== null : false;
+      diff.after.client_secret_set = true;
+    }
+    await recordAudit(q, {
+      kind: 'settings',
+      action: 'sso.update',
+      target: `institution ${institutionId}, single sign-on`,
+      before: old ? diff.before : null,
+      after: diff.after,
+      institutionId,
+    });
+  });
+}
+
+/**
+ * A stored configuration as the audit log records it (docs/audit-log.md): every setting but the client
+ * secret, of which only `client_secret_set` (whether one is stored).
+ */
+function auditView(row: Row): Record<string, unknown> {
+  return {
+    enabled: row.enabled,
+    label: row.label,
+    issuer: row.issuer,
+    client_id: row.client_id,
+    client_secret_set: row.client_secret_enc !== null,
+    scopes: row.scopes,
+    identifier_claim: row.identifier_claim,
+    email_claim: row.email_claim,
+    name_claim: row.name_claim,
+    role_claim: row.role_claim,
+    role_mapping: row.role_mapping,
+    password_login: row.password_login,
+  };
+}
+
+/** The insert-or-update of `saveSsoSettings`. */
+async function upsert(q: Query, institutionId: number, body: SsoConfigBody, secret: string | null) {
+  await q(
     `insert into institution_sso
        (institution_id, enabled, label, issuer, client_id, client_secret_enc, scopes, identifier_claim,
         email_claim, name_claim, role_claim, role_mapping, password_login, updated_at)

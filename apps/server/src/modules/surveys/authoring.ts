@@ -13,6 +13,7 @@ import {
 } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
 import { deleteWiring, saveWiring } from '../wiring/index.ts';
@@ -125,7 +126,14 @@ export async function createSurvey(
     );
     await writeQuestions(q, caller, row!.id, body, chosen);
     await saveWiring(q, { ...caller, kind: 'survey', contentId: row!.id }, body.characteristics);
-    return getSurvey(q, caller, row!.id);
+    const created = await getSurvey(q, caller, row!.id);
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'survey.create',
+      target: `coach ${caller.coachId}, survey ${row!.id}`,
+      after: auditPick(created as unknown as Record<string, unknown>),
+    });
+    return created;
   });
 }
 
@@ -145,6 +153,7 @@ export async function updateSurvey(
     if (exists.length === 0) throw notFound();
     const chosen = await checkBody(q, caller, body);
     const f = flagsOf(body);
+    const before = await getSurvey(q, caller, id);
     await q(
       `update surveys set title = $2, is_published = $3, is_queued = $4, under_review = $5,
               publish_timestamp = $6, related_credit = $7, due_at = $8, anonymous = $9 where id = $1`,
@@ -162,18 +171,33 @@ export async function updateSurvey(
     );
     await writeQuestions(q, caller, id, body, chosen);
     await saveWiring(q, { ...caller, kind: 'survey', contentId: id }, body.characteristics);
-    return getSurvey(q, caller, id);
+    const after = await getSurvey(q, caller, id);
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'survey.update',
+      target: `coach ${caller.coachId}, survey ${id}`,
+      ...auditDiff(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>),
+    });
+    return after;
   });
 }
 
 /** DELETE a survey with its questions, answers and responses (staff). Characteristic values stay. */
 export async function deleteSurvey(database: Database, caller: SurveyCaller, id: number): Promise<void> {
   await database.transaction(async (q) => {
-    const rows = await q('delete from surveys where id = $1 and coach_id = $2 returning 1', [
+    const locked = await q('select 1 from surveys where id = $1 and coach_id = $2 for update', [
       id,
       caller.coachId,
     ]);
-    if (rows.length === 0) throw notFound();
+    if (locked.length === 0) throw notFound();
+    const before = await getSurvey(q, caller, id);
+    await q('delete from surveys where id = $1', [id]);
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'survey.delete',
+      target: `coach ${caller.coachId}, survey ${id}`,
+      before: auditPick(before as unknown as Record<string, unknown>),
+    });
     await deleteWiring(q, caller.coachId, 'survey', [id]);
     await deleteDocuments(q, caller.coachId, 'survey', [id]);
   });

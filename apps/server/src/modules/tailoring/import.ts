@@ -9,6 +9,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/index.ts';
 import { valueError } from '../characteristics/index.ts';
 import { type DictCharacteristic, loadDictionary } from './dictionary.ts';
 import type { CoachScope } from './service.ts';
@@ -244,12 +245,20 @@ export async function importCsv(
     }
     throw badRequest(fieldErrors);
   }
-  const [row] = await runner.database.query<{ id: number }>(
-    `insert into characteristic_imports (institution_id, coach_id, source, state, rows_total, characteristics)
-     values ($1, $2, $3, 'started', $4, $5) returning id`,
-    [scope.institutionId, scope.coachId, source, report.rows_total, columns.map((c) => c.name)],
-  );
-  const importId = row!.id;
+  const importId = await runner.database.transaction(async (q) => {
+    const [row] = await q<{ id: number }>(
+      `insert into characteristic_imports (institution_id, coach_id, source, state, rows_total, characteristics)
+       values ($1, $2, $3, 'started', $4, $5) returning id`,
+      [scope.institutionId, scope.coachId, source, report.rows_total, columns.map((c) => c.name)],
+    );
+    await recordAudit(q, {
+      kind: 'imports',
+      action: 'import.csv',
+      target: `coach ${scope.coachId}, CSV import ${row!.id}`,
+      after: { source, rows_total: report.rows_total, characteristics: columns.map((c) => c.name) },
+    });
+    return row!.id;
+  });
   setImmediate(() => {
     void applyImport(runner, scope, importId, source, staged, columns, report.rows_total);
   });

@@ -7,7 +7,7 @@
 import { NON_FIELD_ERRORS, usesValuesForInclude, validateRule } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { recordAudit } from '../audit/index.ts';
+import { auditDiff, recordAudit } from '../audit/index.ts';
 import { loadDictionary } from './dictionary.ts';
 import { type CoachScope, cohortOfCoach, getCohort } from './service.ts';
 import { requestResync, type SyncRunner } from './sync.ts';
@@ -36,6 +36,14 @@ async function checkRule(q: Query, scope: CoachScope, body: RuleBodyParsed) {
     errors[NON_FIELD_ERRORS] = ['The rule was not saved. Correct the fields marked.'];
     throw badRequest(errors);
   }
+}
+
+/** A stored rule's fields as the audit log records them. */
+interface RuleFields {
+  characteristic: string;
+  operation: string;
+  value: string | null;
+  values: string[] | null;
 }
 
 const ruleValues = (body: RuleBodyParsed) =>
@@ -81,8 +89,12 @@ export async function updateRule(
 ) {
   await runner.database.transaction(async (q) => {
     await cohortOfCoach(q, scope, cohortId);
-    const exists = await q('select 1 from cohort_rules where id = $1 and cohort_id = $2', [ruleId, cohortId]);
-    if (exists.length === 0) throw notFound();
+    const [old] = await q<RuleFields>(
+      `select characteristic, operation, value, values_for_include as values
+         from cohort_rules where id = $1 and cohort_id = $2 for update`,
+      [ruleId, cohortId],
+    );
+    if (!old) throw notFound();
     await checkRule(q, scope, body);
     const { value, values } = ruleValues(body);
     await q(
@@ -90,6 +102,15 @@ export async function updateRule(
         where id = $1 and cohort_id = $2`,
       [ruleId, cohortId, body.characteristic.trim(), body.operation.trim(), value, values],
     );
+    await recordAudit(q, {
+      kind: 'rules',
+      action: 'rule.update',
+      target: `Insight Group ${cohortId}, rule ${ruleId}`,
+      ...auditDiff(
+        { ...old, values: old.values ?? [] },
+        { characteristic: body.characteristic.trim(), operation: body.operation.trim(), value, values },
+      ),
+    });
   });
   await requestResync(runner, cohortId);
   return ruleById(runner.database, scope, cohortId, ruleId);
@@ -97,12 +118,21 @@ export async function updateRule(
 
 /** Deletes a rule (404 when not the group's), then recomputes the membership. */
 export async function deleteRule(runner: SyncRunner, scope: CoachScope, cohortId: number, ruleId: number) {
-  await cohortOfCoach(runner.database.query, scope, cohortId);
-  const rows = await runner.database.query(
-    'delete from cohort_rules where id = $1 and cohort_id = $2 returning id',
-    [ruleId, cohortId],
-  );
-  if (rows.length === 0) throw notFound();
+  await runner.database.transaction(async (q) => {
+    await cohortOfCoach(q, scope, cohortId);
+    const [old] = await q<RuleFields>(
+      `delete from cohort_rules where id = $1 and cohort_id = $2
+       returning characteristic, operation, value, values_for_include as values`,
+      [ruleId, cohortId],
+    );
+    if (!old) throw notFound();
+    await recordAudit(q, {
+      kind: 'rules',
+      action: 'rule.delete',
+      target: `Insight Group ${cohortId}, rule ${ruleId}`,
+      before: { ...old, values: old.values ?? [] },
+    });
+  });
   await requestResync(runner, cohortId);
 }
 

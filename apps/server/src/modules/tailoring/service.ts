@@ -15,6 +15,7 @@ import {
 } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { auditDiff, recordAudit } from '../audit/index.ts';
 import { loadDictionary, ruleOut, type StoredRule } from './dictionary.ts';
 import { MEMBERSHIP_SOURCE } from './membership.ts';
 import { requestResync, type SyncRunner, triggerSync } from './sync.ts';
@@ -57,11 +58,19 @@ export async function createCohortGroup(
   scope: CoachScope,
   name: string,
 ): Promise<CohortGroup> {
-  const [row] = await database.query<CohortGroup>(
-    'insert into cohort_groups (institution_id, coach_id, name) values ($1, $2, $3) returning id, name',
-    [scope.institutionId, scope.coachId, name],
-  );
-  return row!;
+  return database.transaction(async (q) => {
+    const [row] = await q<CohortGroup>(
+      'insert into cohort_groups (institution_id, coach_id, name) values ($1, $2, $3) returning id, name',
+      [scope.institutionId, scope.coachId, name],
+    );
+    await recordAudit(q, {
+      kind: 'rules',
+      action: 'collection.create',
+      target: `Insight Group Collection ${row!.id} (${name})`,
+      after: { name },
+    });
+    return row!;
+  });
 }
 
 /** Renames a collection; 404 when it is not the coach's. */
@@ -71,21 +80,41 @@ export async function updateCohortGroup(
   id: number,
   name: string,
 ): Promise<CohortGroup> {
-  const [row] = await database.query<CohortGroup>(
-    'update cohort_groups set name = $3 where id = $1 and coach_id = $2 returning id, name',
-    [id, scope.coachId, name],
-  );
-  if (!row) throw notFound();
-  return row;
+  return database.transaction(async (q) => {
+    const [old] = await q<{ name: string }>(
+      'select name from cohort_groups where id = $1 and coach_id = $2 for update',
+      [id, scope.coachId],
+    );
+    if (!old) throw notFound();
+    const [row] = await q<CohortGroup>(
+      'update cohort_groups set name = $2 where id = $1 returning id, name',
+      [id, name],
+    );
+    await recordAudit(q, {
+      kind: 'rules',
+      action: 'collection.update',
+      target: `Insight Group Collection ${id} (${old.name})`,
+      ...auditDiff(old, { name }),
+    });
+    return row!;
+  });
 }
 
 /** Deletes a collection; its groups stay, outside any collection. 404 when it is not the coach's. */
 export async function deleteCohortGroup(database: Database, scope: CoachScope, id: number): Promise<void> {
-  const rows = await database.query(
-    'delete from cohort_groups where id = $1 and coach_id = $2 returning id',
-    [id, scope.coachId],
-  );
-  if (rows.length === 0) throw notFound();
+  await database.transaction(async (q) => {
+    const [old] = await q<{ name: string }>(
+      'delete from cohort_groups where id = $1 and coach_id = $2 returning name',
+      [id, scope.coachId],
+    );
+    if (!old) throw notFound();
+    await recordAudit(q, {
+      kind: 'rules',
+      action: 'collection.delete',
+      target: `Insight Group Collection ${id} (${old.name})`,
+      before: old,
+    });
+  });
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -217,6 +246,12 @@ export async function createCohort(
         input.characteristic,
       ],
     );
+    await recordAudit(q, {
+      kind: 'rules',
+      action: 'group.create',
+      target: `Insight Group ${row!.id} (${input.name})`,
+      after: input,
+    });
     return row!.id;
   });
   await triggerSync(runner, id);
@@ -235,8 +270,14 @@ export async function updateCohort(
 ): Promise<Cohort> {
   const input = normalise(body);
   const changed = await runner.database.transaction(async (q) => {
-    const [old] = await q<{ source: string | null; characteristic: string | null }>(
-      'select source, characteristic from cohorts where id = $1 and coach_id = $2 for update',
+    const [old] = await q<{
+      name: string;
+      cohort_group: number | null;
+      source: string | null;
+      characteristic: string | null;
+    }>(
+      `select name, cohort_group_id as cohort_group, source, characteristic
+         from cohorts where id = $1 and coach_id = $2 for update`,
       [id, scope.coachId],
     );
     if (!old) throw notFound();
@@ -245,6 +286,12 @@ export async function updateCohort(
       `update cohorts set name = $2, cohort_group_id = $3, source = $4, characteristic = $5 where id = $1`,
       [id, input.name, input.cohort_group, input.source, input.characteristic],
     );
+    await recordAudit(q, {
+      kind: 'rules',
+      action: 'group.update',
+      target: `Insight Group ${id} (${old.name})`,
+      ...auditDiff(old, { ...input }),
+    });
     const moved = old.characteristic !== input.characteristic || old.source !== input.source;
     if (moved) await q('delete from characteristics where cohort_id = $1', [id]);
     return moved;
@@ -256,11 +303,23 @@ export async function updateCohort(
 /** Deletes an Insight Group, its rules, members, task and membership characteristic. */
 export async function deleteCohort(database: Database, scope: CoachScope, id: number): Promise<void> {
   await database.transaction(async (q) => {
-    const rows = await q('delete from cohorts where id = $1 and coach_id = $2 returning id', [
-      id,
-      scope.coachId,
-    ]);
-    if (rows.length === 0) throw notFound();
+    const [old] = await q<{
+      name: string;
+      cohort_group: number | null;
+      source: string | null;
+      characteristic: string | null;
+    }>(
+      `delete from cohorts where id = $1 and coach_id = $2
+       returning name, cohort_group_id as cohort_group, source, characteristic`,
+      [id, scope.coachId],
+    );
+    if (!old) throw notFound();
+    await recordAudit(q, {
+      kind: 'rules',
+      action: 'group.delete',
+      target: `Insight Group ${id} (${old.name})`,
+      before: old,
+    });
     await q('delete from cohort_memberships where cohort_id = $1', [id]);
     await q('delete from characteristics where cohort_id = $1', [id]);
   });

@@ -2,7 +2,7 @@ import type { Tip, TipBody } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { htmlText, sanitizeTipHtml } from '../../http/html.ts';
-import { recordAudit } from '../audit/index.ts';
+import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 
 /** The coach's tips in order (spec §7 "Tips: content as a list of tips"). */
 export async function listTips(database: Database, coachId: number): Promise<Tip[]> {
@@ -37,7 +37,7 @@ export async function createTip(
       kind: 'content',
       action: 'tip.create',
       target: `coach ${ids.coachId}, tip ${row!.id}`,
-      after: row,
+      after: auditPick(row!),
     });
     return row!;
   });
@@ -51,22 +51,42 @@ export async function updateTip(
   body: TipBody,
 ): Promise<Tip> {
   const html = cleanHtml(body.html);
-  const [row] = await database.query<Tip>(
-    `update tips set html = $3, position = coalesce($4, position), updated_at = now()
-      where coach_id = $1 and id = $2 returning id, html, position`,
-    [coachId, tipId, html, body.position ?? null],
-  );
-  if (!row) throw notFound();
-  return row;
+  return database.transaction(async (q) => {
+    const [old] = await q<Tip>(
+      'select id, html, position from tips where coach_id = $1 and id = $2 for update',
+      [coachId, tipId],
+    );
+    if (!old) throw notFound();
+    const [row] = await q<Tip>(
+      `update tips set html = $3, position = coalesce($4, position), updated_at = now()
+        where coach_id = $1 and id = $2 returning id, html, position`,
+      [coachId, tipId, html, body.position ?? null],
+    );
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'tip.update',
+      target: `coach ${coachId}, tip ${tipId}`,
+      ...auditDiff(old, row!),
+    });
+    return row!;
+  });
 }
 
 /** Deletes a tip; 404 when the coach has no such tip. */
 export async function deleteTip(database: Database, coachId: number, tipId: number): Promise<void> {
-  const rows = await database.query('delete from tips where coach_id = $1 and id = $2 returning id', [
-    coachId,
-    tipId,
-  ]);
-  if (rows.length === 0) throw notFound();
+  await database.transaction(async (q) => {
+    const [old] = await q<Tip>(
+      'delete from tips where coach_id = $1 and id = $2 returning id, html, position',
+      [coachId, tipId],
+    );
+    if (!old) throw notFound();
+    await recordAudit(q, {
+      kind: 'content',
+      action: 'tip.delete',
+      target: `coach ${coachId}, tip ${tipId}`,
+      before: auditPick(old),
+    });
+  });
 }
 
 /**
