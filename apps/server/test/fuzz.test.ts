@@ -297,7 +297,7 @@ describe('fuzzing every write route', () => {
           expect(changed, `${persona} ${route.key}: refused requests changed these tables`).toEqual([]);
         }
       }
-    }, 300_000);
+    }, 600_000);
   }
 
   it('a client-named field such as __proto__ is a field error, not a 500 (regression)', async () => {
