@@ -350,6 +350,22 @@ describe.runIf(!!url)(
       const writers = Promise.all(loops.map((loop) => loop()));
       writers.catch(() => undefined); // awaited below; a failure there fails the test
 
+      // The e-mail job also sends the demo's playbook reminders (modules/playbooks/reminders.ts): let
+      // them all go out first (no new one for 3 s), so that neither instance is still busy with them when B
+      // is stopped.
+      let lastReminders = -1;
+      let steady = 0;
+      await until(
+        'the playbook reminders to be sent',
+        async () => {
+          const [row] = await query<{ n: number }>('select count(*)::int as n from playbook_reminders');
+          steady = row!.n === lastReminders ? steady + 1 : 0;
+          lastReminders = row!.n;
+          return steady >= 30;
+        },
+        120_000,
+      );
+
       // --- B stops for a moment, so that A takes both jobs; the sync will wait at the gate.
       await query('create table cc_test_gate (open boolean not null)');
       await query('insert into cc_test_gate values (false)');
