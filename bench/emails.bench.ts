@@ -16,46 +16,14 @@
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { deliverEmail } from '../apps/server/src/modules/emails/delivery.ts';
 import { renderEmail, withText } from '../apps/server/src/modules/emails/render.ts';
 import { SMTP_CONNECTIONS } from '../apps/server/src/modules/emails/transport.ts';
+import { withScratchDatabase } from './lib/scratch-db.ts';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 30_000);
 const onPglite = process.argv[2] === 'pglite';
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-async function withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T> {
-  if (onPglite) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    try {
-      await runMigrations(database);
-      return await fn(database);
-    } finally {
-      await database.close();
-    }
-  }
-  const name = `cc_bench_emails_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), dataDir: '' });
-  try {
-    await runMigrations(database);
-    return await fn(database);
-  } finally {
-    await database.close();
-    const a = new pg.Client({ connectionString: serverUrl });
-    await a.connect();
-    await a.query(`drop database ${name} with (force)`);
-    await a.end();
-  }
-}
 
 /** Generates the institution, coach, students, characteristics and values; returns the email id. */
 async function setup(database: Database): Promise<number> {
@@ -144,25 +112,32 @@ async function main() {
   }
   const renderPerSec = RECIPIENTS / ((performance.now() - t0) / 1000);
 
-  const result = await withDatabase(async (database) => {
-    const setupStart = performance.now();
-    const emailId = await setup(database);
-    const setupMs = performance.now() - setupStart;
-    const transport = nodemailer.createTransport({
-      url: `smtp://127.0.0.1:${port}`,
-      pool: true,
-      maxConnections: SMTP_CONNECTIONS,
-    });
-    const start = performance.now();
-    const run = await deliverEmail(database, emailId, { transport, from: 'Coach <coach@bench.example.edu>' });
-    const ms = performance.now() - start;
-    transport.close();
-    const [rows] = await database.query<{ delivered: number }>(
-      `select count(*)::int as delivered from email_deliveries where email_id = $1 and state = 'delivered'`,
-      [emailId],
-    );
-    return { run, ms, setupMs, delivered: rows!.delivered };
-  });
+  const result = await withScratchDatabase(
+    'emails',
+    async (database) => {
+      const setupStart = performance.now();
+      const emailId = await setup(database);
+      const setupMs = performance.now() - setupStart;
+      const transport = nodemailer.createTransport({
+        url: `smtp://127.0.0.1:${port}`,
+        pool: true,
+        maxConnections: SMTP_CONNECTIONS,
+      });
+      const start = performance.now();
+      const run = await deliverEmail(database, emailId, {
+        transport,
+        from: 'Coach <coach@bench.example.edu>',
+      });
+      const ms = performance.now() - start;
+      transport.close();
+      const [rows] = await database.query<{ delivered: number }>(
+        `select count(*)::int as delivered from email_deliveries where email_id = $1 and state = 'delivered'`,
+        [emailId],
+      );
+      return { run, ms, setupMs, delivered: rows!.delivered };
+    },
+    onPglite ? 'pglite' : 'postgres',
+  );
   const { accepted } = await ask<{ accepted: number }>('count');
   sink.send('stop');
 

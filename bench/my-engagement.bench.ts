@@ -15,37 +15,14 @@
  *   BENCH_STUDENTS=5000 npm run bench:my-engagement
  *   EXPLAIN=1 npm run bench:my-engagement     # also prints the weekly statement's EXPLAIN ANALYZE
  */
-import pg from 'pg';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { deriveClassWeeks, myEngagement } from '../apps/server/src/modules/engagement/mine.ts';
+import { withScratchDatabase } from './lib/scratch-db.ts';
 
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 28_000);
 const ROWS_PER = Number(process.env.BENCH_ROWS_PER ?? 100);
 const RUNS = 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-async function scratch<T>(fn: (database: Database) => Promise<T>): Promise<T> {
-  const name = `cc_bench_my_engagement_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), dataDir: '' });
-  try {
-    await runMigrations(database);
-    return await fn(database);
-  } finally {
-    await database.close();
-    const a = new pg.Client({ connectionString: serverUrl });
-    await a.connect();
-    await a.query(`drop database ${name} with (force)`);
-    await a.end();
-  }
-}
 
 /** Fills the scratch database; returns the coach and a student in the middle of it. */
 async function generate(database: Database): Promise<{ coachId: number; userId: number }> {
@@ -90,7 +67,7 @@ async function generate(database: Database): Promise<{ coachId: number; userId: 
   return { coachId: c, userId: mid!.id };
 }
 
-await scratch(async (database) => {
+await withScratchDatabase('my_engagement', async (database) => {
   const t0 = performance.now();
   const { coachId, userId } = await generate(database);
   const [rows] = await database.query<Record<string, number>>(
