@@ -8,6 +8,7 @@ export {
   STUDENT_TODO_ITEMS,
   SURVEY_LIVE,
   studentValuesOf,
+  surveyTargetsSql,
   TODAY_UTC,
   TODO_DUE_AT,
 } from './queries.ts';

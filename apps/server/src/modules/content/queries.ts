@@ -1,4 +1,4 @@
-import { studentValuesSql, wiringVisibleSql } from '../wiring/index.ts';
+import { excludedSql, studentValuesSql, wiringVisibleSql } from '../wiring/index.ts';
 
 /**
  * SQL fragments for the content a student sees in a coach, shared by the activity analytics, the
@@ -30,11 +30,23 @@ export const SURVEY_LIVE = `s.coach_id = $1 and s.is_published and not s.is_queu
 /** SQL condition: playbook `p` of the coach (`$1`) is released (whoever it is meant for). */
 export const PLAYBOOK_RELEASED = 'p.coach_id = $1 and p.is_released';
 
-/** Live surveys of the coach (`$1`) meant for the student whose user id is the SQL expression `user`. */
+/**
+ * Live surveys of the coach (`$1`) meant for the student whose user id is the SQL expression `user`: their
+ * wiring matches (`surveyTargetsSql`) and the student is not excluded (docs/emails-surveys.md "Who sees this").
+ */
 export const liveSurveysFor = (user: string) => `
   select s.* from surveys s
    where ${SURVEY_LIVE}
-     and ${wiringVisibleSql('s.id', "'survey'", studentValuesOf(user))}`;
+     and ${surveyTargetsSql('s.id', user)}
+     and not ${excludedSql('survey', 's.id', user)}`;
+
+/**
+ * SQL boolean: survey `idExpr` of the coach (`$1`) targets the student whose user id is the expression
+ * `user` (no wiring, or the student's values match it). The survey reader and the audience panel both use
+ * it (docs/emails-surveys.md "Who sees this").
+ */
+export const surveyTargetsSql = (idExpr: string, user: string) =>
+  wiringVisibleSql(idExpr, "'survey'", studentValuesOf(user));
 export const LIVE_SURVEYS = liveSurveysFor('$2');
 
 /**
