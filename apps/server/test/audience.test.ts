@@ -127,6 +127,11 @@ describe('bulletins', () => {
 
   it('an excluded student no longer sees it; the others do, under Recommended; audited', async () => {
     const [excluded, other] = [members[0]!, members[1]!];
+    const ex = await ctx.signIn(excluded.email);
+    const total = async () =>
+      (await ex.get<{ total_messages_count: number }>(API.bulletinAnalytics(coachId))).body
+        .total_messages_count;
+    const totalBefore = await total();
     const put = await putJson(staff, AUDIENCE_API.exclusions(coachId, 'bulletin', bulletinId), {
       excluded: [excluded.id],
     });
@@ -142,7 +147,8 @@ describe('bulletins', () => {
     );
     expect(audit!.after.excluded_students).toEqual([excluded.id]);
 
-    const ex = await ctx.signIn(excluded.email);
+    // Her activity figures no longer count it either.
+    expect(await total()).toBe(totalBefore - 1);
     const exList = BulletinListSchema.parse((await ex.get(API.bulletinList(coachId))).body);
     expect(exList.map((b) => b.id)).not.toContain(bulletinId);
     expect((await ex.get(API.message(coachId, bulletinId))).status).toBe(404);

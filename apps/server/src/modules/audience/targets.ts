@@ -2,8 +2,7 @@ import type { AudienceKind, PublishState } from '@course-coach/contracts';
 import { AUDIENCE_TEXTS } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { bulletinTargetsSql } from '../bulletins/index.ts';
-import { surveyTargetsSql } from '../content/index.ts';
+import { bulletinTargetsSql, surveyTargetsSql } from '../content/index.ts';
 import { TARGETED_SQL } from '../emails/index.ts';
 
 /**

@@ -23,6 +23,7 @@ import {
   topicDefaultImage,
 } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
+import { bulletinTargetsSql } from '../content/index.ts';
 import { excludedSql, matchWiring } from '../wiring/index.ts';
 
 /** The context a list or message is asked in: one coach, or every coach of an institution. */
@@ -53,15 +54,6 @@ export function scopeSql(scope: BulletinScope): string {
      where ${where}
        and ($3::boolean or exists (select 1 from enrollments e where e.coach_id = c.id and e.user_id = $2)))`;
 }
-
-/**
- * SQL condition: bulletin `b` targets the student whose user id is the expression `user`: it has no
- * audience Insight Group or they are a member of it. The reader (`VISIBLE`) and the audience panel
- * (modules/audience) both use it (docs/bulletins.md "Who sees this").
- */
-export const bulletinTargetsSql = (user: string) => `(b.audience_cohort_id is null
-                       or exists (select 1 from cohort_memberships m
-                                   where m.cohort_id = b.audience_cohort_id and m.user_id = ${user}))`;
 
 /** SQL condition: the caller may see bulletin `b` of a coach in `sc` (see the rule above). */
 export const VISIBLE = `(sc.staff or (b.is_published and not b.is_queued and not b.under_review

@@ -1,10 +1,12 @@
 /** The content module's public entry: what other modules may use of it. */
 export {
+  bulletinTargetsSql,
   LIVE_BULLETINS,
   LIVE_SURVEYS,
   PLAYBOOK_RELEASED,
   RELEASED_PLAYBOOKS,
   releasedPlaybooksFor,
+  STUDENT_BULLETINS,
   STUDENT_TODO_ITEMS,
   SURVEY_LIVE,
   studentValuesOf,

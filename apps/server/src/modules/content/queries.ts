@@ -23,6 +23,23 @@ export const LIVE_BULLETINS = `
    where b.coach_id = $1 and b.is_published and not b.is_queued and not b.under_review
      and b.publish_timestamp <= now()`;
 
+/**
+ * SQL condition: bulletin `b` targets the student whose user id is the expression `user`: it has no
+ * audience Insight Group or they are a member of it (docs/bulletins.md "Who sees a bulletin"). The reader,
+ * the activity figures and the audience panel all use it.
+ */
+export const bulletinTargetsSql = (user: string) => `(b.audience_cohort_id is null
+                       or exists (select 1 from cohort_memberships m
+                                   where m.cohort_id = b.audience_cohort_id and m.user_id = ${user}))`;
+
+/**
+ * The live bulletins of the coach (`$1`) the student (`$2`) sees: targeted at them (`bulletinTargetsSql`)
+ * and not excluded (docs/bulletins.md "Who sees this"). For the student's own figures and history.
+ */
+export const STUDENT_BULLETINS = `${LIVE_BULLETINS}
+     and ${bulletinTargetsSql('$2')}
+     and not ${excludedSql('bulletin', 'b.id', '$2')}`;
+
 /** SQL condition: survey `s` of the coach (`$1`) is live (whoever it is meant for). */
 export const SURVEY_LIVE = `s.coach_id = $1 and s.is_published and not s.is_queued and not s.under_review
      and s.publish_timestamp <= now()`;
