@@ -27,6 +27,7 @@ import { DOCS_CSP, installSecurityHeaders } from './http/security-headers.ts';
 import { installCompression, installWebFiles, loadIndexPage, sendIndexPage } from './http/web-app.ts';
 import { accountRoutes } from './modules/accounts/index.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { audienceRoutes } from './modules/audience/routes.ts';
 import { auditRoutes, installAuditContext } from './modules/audit/index.ts';
 import { bulletinRoutes } from './modules/bulletins/routes.ts';
 import { characteristicDefinitionRoutes } from './modules/characteristics/definition-routes.ts';
@@ -234,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(characteristicDefinitionRoutes, deps);
   await app.register(playbookRoutes, deps);
   await app.register(emailRoutes, deps);
+  await app.register(audienceRoutes, deps);
   await app.register(surveyRoutes, deps);
   await app.register(surveyResultsRoutes, deps);
   await app.register(emailSendLogRoutes, deps);

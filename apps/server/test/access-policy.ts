@@ -560,6 +560,15 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   [`PUT ${C}/emails/:id`]: { policy: PRESETS.coachStaff, body: emailBody },
   [`DELETE ${C}/emails/:id`]: { policy: PRESETS.coachStaff, fresh: 'email' },
   [`GET ${C}/emails/:id/preview`]: { policy: PRESETS.coachStaff, query: ofStudentA },
+  [`POST ${C}/audience`]: {
+    policy: PRESETS.coachStaff,
+    body: (w) => ({ kind: 'bulletin', id: w.ids.bulletin, excluded: [w.users.studentA.id] }),
+  },
+  [`PUT ${C}/audience/:kind/:itemId/exclusions`]: {
+    policy: PRESETS.coachStaff,
+    body: () => ({ excluded: [] }),
+  },
+  [`GET ${C}/audience/:kind/:itemId/preview`]: { policy: PRESETS.coachStaff, query: ofStudentA },
   [`GET ${C}/emails/:id/log`]: { policy: PRESETS.coachStaff },
   [`POST ${C}/emails/:id/resend`]: { policy: PRESETS.coachStaff },
 

@@ -303,7 +303,8 @@ describe('the student bulletin list (spec §2, §7)', () => {
     const byId = new Map(f.map((b) => [b.id, b]));
     expect([...byId.keys()].sort(num)).toEqual([forAll, forWomen, wiredF, wiredM].sort(num));
     expect(byId.get(forAll)!.recommended).toBe(false);
-    expect(byId.get(forWomen)!.recommended).toBe(false);
+    // Targeted at a group she is in: Recommended for her (docs/bulletins.md "Recommended").
+    expect(byId.get(forWomen)!.recommended).toBe(true);
     expect(byId.get(wiredF)!.recommended).toBe(true);
     expect(byId.get(wiredM)!.recommended).toBe(fValues!.final === 'Distinction');
 

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './analytics.ts';
+export * from './audience.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './bulletins.ts';

@@ -5,13 +5,14 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { coaches } from './coaches.ts';
-import { institutions } from './institutions.ts';
+import { institutions, users } from './institutions.ts';
 
 /**
  * Characteristic wiring (spec §2 "Characteristics overview", §3 "Characteristic wiring item").
@@ -84,5 +85,33 @@ export const courseCharacteristics = pgTable(
   (t) => [
     index('course_characteristics_coach_idx').on(t.coach_id),
     check('course_characteristics_status', sql`${t.status} in ('Draft', 'Scheduled', 'Published')`),
+  ],
+);
+
+/**
+ * Students left out of a content item's audience (docs/bulletins.md and docs/emails-surveys.md "Who sees
+ * this"): an excluded student does not see the bulletin or survey and is not sent the e-mail, whatever the
+ * targeting says. Kinds: `bulletin`, `email`, `survey`. Like the wiring, no foreign key to the content:
+ * the owning module deletes the rows with the content (`modules/audience/service.ts`).
+ */
+export const contentExclusions = pgTable(
+  'content_exclusions',
+  {
+    institution_id: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    coach_id: integer('coach_id')
+      .notNull()
+      .references(() => coaches.id, { onDelete: 'cascade' }),
+    content_kind: text('content_kind').notNull(),
+    content_id: integer('content_id').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.content_kind, t.content_id, t.user_id] }),
+    index('content_exclusions_coach_idx').on(t.coach_id),
+    check('content_exclusions_kind', sql`${t.content_kind} in ('bulletin', 'email', 'survey')`),
   ],
 );

@@ -9,9 +9,9 @@ import {
 } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
 import {
-  LIVE_BULLETINS,
   LIVE_SURVEYS,
   RELEASED_PLAYBOOKS,
+  STUDENT_BULLETINS,
   STUDENT_TODO_ITEMS,
   studentValuesOf,
   TODAY_UTC,
@@ -30,7 +30,7 @@ export async function bulletinAnalytics(
   userId: number,
 ): Promise<BulletinAnalytics> {
   const rows = await database.query<{ topic_name: string | null; total: number; read: number }>(
-    `with live as (${LIVE_BULLETINS}),
+    `with live as (${STUDENT_BULLETINS}),
           v as (
             select live.topic_id,
                    exists (select 1 from bulletin_views bv where bv.bulletin_id = live.id and bv.user_id = $2) as read
@@ -236,7 +236,7 @@ export async function coachUserAnalytics(
   userId: number,
 ): Promise<CoachUserAnalytics> {
   const [row] = await database.query<{ total: number; completed: number }>(
-    `with b as (${LIVE_BULLETINS}), s as (${LIVE_SURVEYS}), p as (${RELEASED_PLAYBOOKS}), t as (${STUDENT_TODO_ITEMS}),
+    `with b as (${STUDENT_BULLETINS}), s as (${LIVE_SURVEYS}), p as (${RELEASED_PLAYBOOKS}), t as (${STUDENT_TODO_ITEMS}),
           counts as (
             select count(*) as total,
                    count(*) filter (where exists (select 1 from bulletin_views v where v.bulletin_id = b.id and v.user_id = $2)) as completed

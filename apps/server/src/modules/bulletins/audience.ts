@@ -8,7 +8,9 @@
  *   neither queued nor under review, publish time come; the same rule as the activity cards) and it has
  *   no audience Insight Group, or they are a member of it (`cohort_memberships`, as of its last sync).
  * - 'Recommended': the bulletin has characteristic wiring and the student's values match it
- *   (`matchWiring`, semantics in packages/contracts/src/wiring.ts).
+ *   (`matchWiring`, semantics in packages/contracts/src/wiring.ts), or it targets an Insight Group the
+ *   student is in.
+ * - A student excluded from the bulletin (`content_exclusions`) never sees it.
  * - Credit status of a for-credit bulletin: `success` when viewed by its credit deadline (or it has
  *   none), `fail` when the deadline passed first, else `pending`; null when not for credit.
  *
@@ -21,7 +23,8 @@ import {
   topicDefaultImage,
 } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
-import { matchWiring } from '../wiring/index.ts';
+import { bulletinTargetsSql } from '../content/index.ts';
+import { excludedSql, matchWiring } from '../wiring/index.ts';
 
 /** The context a list or message is asked in: one coach, or every coach of an institution. */
 export type BulletinScope =
@@ -55,14 +58,16 @@ export function scopeSql(scope: BulletinScope): string {
 /** SQL condition: the caller may see bulletin `b` of a coach in `sc` (see the rule above). */
 export const VISIBLE = `(sc.staff or (b.is_published and not b.is_queued and not b.under_review
                   and b.publish_timestamp <= now()
-                  and (b.audience_cohort_id is null
-                       or exists (select 1 from cohort_memberships m
-                                   where m.cohort_id = b.audience_cohort_id and m.user_id = $2))))`;
+                  and ${bulletinTargetsSql('$2')}
+                  and not ${excludedSql('bulletin', 'b.id', '$2')}))`;
 
 /** The columns of a reader row (`Row`); `$2` is the caller (their star and view). */
 export const COLUMNS = `b.id, b.coach_id as coach, sc.coach_label, b.title, b.subtitle, b.description, b.icon_url,
   b.is_published, b.is_queued, b.under_review, b.is_interactive, b.publish_timestamp,
   b.related_credit, b.credit_deadline, t.name as topic, sc.institution_id,
+  (b.audience_cohort_id is not null and exists (select 1 from cohort_memberships gm
+                                                 where gm.cohort_id = b.audience_cohort_id and gm.user_id = $2))
+    as in_audience_group,
   exists (select 1 from bulletin_stars s where s.bulletin_id = b.id and s.user_id = $2) as starred,
   v.viewed_at`;
 
@@ -95,6 +100,8 @@ export interface Row extends BulletinBaseRow {
   institution_id: number;
   starred: boolean;
   viewed_at: Date | string | null;
+  /** The caller is a member of the bulletin's audience Insight Group (it has one). */
+  in_audience_group: boolean;
 }
 
 /** A timestamp as ISO text. */
@@ -142,7 +149,10 @@ export function toBulletin(row: Row, recommended: boolean, now: Date): Bulletin 
   };
 }
 
-/** The bulletins `ids` (of one coach each) the caller's characteristic values match, by coach. */
+/**
+ * The bulletins among `rows` that are Recommended for the caller (docs/bulletins.md): those whose
+ * characteristic wiring their values match, and those targeted at an Insight Group they are in.
+ */
 export async function recommendedIds(
   query: Query,
   caller: BulletinCaller,
@@ -150,7 +160,7 @@ export async function recommendedIds(
 ): Promise<Set<number>> {
   const byCoach = new Map<number, number[]>();
   for (const r of rows) byCoach.set(r.coach, [...(byCoach.get(r.coach) ?? []), r.id]);
-  const out = new Set<number>();
+  const out = new Set<number>(rows.filter((r) => r.in_audience_group).map((r) => r.id));
   for (const [coachId, ids] of byCoach) {
     const matches = await matchWiring(query, {
       institutionId: caller.institutionId,

@@ -15,7 +15,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeBulletinHtml } from '../../http/html.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
-import { checkWiring, deleteWiring, saveWiring } from '../wiring/index.ts';
+import { checkWiring, deleteExclusions, deleteWiring, saveWiring } from '../wiring/index.ts';
 import type { AuthorCaller } from './staff-read.ts';
 import { readAdmin } from './staff-read.ts';
 
@@ -210,6 +210,7 @@ export async function deleteBulletin(database: Database, caller: AuthorCaller, i
       before: auditPick(before, COUNTS),
     });
     await deleteWiring(query, caller.coachId, 'bulletin', [id]);
+    await deleteExclusions(query, caller.coachId, 'bulletin', [id]);
     await deleteDocuments(query, caller.coachId, 'bulletin', [id]);
   });
 }

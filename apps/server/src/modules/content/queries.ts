@@ -1,4 +1,4 @@
-import { studentValuesSql, wiringVisibleSql } from '../wiring/index.ts';
+import { excludedSql, studentValuesSql, wiringVisibleSql } from '../wiring/index.ts';
 
 /**
  * SQL fragments for the content a student sees in a coach, shared by the activity analytics, the
@@ -23,6 +23,23 @@ export const LIVE_BULLETINS = `
    where b.coach_id = $1 and b.is_published and not b.is_queued and not b.under_review
      and b.publish_timestamp <= now()`;
 
+/**
+ * SQL condition: bulletin `b` targets the student whose user id is the expression `user`: it has no
+ * audience Insight Group or they are a member of it (docs/bulletins.md "Who sees a bulletin"). The reader,
+ * the activity figures and the audience panel all use it.
+ */
+export const bulletinTargetsSql = (user: string) => `(b.audience_cohort_id is null
+                       or exists (select 1 from cohort_memberships m
+                                   where m.cohort_id = b.audience_cohort_id and m.user_id = ${user}))`;
+
+/**
+ * The live bulletins of the coach (`$1`) the student (`$2`) sees: targeted at them (`bulletinTargetsSql`)
+ * and not excluded (docs/bulletins.md "Who sees this"). For the student's own figures and history.
+ */
+export const STUDENT_BULLETINS = `${LIVE_BULLETINS}
+     and ${bulletinTargetsSql('$2')}
+     and not ${excludedSql('bulletin', 'b.id', '$2')}`;
+
 /** SQL condition: survey `s` of the coach (`$1`) is live (whoever it is meant for). */
 export const SURVEY_LIVE = `s.coach_id = $1 and s.is_published and not s.is_queued and not s.under_review
      and s.publish_timestamp <= now()`;
@@ -30,11 +47,23 @@ export const SURVEY_LIVE = `s.coach_id = $1 and s.is_published and not s.is_queu
 /** SQL condition: playbook `p` of the coach (`$1`) is released (whoever it is meant for). */
 export const PLAYBOOK_RELEASED = 'p.coach_id = $1 and p.is_released';
 
-/** Live surveys of the coach (`$1`) meant for the student whose user id is the SQL expression `user`. */
+/**
+ * Live surveys of the coach (`$1`) meant for the student whose user id is the SQL expression `user`: their
+ * wiring matches (`surveyTargetsSql`) and the student is not excluded (docs/emails-surveys.md "Who sees this").
+ */
 export const liveSurveysFor = (user: string) => `
   select s.* from surveys s
    where ${SURVEY_LIVE}
-     and ${wiringVisibleSql('s.id', "'survey'", studentValuesOf(user))}`;
+     and ${surveyTargetsSql('s.id', user)}
+     and not ${excludedSql('survey', 's.id', user)}`;
+
+/**
+ * SQL boolean: survey `idExpr` of the coach (`$1`) targets the student whose user id is the expression
+ * `user` (no wiring, or the student's values match it). The survey reader and the audience panel both use
+ * it (docs/emails-surveys.md "Who sees this").
+ */
+export const surveyTargetsSql = (idExpr: string, user: string) =>
+  wiringVisibleSql(idExpr, "'survey'", studentValuesOf(user));
 export const LIVE_SURVEYS = liveSurveysFor('$2');
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { StudentValue } from '@course-coach/contracts';
 import type { Transporter } from 'nodemailer';
 import type { Database, Query } from '../../db/client.ts';
+import { excludedSql } from '../wiring/index.ts';
 import { type RenderSection, renderEmail, withText } from './render.ts';
 import { SMTP_CONNECTIONS } from './transport.ts';
 
@@ -74,11 +75,11 @@ export async function valuesOf(
 }
 
 /**
- * SQL (params: $1 email id, $2 coach id, $3 institution id) of the email's recipients: the coach's
+ * SQL (params: $1 email id, $2 coach id, $3 institution id) of the students the email targets: the coach's
  * enrolled students who match the email's wiring (for every wired characteristic, one of the wired
  * values from any source, or by default; no wiring: everybody), with their name and address.
  */
-export const RECIPIENTS_SQL = `
+export const TARGETED_SQL = `
   with w as (
     select w.characteristic, w.value, w.num, c.id as cid, c.default_value, c.kind
       from content_characteristics w
@@ -102,6 +103,13 @@ export const RECIPIENTS_SQL = `
                            or (w.num is not null and w.kind = 'range'
                                and w.default_value ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$'
                                and w.default_value::float8 = w.num))))))`;
+
+/**
+ * `TARGETED_SQL` less the students excluded from the email (`content_exclusions`, docs/emails-surveys.md
+ * "Who sees this"): the students the job sends it to. Same params.
+ */
+export const RECIPIENTS_SQL = `${TARGETED_SQL}
+     and not ${excludedSql('email', '$1', 'e.user_id')}`;
 
 /**
  * Sends one email to every recipient that has not had it yet. Idempotent and safe with

@@ -16,7 +16,7 @@ import { htmlText, sanitizeTipHtml as sanitizeEmailHtml } from '../../http/html.
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
 import { loadDictionary } from '../tailoring/index.ts';
-import { deleteWiring, loadWiring, saveWiring, studentValues } from '../wiring/index.ts';
+import { deleteExclusions, deleteWiring, loadWiring, saveWiring, studentValues } from '../wiring/index.ts';
 import { EMAIL_QUEUE, RECIPIENTS_SQL } from './delivery.ts';
 import { renderEmail } from './render.ts';
 
@@ -262,6 +262,7 @@ export async function deleteEmail(database: Database, scope: EmailScope, id: num
       before: auditPick(before as unknown as Record<string, unknown>),
     });
     await deleteWiring(q, scope.coachId, 'email', [id]);
+    await deleteExclusions(q, scope.coachId, 'email', [id]);
     await deleteDocuments(q, scope.coachId, 'email', [id]);
     await q('delete from emails where id = $1', [id]);
   });

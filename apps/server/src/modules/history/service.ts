@@ -1,9 +1,9 @@
 import { type CreditItem, NO_DUE_DATE, NOT_COMPLETED } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
 import {
-  LIVE_BULLETINS,
   LIVE_SURVEYS,
   RELEASED_PLAYBOOKS,
+  STUDENT_BULLETINS,
   STUDENT_TODO_ITEMS,
   TODO_DUE_AT,
 } from '../content/index.ts';
@@ -57,7 +57,7 @@ export async function userCredits(
     `with items as (
        select 'bulletin' as type, b.id, b.title, 'Bulletin' as content_label, b.credit_deadline as due,
               (select v.viewed_at from bulletin_views v where v.bulletin_id = b.id and v.user_id = $2) as completed
-         from (${LIVE_BULLETINS}) b where b.related_credit
+         from (${STUDENT_BULLETINS}) b where b.related_credit
        union all
        select 'survey', s.id, s.title, 'Survey', s.due_at,
               (select r.completed_at from survey_responses r where r.survey_id = s.id and r.user_id = $2)
@@ -88,7 +88,7 @@ export async function userActivity(
     `with items as (
        select 'bulletin' as type, b.id, b.title, 'Bulletin' as content_label, b.credit_deadline as due,
               v.viewed_at as completed
-         from (${LIVE_BULLETINS}) b join bulletin_views v on v.bulletin_id = b.id and v.user_id = $2
+         from (${STUDENT_BULLETINS}) b join bulletin_views v on v.bulletin_id = b.id and v.user_id = $2
         where not b.related_credit
        union all
        select 'survey', s.id, s.title, 'Survey', s.due_at, r.completed_at

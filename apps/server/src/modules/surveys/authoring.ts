@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
-import { deleteWiring, saveWiring } from '../wiring/index.ts';
+import { deleteExclusions, deleteWiring, saveWiring } from '../wiring/index.ts';
 import { getSurvey, type SurveyCaller } from './queries.ts';
 
 /** A survey body after the schema's defaults and trimming. */
@@ -199,6 +199,7 @@ export async function deleteSurvey(database: Database, caller: SurveyCaller, id:
       before: auditPick(before as unknown as Record<string, unknown>),
     });
     await deleteWiring(q, caller.coachId, 'survey', [id]);
+    await deleteExclusions(q, caller.coachId, 'survey', [id]);
     await deleteDocuments(q, caller.coachId, 'survey', [id]);
   });
 }

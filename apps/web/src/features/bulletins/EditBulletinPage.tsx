@@ -7,6 +7,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { AudiencePanel } from '../audience/index.ts';
 import { DocumentSection } from '../documents/index.ts';
 import { BulletinForm } from './BulletinForm.tsx';
 import { useStaffBulletin } from './bulletins-api.ts';
@@ -51,6 +52,7 @@ export function EditBulletinPage() {
         bulletin={isNew ? null : bulletin.data!}
       />
       <DocumentSection coachId={coachId} kind="bulletins" itemId={isNew ? null : bulletin.data!.id} />
+      <AudiencePanel coachId={coachId} kind="bulletin" itemId={isNew ? null : bulletin.data!.id} />
     </Stack>
   );
 }

@@ -25,6 +25,7 @@ import { errorMessage, isApiError } from '../../api/client.ts';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { AudiencePanel } from '../audience/index.ts';
 import { DocumentSection } from '../documents/index.ts';
 import { WiringEditor } from '../wiring/index.ts';
 import { QueryView } from './QueryView.tsx';
@@ -260,6 +261,9 @@ export function ContentEditorForm<V extends { title: string; wiring: WiringInput
         </Group>
       </Stack>
       <DocumentSection coachId={coachId} kind={document} itemId={itemId} />
+      {(document === 'emails' || document === 'surveys') && (
+        <AudiencePanel coachId={coachId} kind={document === 'emails' ? 'email' : 'survey'} itemId={itemId} />
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,53 @@
+import {
+  AUDIENCE_API,
+  type AudienceKind,
+  AudiencePreviewSchema,
+  AudienceSchema,
+  ExclusionsSchema,
+} from '@course-coach/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest } from '../../api/client.ts';
+
+/** Query keys of one item's audience (everything under it reloads after exclusions are saved). */
+export const audienceKeys = {
+  item: (coachId: number, kind: AudienceKind, id: number) => ['audience', coachId, kind, id] as const,
+};
+
+/** Who gets item `id` with its saved exclusions (POST audience; a page of 20 of them). */
+export function useAudience(coachId: number, kind: AudienceKind, id: number, page: number) {
+  return useQuery({
+    queryKey: [...audienceKeys.item(coachId, kind, id), 'list', page],
+    queryFn: ({ signal }) =>
+      apiRequest(AUDIENCE_API.audience(coachId), {
+        method: 'POST',
+        body: { kind, id, page, page_size: 20 },
+        schema: AudienceSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Saves the item's excluded students (PUT exclusions); reloads its audience. */
+export function useSaveExclusions(coachId: number, kind: AudienceKind, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (excluded: number[]) =>
+      apiRequest(AUDIENCE_API.exclusions(coachId, kind, id), {
+        method: 'PUT',
+        body: { excluded },
+        schema: ExclusionsSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: audienceKeys.item(coachId, kind, id) }),
+  });
+}
+
+/** The item as student `userId` would see it; disabled until one is chosen. */
+export function useAudiencePreview(coachId: number, kind: AudienceKind, id: number, userId: number | null) {
+  return useQuery({
+    queryKey: [...audienceKeys.item(coachId, kind, id), 'preview', userId],
+    queryFn: ({ signal }) =>
+      apiGet(`${AUDIENCE_API.preview(coachId, kind, id)}?user_id=${userId}`, AudiencePreviewSchema, signal),
+    enabled: userId !== null,
+  });
+}
