@@ -25,6 +25,8 @@ export interface RoleMappingRowsProps {
   onChange: (rows: MappingRow[]) => void;
   /** How a value is named: “Claim value” (OpenID Connect) or “Attribute value” (SAML). */
   valueLabel: string;
+  /** How a row's role is named (default “Role”), so two editors on one page keep distinct labels. */
+  roleLabel?: string;
   /** The API's errors of `role_mapping` and `role_mapping.<value>`, already joined. */
   error?: string;
 }
@@ -33,7 +35,13 @@ export interface RoleMappingRowsProps {
  * The role mapping editor of the sign-in settings (docs/sso.md): value → Course Coach role rows, each
  * removable, and a row to add. Only a row mapped to Staff grants staff.
  */
-export function RoleMappingRows({ rows, onChange, valueLabel, error }: RoleMappingRowsProps) {
+export function RoleMappingRows({
+  rows,
+  onChange,
+  valueLabel,
+  roleLabel = 'Role',
+  error,
+}: RoleMappingRowsProps) {
   return (
     <>
       {rows.map((m, i) => (
@@ -49,7 +57,7 @@ export function RoleMappingRows({ rows, onChange, valueLabel, error }: RoleMappi
             w={240}
           />
           <Select
-            label={`Role ${i + 1}`}
+            label={`${roleLabel} ${i + 1}`}
             data={SSO_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
             value={m.role}
             allowDeselect={false}

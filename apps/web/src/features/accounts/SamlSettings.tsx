@@ -217,6 +217,7 @@ export function SamlSettings({ institutionId }: { institutionId: number }) {
               rows={form.mapping}
               onChange={(rows) => set('mapping', rows)}
               valueLabel="Attribute value"
+              roleLabel="SAML role"
               error={[errors.byField.role_mapping, ...mappingErrors].filter(Boolean).join(' ') || undefined}
             />
             <Switch
