@@ -206,11 +206,13 @@ interface AssertionJs {
 
 /** Our service provider metadata for `settings` at `origin` (no signing or encryption keys of ours). */
 export function samlServiceProviderMetadata(settings: SamlSettings, origin: string): string {
-  return samlClient(
-    settings,
-    origin,
-    requestStore(null as never, settings.institutionId),
-  ).generateServiceProviderMetadata(null, null);
+  // Writing metadata reads no request: a store that is never asked.
+  const unused: CacheProvider = {
+    saveAsync: async () => null,
+    getAsync: async () => null,
+    removeAsync: async () => null,
+  };
+  return samlClient(settings, origin, unused).generateServiceProviderMetadata(null, null);
 }
 
 /** Removes expired pending SAML sign-ons and remembered assertion IDs (maintenance job). @returns how many. */
