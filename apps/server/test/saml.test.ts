@@ -241,6 +241,20 @@ describe('refusals: nothing written, the reason logged, the sign-in page told wh
     await ctx.database.query('delete from users where email = $1', ['refused@saml-test.edu']);
   });
 
+  it('lets only one of two simultaneous posts of one response through', async () => {
+    const browser = new Browser(t.baseUrl);
+    const { requestId, issuer } = await startSaml(browser, SLUG);
+    const acsUrl = `${t.baseUrl}${SAML_API.acs(SLUG)}`;
+    const response = assertion({ requestId, audience: issuer, acsUrl });
+    const before = await counts();
+    const results = await Promise.all([postAcs(browser, SLUG, response), postAcs(browser, SLUG, response)]);
+    expect(results.map((r) => r.location).sort()).toEqual(['/', `${PAGES.login}?${SSO_ERROR_PARAM}=expired`]);
+    const after = await counts();
+    expect(after.users).toBe(before.users + 1);
+    expect(after.sessions).toBe(before.sessions + 1);
+    await ctx.database.query('delete from users where email = $1', ['refused@saml-test.edu']);
+  });
+
   it('refuses a response to a request another browser started (login CSRF)', async () => {
     // The attacker starts a sign-on and gets a proper answer, then makes the victim's browser post it.
     const attacker = new Browser(t.baseUrl);
