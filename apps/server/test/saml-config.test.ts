@@ -8,6 +8,7 @@ import {
   type SsoProviders,
 } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredSaml } from '../src/modules/sso/index.ts';
 import { STANDIN_KEYS, standinMetadata } from '../src/modules/sso/saml-assertion.ts';
 import {
   Browser,
@@ -185,5 +186,24 @@ describe('configuration', () => {
       csrf: false,
     });
     expect(post.headers.get('location')).toBe(`${PAGES.login}?${SSO_ERROR_PARAM}=unavailable`);
+  });
+
+  it('the maintenance purge removes expired pending requests and assertion IDs, and keeps live ones', async () => {
+    const q = ctx.database.query;
+    await q(
+      `insert into saml_requests (id, institution_id, browser_digest, return_to, expires_at) values
+         ('_purge-old', $1, 'x', '/', now() - interval '1 minute'), ('_purge-live', $1, 'x', '/', now() + interval '5 minutes')`,
+      [institutionId],
+    );
+    await q(
+      `insert into saml_assertions (issuer, assertion_id, institution_id, expires_at) values
+         ('purge-idp', '_old', $1, now() - interval '1 minute'), ('purge-idp', '_live', $1, now() + interval '5 minutes')`,
+      [institutionId],
+    );
+    expect(await purgeExpiredSaml(ctx.database)).toBeGreaterThanOrEqual(2);
+    expect(await q(`select id from saml_requests where id like '_purge-%'`)).toEqual([{ id: '_purge-live' }]);
+    expect(await q(`select assertion_id from saml_assertions where issuer = 'purge-idp'`)).toEqual([
+      { assertion_id: '_live' },
+    ]);
   });
 });
