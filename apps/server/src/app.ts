@@ -50,7 +50,7 @@ import { institutionRoutes } from './modules/institutions/routes.ts';
 import { lmsRoutes } from './modules/lms/routes.ts';
 import { myDataRoutes } from './modules/mydata/routes.ts';
 import { playbookRoutes } from './modules/playbooks/routes.ts';
-import { ssoRoutes } from './modules/sso/index.ts';
+import { samlRoutes, ssoRoutes } from './modules/sso/index.ts';
 import { surveyResultsRoutes } from './modules/surveys/results-routes.ts';
 import { surveyRoutes } from './modules/surveys/routes.ts';
 import { tailoringRoutes } from './modules/tailoring/routes.ts';
@@ -241,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(emailSendLogRoutes, deps);
   await app.register(wizardRoutes, deps);
   await app.register(ssoRoutes, deps);
+  await app.register(samlRoutes, deps);
   await app.register(homeRoutes, deps);
   await app.register(engagementRoutes, deps);
   await app.register(myDataRoutes, deps);

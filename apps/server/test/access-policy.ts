@@ -1,4 +1,11 @@
+import { standinMetadata } from '../src/modules/sso/saml-assertion.ts';
 import { MX_CHAR, MX_DEFINITION, matrixMapping, type Persona, png, type World } from './matrix-fixtures.ts';
+
+/** Metadata of an identity provider that is not there (the matrix never signs on). */
+const MATRIX_IDP_METADATA = standinMetadata(
+  'https://idp.matrix.invalid/idp',
+  'https://idp.matrix.invalid/sso',
+);
 
 /**
  * The declared access policy of every API route. Written from the product
@@ -500,6 +507,26 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   // Public; without a state every caller is sent back to the sign-in page (302) and nothing is written.
   'GET /api/v1/auth/sso/callback': { policy: PRESETS.public },
   [`GET ${I}/sso`]: { policy: PRESETS.institutionStaff },
+  // SAML (docs/sso.md, SAML): public; the matrix's institutions have no SAML, so metadata and start are 404
+  // for everybody and the ACS sends every caller back to the sign-in page (302), writing nothing.
+  'GET /api/v1/auth/saml/:slug/metadata': { policy: P(404, 404, 404, 404, 404, 404) },
+  'GET /api/v1/auth/saml/:slug/start': { policy: P(404, 404, 404, 404, 404, 404) },
+  'POST /api/v1/auth/saml/:slug/acs': { policy: PRESETS.public },
+  [`GET ${I}/saml`]: { policy: PRESETS.institutionStaff },
+  [`PUT ${I}/saml`]: {
+    policy: PRESETS.institutionStaff,
+    body: () => ({
+      enabled: false,
+      label: 'Matrix SAML',
+      idp_metadata: MATRIX_IDP_METADATA,
+      identifier_attribute: 'mail',
+      email_attribute: 'mail',
+      name_attribute: 'displayName',
+      role_attribute: 'eduPersonAffiliation',
+      role_mapping: { student: 'student' },
+      password_login: true,
+    }),
+  },
   [`PUT ${I}/sso`]: {
     policy: PRESETS.institutionStaff,
     body: () => ({

@@ -175,12 +175,13 @@ export class Browser {
 
   async request<T = unknown>(method: string, url: string, opts: RequestOptions = {}): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { ...opts.headers };
-    let body: string | Uint8Array | undefined;
+    // ArrayBuffer-backed (the DOM lib's BodyInit, which xmldom's types bring in, wants no SharedArrayBuffer).
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
     if (opts.json !== undefined) {
       body = JSON.stringify(opts.json);
       headers['content-type'] = 'application/json';
     } else if (opts.body !== undefined) {
-      body = opts.body;
+      body = typeof opts.body === 'string' ? opts.body : new Uint8Array(opts.body);
       headers['content-type'] = opts.contentType ?? 'application/json';
     }
     const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());

@@ -291,6 +291,7 @@ describe('configuration', () => {
       slug: SLUG,
       institution: 'SSO Test University',
       label: 'Test University',
+      protocol: 'oidc',
     });
     expect(providers.body.password_login).toBe(true);
     await configure({ password_login: true });

@@ -29,6 +29,7 @@ export * from './paths.ts';
 export * from './plain-text.ts';
 export * from './playbook-plan.ts';
 export * from './safe-path.ts';
+export * from './saml.ts';
 export * from './sso.ts';
 export * from './survey-results.ts';
 export * from './surveys.ts';

@@ -54,6 +54,8 @@ export const SsoProviderSchema = z.object({
   institution: z.string(),
   /** The button reads “Sign in with <label>”. */
   label: z.string(),
+  /** Where the button goes: the OpenID Connect or the SAML start (docs/sso.md). */
+  protocol: z.enum(['oidc', 'saml']),
 });
 export type SsoProvider = z.infer<typeof SsoProviderSchema>;
 

@@ -16,6 +16,12 @@ declare module 'fastify' {
      * `non_field_errors` "The request is too large." (app.ts's error handler): e.g. an upload names its limit.
      */
     bodyTooLarge?: Record<string, string[]>;
+    /**
+     * Only the SAML assertion consumer service (docs/sso.md, SAML): a form post from the identity provider's
+     * site, which cannot carry our CSRF header. It changes nothing unless the post holds an assertion
+     * signed by the institution's provider answering a request this browser started (SECURITY.md).
+     */
+    samlAcs?: true;
   }
   interface FastifyRequest {
     /** The signed-in caller, or null. Set by the guard before every handler. */
@@ -40,7 +46,7 @@ export function parseId(value: unknown): number | null {
  * Installs the one guard every route goes through:
  * 1. refuses to register a route without `config.access` (so none can be forgotten);
  * 2. issues the `csrftoken` cookie and checks it against the `X-CSRFToken` header on every
- *    non-GET request (spec §7; 403 when missing or different);
+ *    non-GET request (spec §7; 403 when missing or different) but the SAML ACS (`samlAcs`);
  * 3. loads the session from the `sessionid` cookie;
  * 4. enforces the route's policy: 401 when not signed in, 404 when the coach or institution does not
  *    exist or the caller has no place in it (docs/design.md, Tenancy), 403 when their role is not allowed.
@@ -64,7 +70,7 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
   app.addHook('onRequest', async (request, reply) => {
     const csrfCookie = request.cookies[CSRF_COOKIE];
     if (!csrfCookie) issueCsrfCookie(reply, config);
-    if (!SAFE_METHODS.has(request.method)) {
+    if (!SAFE_METHODS.has(request.method) && request.routeOptions.config?.samlAcs !== true) {
       const header = request.headers[CSRF_HEADER];
       if (!csrfCookie || typeof header !== 'string' || !safeEqual(header, csrfCookie)) {
         throw forbidden(UI_TEXTS.csrfFailed);

@@ -135,12 +135,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
 };
 
 /**
- * Whether the institution turned local passwords off: its single sign-on is enabled with
- * `password_login` false (docs/sso.md); its users then sign in only through the provider.
+ * Whether the institution turned local passwords off: its single sign-on (OpenID Connect or SAML) is
+ * enabled with `password_login` false (docs/sso.md); its users then sign in only through the provider.
  */
 async function passwordLoginOff(database: Database, institutionId: number): Promise<boolean> {
   const rows = await database.query(
-    'select 1 from institution_sso where institution_id = $1 and enabled and not password_login',
+    `select 1 from institution_sso where institution_id = $1 and enabled and not password_login
+     union all
+     select 1 from institution_saml where institution_id = $1 and enabled and not password_login`,
     [institutionId],
   );
   return rows.length > 0;

@@ -18,7 +18,7 @@ import {
   runGuidedImport,
 } from '../modules/imports/job.ts';
 import { sendPlaybookReminders } from '../modules/playbooks/reminders.ts';
-import { purgeExpiredSignOns } from '../modules/sso/index.ts';
+import { purgeExpiredSaml, purgeExpiredSignOns } from '../modules/sso/index.ts';
 import { sweepOrphanMemberships } from '../modules/tailoring/membership.ts';
 import {
   COHORT_SYNC_QUEUE,
@@ -126,6 +126,7 @@ export async function startWorkers(
     const sessions = await purgeExpiredSessions(database);
     const failures = await purgeOldLoginFailures(database);
     await purgeExpiredSignOns(database);
+    await purgeExpiredSaml(database);
     const memberships = await sweepOrphanMemberships(database.query);
     // Uploads never committed, after a day; engagement figures of coaches whose current day moved.
     const uploads = await sweepStaleUploads(database.query);

@@ -12,6 +12,7 @@ export * from './institutions.ts';
 export * from './lms.ts';
 export * from './playbook-plans.ts';
 export * from './privacy.ts';
+export * from './saml.ts';
 export * from './sso.ts';
 export * from './surveys.ts';
 export * from './tailoring.ts';

@@ -2,6 +2,19 @@ import type { SsoErrorCode, SsoRole } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
 import type { SsoSettings } from './config-store.ts';
 
+/**
+ * What a sign-on's account and role are decided by, for OpenID Connect (`SsoSettings`) and SAML alike
+ * (docs/sso.md, Accounts and roles): `issuer` + the `sub` claim key the linked identity; the other
+ * fields name the claims (or SAML attributes) to read.
+ */
+export type AccountRules = Pick<
+  SsoSettings,
+  'institutionId' | 'issuer' | 'identifierClaim' | 'emailClaim' | 'nameClaim' | 'roleClaim' | 'roleMapping'
+> & {
+  /** How the log names a claim: `claim` (default) or `attribute`. */
+  noun?: string;
+};
+
 /** Password hash of accounts created by a single sign-on: matches no password (argon2 never yields it). */
 export const SSO_NO_PASSWORD = '!sso';
 
@@ -32,21 +45,21 @@ function claimValues(value: unknown): string[] {
  * as is a claim none of whose values is mapped.
  * @throws SsoRefusal `no_role`.
  */
-export function decideRole(settings: SsoSettings, claims: Record<string, unknown>): SsoRole {
+export function decideRole(settings: AccountRules, claims: Record<string, unknown>): SsoRole {
   const values = claimValues(claims[settings.roleClaim]);
   const mapped = values.map((v) => settings.roleMapping[v]);
   const escalation = values.find((v, i) => STAFF_WORDS.has(v.toLowerCase()) && mapped[i] !== 'staff');
   if (escalation !== undefined)
     throw new SsoRefusal(
       'no_role',
-      `role claim "${settings.roleClaim}" holds "${escalation}", which the mapping does not grant staff`,
+      `role ${settings.noun ?? 'claim'} "${settings.roleClaim}" holds "${escalation}", which the mapping does not grant staff`,
     );
   if (mapped.includes('staff')) return 'staff';
   if (mapped.includes('instructor')) return 'instructor';
   if (mapped.includes('student')) return 'student';
   throw new SsoRefusal(
     'no_role',
-    `role claim "${settings.roleClaim}" values ${JSON.stringify(values)} map to no role`,
+    `role ${settings.noun ?? 'claim'} "${settings.roleClaim}" values ${JSON.stringify(values)} map to no role`,
   );
 }
 
@@ -68,7 +81,7 @@ const ADDRESS = /^[^\s@]+@[^\s@]+$/;
  */
 export async function signOnAccount(
   database: Database,
-  settings: SsoSettings,
+  settings: AccountRules,
   claims: Record<string, unknown>,
 ): Promise<{ id: number; institution_id: number; created: boolean }> {
   try {
@@ -83,13 +96,16 @@ export async function signOnAccount(
 
 async function signOnOnce(
   database: Database,
-  settings: SsoSettings,
+  settings: AccountRules,
   claims: Record<string, unknown>,
 ): Promise<{ id: number; institution_id: number; created: boolean }> {
   const subject = stringClaim(claims, 'sub');
   const identifier = stringClaim(claims, settings.identifierClaim);
   if (!subject || !identifier)
-    throw new SsoRefusal('no_identifier', `no "${settings.identifierClaim}" claim in the sign-on`);
+    throw new SsoRefusal(
+      'no_identifier',
+      `no "${settings.identifierClaim}" ${settings.noun ?? 'claim'} in the sign-on`,
+    );
   const role = decideRole(settings, claims);
   const emailClaim = stringClaim(claims, settings.emailClaim) ?? identifier;
   const email = emailClaim.toLowerCase();
@@ -118,7 +134,10 @@ async function signOnOnce(
         throw new SsoRefusal('other_institution', `"${identifier}" is an account of another institution`);
       if (!user) {
         if (!ADDRESS.test(email))
-          throw new SsoRefusal('no_identifier', `no e-mail address in claim "${settings.emailClaim}"`);
+          throw new SsoRefusal(
+            'no_identifier',
+            `no e-mail address in ${settings.noun ?? 'claim'} "${settings.emailClaim}"`,
+          );
         const clash = await query('select 1 from users where email = $1', [email]);
         if (clash.length > 0)
           throw new SsoRefusal('other_institution', `"${email}" is an account of another institution`);

@@ -7,3 +7,5 @@ export { startDemoSso } from './demo.ts';
 export { purgeExpiredSignOns } from './flow.ts';
 export type { OidcStandin } from './oidc-standin.ts';
 export { ssoRoutes } from './routes.ts';
+export { purgeExpiredSaml } from './saml-flow.ts';
+export { samlRoutes } from './saml-routes.ts';

@@ -1,10 +1,7 @@
 import {
   DetailErrorSchema,
   FieldErrorsSchema,
-  PAGES,
-  SESSION_COOKIE,
   SSO_API,
-  SSO_ERROR_PARAM,
   SsoConfigAnswerSchema,
   SsoConfigBodySchema,
   SsoConfigSchema,
@@ -16,9 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
-import { issueCsrfCookie, secureCookies, setSessionCookie } from '../../auth/guard.ts';
-import { createSession, deleteSession } from '../../auth/sessions.ts';
-import { tokenDigest } from '../../auth/tokens.ts';
+import { secureCookies } from '../../auth/guard.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { resolveLmsSettings } from '../lms/index.ts';
 import { SsoRefusal, signOnAccount } from './accounts.ts';
@@ -30,6 +25,8 @@ import {
   toSsoConfig,
 } from './config-store.ts';
 import { finishSignOn, SSO_BROWSER_COOKIE, SSO_REQUEST_MINUTES, startSignOn, takeRequest } from './flow.ts';
+import { listEnabledSaml } from './saml-config-store.ts';
+import { refuseSignOn, signInAndReturn } from './sign-on.ts';
 
 const InstitutionParams = z.object({ institutionId: z.string() });
 const staff = access.institution('staff', 'admin');
@@ -45,33 +42,43 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { database, config } = deps;
   const key = (deps.lms ?? resolveLmsSettings(config)).tokenKey;
 
-  /** Logs a refusal with its reason and sends the browser to the sign-in page, which says what to do. */
-  function refuse(
+  const refuse = (
     request: FastifyRequest,
     reply: FastifyReply,
     institutionId: number | null,
     error: SsoRefusal,
-  ) {
-    request.log.warn({ institutionId, code: error.code, reason: error.reason }, 'single sign-on refused');
-    deps.onSsoRefusal?.({ institutionId, code: error.code, reason: error.reason });
-    return reply
-      .header('cache-control', 'no-store')
-      .redirect(`${PAGES.login}?${SSO_ERROR_PARAM}=${error.code}`, 302);
-  }
+  ) => refuseSignOn(deps, request, reply, institutionId, error);
 
   /** GET providers → the enabled institutions' buttons and whether the password form is offered. */
   app.get(
     SSO_API.providers,
     { config: { access: access.public() }, schema: { tags: ['sso'], response: { 200: SsoProvidersSchema } } },
     async () => {
-      const enabled = await listEnabledSso(database, key);
+      const oidc = await listEnabledSso(database, key);
+      const saml = await listEnabledSaml(database);
       const [row] = await database.query<{ password_institutions: number }>(
         `select count(*)::int as password_institutions from institutions i
           where not exists (select 1 from institution_sso s
+                             where s.institution_id = i.id and s.enabled and not s.password_login)
+            and not exists (select 1 from institution_saml s
                              where s.institution_id = i.id and s.enabled and not s.password_login)`,
       );
+      const buttons = [
+        ...oidc.map((s) => ({
+          slug: s.slug,
+          institution: s.institution,
+          label: s.label,
+          protocol: 'oidc' as const,
+        })),
+        ...saml.map((s) => ({
+          slug: s.slug,
+          institution: s.institution,
+          label: s.label,
+          protocol: 'saml' as const,
+        })),
+      ].sort((a, b) => a.institution.localeCompare(b.institution) || a.protocol.localeCompare(b.protocol));
       return {
-        providers: enabled.map((s) => ({ slug: s.slug, institution: s.institution, label: s.label })),
+        providers: buttons,
         password_login: (row?.password_institutions ?? 0) > 0,
       };
     },
@@ -153,21 +160,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           );
         const claims = await finishSignOn(settings, pending, query);
         const user = await signOnAccount(database, settings, claims);
-        const old = request.cookies[SESSION_COOKIE];
-        if (old) await deleteSession(database, tokenDigest(old));
-        const token = await createSession(
-          database,
-          user,
-          config.SESSION_TTL_HOURS,
-          request.headers['user-agent'],
-          config.SESSION_MAX_HOURS,
-        );
-        setSessionCookie(reply, config, token);
-        issueCsrfCookie(reply, config);
-        request.log.info({ institutionId, userId: user.id, created: user.created }, 'single sign-on');
-        return reply
-          .header('cache-control', 'no-store')
-          .redirect(safeSameOriginPath(pending.returnTo) ?? '/', 302);
+        return signInAndReturn(deps, request, reply, user, pending.returnTo, 'oidc');
       } catch (error) {
         if (error instanceof SsoRefusal) return refuse(request, reply, institutionId, error);
         throw error;

@@ -1,4 +1,4 @@
-import { SSO_API, SSO_ROLES, type SsoConfig, SsoConfigSchema, type SsoRole } from '@course-coach/contracts';
+import { SSO_API, type SsoConfig, SsoConfigSchema } from '@course-coach/contracts';
 import {
   Alert,
   Button,
@@ -6,7 +6,6 @@ import {
   Group,
   Paper,
   PasswordInput,
-  Select,
   Stack,
   Switch,
   Text,
@@ -24,11 +23,13 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { AdminTabs } from './AdminTabs.tsx';
 import { ssoQuery } from './api.ts';
 import { splitErrors } from './form-errors.ts';
+import { type MappingRow, mappingOf, mappingRows, RoleMappingRows } from './RoleMappingRows.tsx';
+import { SamlSettings } from './SamlSettings.tsx';
 import { LoadFailure } from './StaffOnly.tsx';
 
 type Form = Omit<SsoConfig, 'client_secret_set' | 'redirect_uri' | 'role_mapping'> & {
   client_secret: string;
-  mapping: Array<{ value: string; role: SsoRole }>;
+  mapping: MappingRow[];
 };
 const EMPTY: Form = {
   enabled: false,
@@ -58,13 +59,11 @@ const FIELDS = [
   'role_mapping',
   'password_login',
 ];
-const ROLE_LABELS: Record<SsoRole, string> = { student: 'Student', instructor: 'Instructor', staff: 'Staff' };
 
 function formOf(config: SsoConfig | null): Form {
   if (!config) return EMPTY;
   const { client_secret_set: _s, redirect_uri: _r, role_mapping, ...rest } = config;
-  const mapping = Object.entries(role_mapping).map(([value, role]) => ({ value, role }));
-  return { ...rest, client_secret: '', mapping: mapping.length > 0 ? mapping : EMPTY.mapping };
+  return { ...rest, client_secret: '', mapping: mappingRows(role_mapping) };
 }
 
 /**
@@ -131,9 +130,7 @@ export function SsoSettingsPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { mapping, client_secret, ...rest } = form;
-    const role_mapping = Object.fromEntries(
-      mapping.filter((m) => m.value.trim()).map((m) => [m.value.trim(), m.role]),
-    );
+    const role_mapping = mappingOf(mapping);
     save.mutate({ ...rest, role_mapping, ...(client_secret ? { client_secret } : {}) });
   };
   return (
@@ -194,61 +191,12 @@ export function SsoSettingsPage() {
               <Text fw={500} size="sm" id="role-mapping-label">
                 Role mapping: claim value → Course Coach role
               </Text>
-              {form.mapping.map((m, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; they are edited in place.
-                <Group key={i} align="end" wrap="wrap">
-                  <TextInput
-                    label={`Claim value ${i + 1}`}
-                    value={m.value}
-                    onChange={(e) => {
-                      const value = e.currentTarget.value;
-                      set(
-                        'mapping',
-                        form.mapping.map((x, j) => (j === i ? { ...x, value } : x)),
-                      );
-                    }}
-                    w={240}
-                  />
-                  <Select
-                    label={`Role ${i + 1}`}
-                    data={SSO_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-                    value={m.role}
-                    allowDeselect={false}
-                    onChange={(v) =>
-                      v &&
-                      set(
-                        'mapping',
-                        form.mapping.map((x, j) => (j === i ? { ...x, role: v as SsoRole } : x)),
-                      )
-                    }
-                    w={180}
-                  />
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    onClick={() =>
-                      set(
-                        'mapping',
-                        form.mapping.filter((_, j) => j !== i),
-                      )
-                    }
-                  >
-                    Remove row {i + 1}
-                  </Button>
-                </Group>
-              ))}
-              <Button
-                variant="default"
-                w="fit-content"
-                onClick={() => set('mapping', [...form.mapping, { value: '', role: 'student' }])}
-              >
-                Add a mapping row
-              </Button>
-              {(errors.byField.role_mapping || mappingErrors.length > 0) && (
-                <Text c="red" size="sm" role="alert" data-testid="role-mapping-error">
-                  {[errors.byField.role_mapping, ...mappingErrors].filter(Boolean).join(' ')}
-                </Text>
-              )}
+              <RoleMappingRows
+                rows={form.mapping}
+                onChange={(rows) => set('mapping', rows)}
+                valueLabel="Claim value"
+                error={[errors.byField.role_mapping, ...mappingErrors].filter(Boolean).join(' ') || undefined}
+              />
               <Switch
                 label="Local passwords stay on (people may also sign in with a Course Coach password)"
                 checked={form.password_login}
@@ -276,6 +224,7 @@ export function SsoSettingsPage() {
           </Button>
         </Stack>
       </form>
+      <SamlSettings institutionId={institutionId} />
     </Stack>
   );
 }

@@ -5,6 +5,8 @@ import {
   AUDIT_API,
   AuditListSchema,
   type AuditQuery,
+  SAML_API,
+  SamlConfigAnswerSchema,
   SSO_API,
   SsoConfigAnswerSchema,
 } from '@course-coach/contracts';
@@ -44,4 +46,11 @@ export const ssoQuery = (institutionId: number) => ({
   queryKey: ['sso-config', institutionId] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     apiGet(SSO_API.config(institutionId), SsoConfigAnswerSchema, signal),
+});
+
+/** GET the institution's SAML configuration (staff and admins; docs/sso.md, SAML). */
+export const samlQuery = (institutionId: number) => ({
+  queryKey: ['saml-config', institutionId] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiGet(SAML_API.config(institutionId), SamlConfigAnswerSchema, signal),
 });

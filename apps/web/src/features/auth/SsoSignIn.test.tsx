@@ -5,7 +5,10 @@ import { renderWithApp } from '../../testing/test-utils.tsx';
 import { SsoSignIn, ssoErrorText } from './SsoSignIn.tsx';
 
 const providers = {
-  providers: [{ slug: 'demo', institution: 'Demo University', label: 'Demo SSO' }],
+  providers: [
+    { slug: 'demo', institution: 'Demo University', label: 'Demo SSO', protocol: 'oidc' as const },
+    { slug: 'state-u', institution: 'State University', label: 'State U', protocol: 'saml' as const },
+  ],
   password_login: true,
 };
 
@@ -15,6 +18,10 @@ describe('SsoSignIn', () => {
     expect(screen.getByRole('link', { name: 'Sign in with Demo SSO' })).toHaveAttribute(
       'href',
       '/api/v1/auth/sso/demo/start?next=%2Fa%3Fb%3D1',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in with State U' })).toHaveAttribute(
+      'href',
+      '/api/v1/auth/saml/state-u/start?next=%2Fa%3Fb%3D1',
     );
     expect(screen.getByText('or with your Course Coach password')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -1,4 +1,5 @@
 import {
+  SAML_API,
   SSO_API,
   SSO_ERROR_TEXTS,
   type SsoErrorCode,
@@ -41,8 +42,8 @@ export interface SsoSignInProps {
 
 /**
  * The sign-in page's first part (docs/sso.md): why the last sign-on was refused, then one “Sign in with
- * <institution>” button per institution offering single sign-on (plain links: the browser goes to the
- * provider and comes back signed in), then a divider before the password form when it is offered.
+ * <institution>” button per institution offering single sign-on (plain links to the OpenID Connect or
+ * SAML start: the browser goes to the provider and comes back signed in), then a divider before the password form when it is offered.
  */
 export function SsoSignIn({ providers, next, error }: SsoSignInProps) {
   const message = ssoErrorText(error);
@@ -62,9 +63,9 @@ export function SsoSignIn({ providers, next, error }: SsoSignInProps) {
       )}
       {list.map((p) => (
         <Button
-          key={p.slug}
+          key={`${p.protocol}:${p.slug}`}
           component="a"
-          href={`${SSO_API.start(p.slug)}${next ? `?next=${encodeURIComponent(next)}` : ''}`}
+          href={`${(p.protocol === 'saml' ? SAML_API : SSO_API).start(p.slug)}${next ? `?next=${encodeURIComponent(next)}` : ''}`}
           fullWidth
           size="md"
         >
