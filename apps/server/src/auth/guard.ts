@@ -16,6 +16,11 @@ declare module 'fastify' {
      * `non_field_errors` "The request is too large." (app.ts's error handler): e.g. an upload names its limit.
      */
     bodyTooLarge?: Record<string, string[]>;
+    /**
+     * `false`: a form another site posts (the LTI login and launch, docs/lti.md) or our own cookie-less
+     * form; the route checks its own single-use token instead of the CSRF cookie and header.
+     */
+    csrf?: false;
   }
   interface FastifyRequest {
     /** The signed-in caller, or null. Set by the guard before every handler. */
@@ -64,7 +69,7 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
   app.addHook('onRequest', async (request, reply) => {
     const csrfCookie = request.cookies[CSRF_COOKIE];
     if (!csrfCookie) issueCsrfCookie(reply, config);
-    if (!SAFE_METHODS.has(request.method)) {
+    if (!SAFE_METHODS.has(request.method) && request.routeOptions.config?.csrf !== false) {
       const header = request.headers[CSRF_HEADER];
       if (!csrfCookie || typeof header !== 'string' || !safeEqual(header, csrfCookie)) {
         throw forbidden(UI_TEXTS.csrfFailed);
@@ -136,13 +141,32 @@ export function secureCookies(reply: FastifyReply, config: Config): boolean {
   return config.COOKIE_SECURE || reply.request.protocol === 'https';
 }
 
-/** Sets a fresh `csrftoken` cookie (readable by the page script, which echoes it in `X-CSRFToken`). */
-export function issueCsrfCookie(reply: FastifyReply, config: Config): string {
+/**
+ * The SameSite attributes of a cookie: Lax, or for the app opened inside an LMS frame (`embedded`, an LTI
+ * launch, docs/lti.md) SameSite=None; Secure; Partitioned (CHIPS: kept per embedding site) — only when
+ * the cookie is Secure (HTTPS, or COOKIE_SECURE): browsers refuse SameSite=None without Secure, so over
+ * plain HTTP an embedded session stays Lax and works only when the LMS is on the same site, or in a new
+ * window (the documented fallback).
+ */
+export function sameSiteOf(
+  reply: FastifyReply,
+  config: Config,
+  embedded: boolean,
+): { sameSite: 'lax' | 'none'; secure: boolean; partitioned?: boolean } {
+  const secure = secureCookies(reply, config);
+  if (embedded && secure) return { sameSite: 'none', secure, partitioned: true };
+  return { sameSite: 'lax', secure };
+}
+
+/**
+ * Sets a fresh `csrftoken` cookie (readable by the page script, which echoes it in `X-CSRFToken`);
+ * `embedded` as `sameSiteOf`.
+ */
+export function issueCsrfCookie(reply: FastifyReply, config: Config, embedded = false): string {
   const token = newToken();
   reply.setCookie(CSRF_COOKIE, token, {
     path: '/',
-    sameSite: 'lax',
-    secure: secureCookies(reply, config),
+    ...sameSiteOf(reply, config, embedded),
     httpOnly: false,
     maxAge: 60 * 60 * 24 * 365,
   });
@@ -150,14 +174,14 @@ export function issueCsrfCookie(reply: FastifyReply, config: Config): string {
 }
 
 /**
- * The session cookie: httpOnly, SameSite=Lax, Secure behind HTTPS. Its Max-Age is the absolute
- * lifetime (the browser keeps it while the server-side session slides; the server decides expiry).
+ * The session cookie: httpOnly, SameSite=Lax, Secure behind HTTPS (an LTI launch's `embedded` session:
+ * see `sameSiteOf`). Its Max-Age is the absolute lifetime (the browser keeps it while the server-side
+ * session slides; the server decides expiry).
  */
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string, embedded = false): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
-    sameSite: 'lax',
-    secure: secureCookies(reply, config),
+    ...sameSiteOf(reply, config, embedded),
     httpOnly: true,
     maxAge: Math.round(config.SESSION_MAX_HOURS * 3600),
   });
