@@ -520,11 +520,11 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   // --- LTI 1.3 tool (docs/lti.md) -----------------------------------------------------------------------
   'GET /api/v1/lti/jwks': { policy: PRESETS.public },
   'GET /api/v1/lti/config.json': { policy: PRESETS.public },
-  // Public (the platform sends the browser); without an iss every caller gets the refusal page (403).
-  'GET /api/v1/lti/login': { policy: P(403, 403, 403, 403, 403, 403) },
-  'POST /api/v1/lti/login': { policy: P(403, 403, 403, 403, 403, 403), body: () => ({}) },
+  // Public (the platform sends the browser); without an iss every caller gets the refusal page (400).
+  'GET /api/v1/lti/login': { policy: P(400, 400, 400, 400, 400, 400) },
+  'POST /api/v1/lti/login': { policy: P(400, 400, 400, 400, 400, 400), body: () => ({}) },
   // Public; without a state every caller gets the refusal page and nothing is written.
-  'POST /api/v1/lti/launch': { policy: P(403, 403, 403, 403, 403, 403), body: () => ({}) },
+  'POST /api/v1/lti/launch': { policy: P(400, 400, 400, 400, 400, 400), body: () => ({}) },
   // Signed in; without a link offer's token the "page expired" page (400), nothing written.
   'POST /api/v1/lti/link': { policy: P(401, 400, 400, 400, 400, 400), body: () => ({}) },
   [`GET ${I}/lti/registrations`]: { policy: PRESETS.institutionStaff },

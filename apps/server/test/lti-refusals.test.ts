@@ -40,7 +40,7 @@ async function expectRefused(
   const logged = w.t.refusals.length;
   const browser = new Browser(w.t.baseUrl);
   const answer = await attempt(browser);
-  expect(answer.status).toBe(403);
+  expect(answer.status).toBe(400);
   expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
   expect(answer.text).toContain(LTI_REFUSAL_TEXTS[code]);
   expect(w.t.refusals.slice(logged)).toEqual([
@@ -171,7 +171,12 @@ describe('platform registrations', () => {
       deployment_ids: [],
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body as object).sort()).toEqual(['deployment_ids', 'issuer', 'jwks_url', 'platform_origin']);
+    expect(Object.keys(bad.body as object).sort()).toEqual([
+      'deployment_ids',
+      'issuer',
+      'jwks_url',
+      'platform_origin',
+    ]);
     const duplicate = await w.staff.post(
       LTI_API.registrations(w.institutionId),
       standinRegistration(w.t.standin),

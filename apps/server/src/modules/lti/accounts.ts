@@ -147,16 +147,17 @@ export async function launchAccount(
   if (!subject) throw new LtiRefusal('no_identifier', 'no sub claim', registration);
   const institutionId = registration.institution_id;
   return database.transaction(async (query) => {
-    const linked = await query<{ id: number; institution_id: number }>(
-      `select u.id, u.institution_id from sso_identities s join users u on u.id = s.user_id
+    const linked = await query<{ id: number; institution_id: number; deactivated: boolean }>(
+      `select u.id, u.institution_id, u.deactivated_at is not null as deactivated
+         from sso_identities s join users u on u.id = s.user_id
         where s.issuer = $1 and s.subject = $2`,
       [registration.issuer, subject],
     );
-    let user = linked[0];
+    let user: { id: number; institution_id: number; deactivated?: boolean } | undefined = linked[0];
     const link = !user;
     if (!user && emailClaim) {
-      const found = await query<{ id: number; institution_id: number }>(
-        'select id, institution_id from users where email = $1',
+      const found = await query<{ id: number; institution_id: number; deactivated: boolean }>(
+        'select id, institution_id, deactivated_at is not null as deactivated from users where email = $1',
         [emailClaim],
       );
       user = found[0];
@@ -167,6 +168,8 @@ export async function launchAccount(
         `user ${user.id} belongs to another institution`,
         registration,
       );
+    if (user?.deactivated)
+      throw new LtiRefusal('no_role', `user ${user.id} is deactivated (docs/accounts.md)`, registration);
     const membership = user
       ? await query<{ role: string }>(
           'select role from institution_memberships where institution_id = $1 and user_id = $2',
@@ -206,6 +209,6 @@ export async function launchAccount(
          on conflict (coach_id, user_id) do nothing`,
         [institutionId, coachId, user.id, roles.coachRole],
       );
-    return { kind: 'signed-in', user, staff, created };
+    return { kind: 'signed-in', user: { id: user.id, institution_id: user.institution_id }, staff, created };
   });
 }

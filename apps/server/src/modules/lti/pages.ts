@@ -20,7 +20,7 @@ function layout(title: string, body: string): string {
 <title>${escapeHtml(title)} – Course Coach</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:1.5rem;color:#1a1b1e;line-height:1.5}
 main{max-width:40rem}h1{font-size:1.4rem}label{display:block;font-weight:600;margin:1rem 0 .25rem}
-select,button{font:inherit;padding:.5rem .75rem;max-width:100%}button{margin-top:1rem;background:#1c7ed6;color:#fff;border:0;border-radius:4px;cursor:pointer}</style>
+select,button{font:inherit;padding:.5rem .75rem;max-width:100%}button{margin-top:1rem;background:#1864ab;color:#fff;border:0;border-radius:4px;cursor:pointer}</style>
 </head><body><main>${body}</main></body></html>`;
 }
 
@@ -43,7 +43,10 @@ function send(reply: FastifyReply, status: number, frameOrigin: string | null, h
     .send(html);
 }
 
-/** A refused launch (403): the code's plain sentence. */
+/**
+ * A refused launch: 400 (a page for the browser in the LMS frame, not an API answer: the API's 401/403/404
+ * carry `{detail}`), with the code's plain sentence.
+ */
 export function refusalPage(
   reply: FastifyReply,
   code: LtiRefusalCode,
@@ -51,7 +54,7 @@ export function refusalPage(
 ): FastifyReply {
   return send(
     reply,
-    403,
+    400,
     frameOrigin,
     layout(
       'Course Coach cannot open',

@@ -125,7 +125,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   /**
    * POST launch (form_post: id_token, state) → a new session and 303 to the linked coach's dashboard; for
-   * an unlinked course the staff's link offer or the student's plain page; any refusal → 403 plain page,
+   * an unlinked course the staff's link offer or the student's plain page; any refusal → 400 plain page,
    * the reason logged, nothing written.
    */
   app.post(
