@@ -45,7 +45,8 @@ export function parseId(value: unknown): number | null {
  * Installs the one guard every route goes through:
  * 1. refuses to register a route without `config.access` (so none can be forgotten);
  * 2. issues the `csrftoken` cookie and checks it against the `X-CSRFToken` header on every
- *    non-GET request (spec §7; 403 when missing or different);
+ *    non-GET request (spec §7; 403 when missing or different), except the LTI forms that declare
+ *    `csrf: false` (another site posts them; they check their own single-use token, docs/lti.md);
  * 3. loads the session from the `sessionid` cookie;
  * 4. enforces the route's policy: 401 when not signed in, 404 when the coach or institution does not
  *    exist or the caller has no place in it (docs/design.md, Tenancy), 403 when their role is not allowed.
@@ -56,6 +57,9 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
   app.decorateRequest('institution', null);
 
   app.addHook('onRoute', (route) => {
+    // Only the LTI forms (docs/lti.md) may go without the CSRF check: they carry their own single-use token.
+    if (route.config?.csrf === false && !route.url.startsWith('/api/v1/lti/'))
+      throw new Error(`Route ${route.method} ${route.url} may not turn the CSRF check off`);
     if (route.config?.access) return;
     // Static files of the built web app and the API docs hold no data: they are public. Every other
     // /api route must say who may call it.
