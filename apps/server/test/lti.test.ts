@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { API, LTI_API, LTI_TEXTS, type Me, PAGES } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standinContextId } from '../src/modules/lms/canvas-lti-standin.ts';
@@ -6,6 +9,7 @@ import { Browser, coachIdOf, getTestContext, STAFF_EMAIL, type TestContext } fro
 import { createLtiWorld, LTI_STAFF, type LtiWorld, launchCounts, linkCourse } from './lti-fixture.ts';
 import {
   LTI_USERS,
+  type LtiTestApp,
   launch,
   loginParams,
   postForm,
@@ -34,6 +38,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await w?.dispose();
 });
+
+/** Registers `app`'s stand-in for the suite's institution and links its LINKED course to the coach. */
+async function registerOther(app: LtiTestApp): Promise<void> {
+  const staff = new Browser(app.baseUrl);
+  await staff.signIn(LTI_STAFF);
+  const reg = await staff.post(LTI_API.registrations(w.institutionId), standinRegistration(app.standin));
+  expect(reg.status, reg.text).toBe(201);
+  await ctx.database.query(
+    `insert into lti_contexts (registration_id, institution_id, deployment_id, context_id, coach_id)
+     values ($1, $2, 'x', $3, $4)`,
+    [(reg.body as { id: number }).id, w.institutionId, standinContextId(LINKED), w.coachId],
+  );
+}
 
 const userByEmail = async (email: string) =>
   (
@@ -162,17 +179,7 @@ describe('LTI launches', () => {
   it('behind HTTPS the launch’s cookies work in the LMS frame: SameSite=None; Secure; Partitioned', async () => {
     const secure = await startLtiTestApp(ctx, { ...ctx.config, COOKIE_SECURE: true });
     try {
-      const staff = new Browser(secure.baseUrl);
-      await staff.signIn(LTI_STAFF);
-      const reg = await staff.post(LTI_API.registrations(w.institutionId), {
-        ...standinRegistration(secure.standin),
-      });
-      expect(reg.status, reg.text).toBe(201);
-      await ctx.database.query(
-        `insert into lti_contexts (registration_id, institution_id, deployment_id, context_id, coach_id)
-         values ($1, $2, 'x', $3, $4)`,
-        [(reg.body as { id: number }).id, w.institutionId, standinContextId(LINKED), w.coachId],
-      );
+      await registerOther(secure);
       const browser = new Browser(secure.baseUrl);
       const login = await browser.get(`${LTI_API.login}?${loginParams(secure.standin, 'student', LINKED)}`);
       const state = login.setCookies.find((c) => c.name === 'lti_browser')!;
@@ -191,6 +198,34 @@ describe('LTI launches', () => {
       expect(answer.headers.getSetCookie().find((c) => c.startsWith('sessionid='))).toMatch(/Partitioned/i);
     } finally {
       await secure.close();
+    }
+  });
+
+  it('the app’s pages may be framed by the LMS origin during a launched session only', async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'lti-web-'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Course Coach</title>');
+    const withWeb = await startLtiTestApp(ctx, { ...ctx.config, WEB_DIST: dist });
+    try {
+      await registerOther(withWeb);
+      const launched = new Browser(withWeb.baseUrl);
+      expect((await launch(launched, withWeb.standin, 'student', LINKED)).status).toBe(303);
+      const framed = await launched.get(PAGES.coachDetails(w.coachId));
+      expect(framed.status).toBe(200);
+      expect(framed.headers.get('content-security-policy')).toContain(
+        `frame-ancestors ${withWeb.standin.url};`,
+      );
+      expect(framed.headers.get('x-frame-options')).toBeNull();
+      // The same person signed in with a password, and nobody signed in: never framed.
+      const direct = new Browser(withWeb.baseUrl);
+      await direct.signIn(LTI_STAFF);
+      for (const b of [direct, new Browser(withWeb.baseUrl)]) {
+        const page = await b.get(PAGES.coachDetails(w.coachId));
+        expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+        expect(page.headers.get('x-frame-options')).toBe('DENY');
+      }
+    } finally {
+      await withWeb.close();
+      await rm(dist, { recursive: true, force: true });
     }
   });
 });
