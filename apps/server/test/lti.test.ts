@@ -73,6 +73,10 @@ describe('LTI launches', () => {
     // Only the course is remembered (for staff to link it); no account, session or enrollment.
     expect(after).toEqual({ ...before, contexts: before.contexts + 1 });
     expect(await userByEmail(LTI_USERS.student2!.email!)).toBeUndefined();
+    // An instructor who is not staff is told who can connect it; nothing is created either.
+    const teacher = await launch(new Browser(w.t.baseUrl), w.t.standin, 'teacher', UNLINKED);
+    expect(teacher.text).toContain(LTI_TEXTS.unlinkedInstructor);
+    expect(await launchCounts(ctx)).toEqual(after);
   });
 
   it('staff launching from an unlinked course are offered the coaches; linking is audited and opens the dashboard', async () => {

@@ -74,6 +74,8 @@ export type LtiRefusalCode = keyof typeof LTI_REFUSAL_TEXTS;
 export const LTI_TEXTS = {
   unlinkedStudent:
     'This course is not connected to Course Coach yet. Your instructor will let you know when it is ready.',
+  unlinkedInstructor:
+    'This course is not connected to a coach yet. Ask your institution’s Course Coach staff to connect it: they can do it from this page.',
   unlinkedStaff: 'This course is not connected to a coach yet. Choose the coach for this course:',
   noCoaches: 'Your institution has no coach to connect yet. Create one in Course Coach first.',
   linkButton: 'Connect this course',

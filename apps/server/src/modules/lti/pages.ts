@@ -63,15 +63,16 @@ export function refusalPage(
   );
 }
 
-/** A student's (or instructor's) launch into a course no coach is linked to. */
-export function unlinkedPage(reply: FastifyReply, frameOrigin: string): FastifyReply {
+/** A student's or instructor's launch into a course no coach is linked to (staff get the link offer). */
+export function unlinkedPage(reply: FastifyReply, frameOrigin: string, instructor: boolean): FastifyReply {
+  const text = instructor ? LTI_TEXTS.unlinkedInstructor : LTI_TEXTS.unlinkedStudent;
   return send(
     reply,
     200,
     frameOrigin,
     layout(
       'Not connected yet',
-      `<h1>Not connected yet</h1><p data-testid="lti-message">${escapeHtml(LTI_TEXTS.unlinkedStudent)}</p>`,
+      `<h1>Not connected yet</h1><p data-testid="lti-message">${escapeHtml(text)}</p>`,
     ),
   );
 }

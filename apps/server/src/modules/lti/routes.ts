@@ -166,7 +166,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
             { registrationId: registration.id, contextId: context.contextId },
             'LTI launch into an unlinked course',
           );
-          return unlinkedPage(reply, frameOrigin);
+          return unlinkedPage(reply, frameOrigin, roles.coachRole === 'instructor');
         }
         const old = request.cookies[SESSION_COOKIE];
         if (old) await deleteSession(database, tokenDigest(old));
