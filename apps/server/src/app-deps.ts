@@ -33,4 +33,6 @@ export interface AppDeps {
   mailer?: Transporter;
   /** Called with every refused single sign-on, besides the log's warning (tests read the reasons). */
   onSsoRefusal?: (refusal: { institutionId: number | null; code: string; reason: string }) => void;
+  /** Called with every refused LTI launch, besides the log's warning (tests read the reasons). */
+  onLtiRefusal?: (refusal: { registrationId: number | null; code: string; reason: string }) => void;
 }

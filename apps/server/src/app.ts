@@ -48,6 +48,7 @@ import { imageRoutes } from './modules/images/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { institutionRoutes } from './modules/institutions/routes.ts';
 import { lmsRoutes } from './modules/lms/routes.ts';
+import { allowFraming, ltiRoutes } from './modules/lti/index.ts';
 import { myDataRoutes } from './modules/mydata/routes.ts';
 import { playbookRoutes } from './modules/playbooks/routes.ts';
 import { samlRoutes, ssoRoutes } from './modules/sso/index.ts';
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(wizardRoutes, deps);
   await app.register(ssoRoutes, deps);
   await app.register(samlRoutes, deps);
+  await app.register(ltiRoutes, deps);
   await app.register(homeRoutes, deps);
   await app.register(engagementRoutes, deps);
   await app.register(myDataRoutes, deps);
@@ -254,7 +256,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (indexPage) await installWebFiles(app, config.WEB_DIST);
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && indexPage !== null;
-    if (wantsPage) return sendIndexPage(request, reply, indexPage);
+    // A session an LTI launch started may be shown inside its LMS's frame, by that origin only (docs/lti.md).
+    if (wantsPage)
+      return sendIndexPage(request, allowFraming(reply, request.user?.frameOrigin ?? null), indexPage);
     return reply.code(404).send({ detail: UI_TEXTS.notFound });
   });
 

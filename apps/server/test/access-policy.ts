@@ -544,6 +544,46 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
     }),
   },
 
+  // --- LTI 1.3 tool (docs/lti.md) -----------------------------------------------------------------------
+  'GET /api/v1/lti/jwks': { policy: PRESETS.public },
+  'GET /api/v1/lti/config.json': { policy: PRESETS.public },
+  // Public (the platform sends the browser); without an iss every caller gets the refusal page (400).
+  'GET /api/v1/lti/login': { policy: P(400, 400, 400, 400, 400, 400) },
+  'POST /api/v1/lti/login': { policy: P(400, 400, 400, 400, 400, 400), body: () => ({}) },
+  // Public; without a state every caller gets the refusal page and nothing is written.
+  'POST /api/v1/lti/launch': { policy: P(400, 400, 400, 400, 400, 400), body: () => ({}) },
+  // Signed in; without a link offer's token the "page expired" page (400), nothing written.
+  'POST /api/v1/lti/link': { policy: P(401, 400, 400, 400, 400, 400), body: () => ({}) },
+  [`GET ${I}/lti/registrations`]: { policy: PRESETS.institutionStaff },
+  [`POST ${I}/lti/registrations`]: {
+    policy: PRESETS.institutionStaff,
+    body: () => ({
+      label: 'Matrix LMS',
+      issuer: `https://lms-${Math.random().toString(36).slice(2)}.matrix.invalid`,
+      client_id: 'mx',
+      auth_login_url: 'https://lms.matrix.invalid/authorize',
+      jwks_url: 'https://lms.matrix.invalid/jwks',
+      platform_origin: 'https://lms.matrix.invalid',
+      deployment_ids: ['1'],
+    }),
+  },
+  [`PUT ${I}/lti/registrations/:registrationId`]: {
+    policy: PRESETS.institutionStaff,
+    body: () => ({
+      label: 'Matrix LMS, edited',
+      issuer: `https://lms-${Math.random().toString(36).slice(2)}.matrix.invalid`,
+      client_id: 'mx',
+      auth_login_url: 'https://lms.matrix.invalid/authorize',
+      jwks_url: 'https://lms.matrix.invalid/jwks',
+      platform_origin: 'https://lms.matrix.invalid',
+      deployment_ids: ['1'],
+    }),
+  },
+  [`DELETE ${I}/lti/registrations/:registrationId`]: {
+    policy: PRESETS.institutionStaff,
+    fresh: 'ltiRegistration',
+  },
+
   // --- characteristics overview and editors ------------------------------------------------------------
   [`GET ${C}/characteristics/bulletins`]: { policy: PRESETS.coachStaff },
   [`GET ${C}/characteristics/emails`]: { policy: PRESETS.coachStaff },

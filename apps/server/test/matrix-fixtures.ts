@@ -318,6 +318,19 @@ export async function buildWorld(tag: string): Promise<World> {
         await staff.post(API.coachFaq(coachA), { question: 'Matrix?', answer: '<p>Yes.</p>' }),
         'FAQ entry',
       ),
+    ltiRegistration: async () =>
+      created(
+        await staff.post(`/api/v1/institution/${inst1}/lti/registrations`, {
+          label: 'Matrix LMS',
+          issuer: `https://lms-${Math.random().toString(36).slice(2)}.matrix.invalid`,
+          client_id: 'mx',
+          auth_login_url: 'https://lms.matrix.invalid/authorize',
+          jwks_url: 'https://lms.matrix.invalid/jwks',
+          platform_origin: 'https://lms.matrix.invalid',
+          deployment_ids: ['1'],
+        }),
+        'LTI registration',
+      ),
     institutionFaqEntry: async () =>
       created(
         await staff.post(API.institutionFaq(inst1), { question: 'Matrix?', answer: '<p>Yes.</p>' }),
@@ -603,6 +616,7 @@ function paramValue(w: World, name: string, previous: string, url: string): stri
     cohortId: () => w.ids.cohort,
     cohortGroupId: () => w.ids.cohortGroup,
     ruleId: () => w.ids.rule,
+    registrationId: () => w.ids.ltiRegistration,
     importId: () => w.ids.mtsImport,
     uploadId: () => w.ids.upload,
     mappingId: () => w.ids.mapping,

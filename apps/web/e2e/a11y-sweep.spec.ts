@@ -682,6 +682,13 @@ const SCREENS: Record<string, Screen[]> = {
       url: (ids) => `/Dashboard/Institution/${ids.institution}/SignInSettings`,
     },
   ],
+  'Dashboard/Institution/:institutionId/LtiSettings': [
+    {
+      name: 'LMS (LTI) settings',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Institution/${ids.institution}/LtiSettings`,
+    },
+  ],
   'Homepage/:institutionId': [
     {
       name: 'home (student)',

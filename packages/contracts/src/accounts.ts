@@ -128,4 +128,7 @@ export const ACCOUNT_PAGES = {
   institutionAuditLog: (institutionId: number | string) => `/Dashboard/Institution/${institutionId}/AuditLog`,
   institutionSignInSettings: (institutionId: number | string) =>
     `/Dashboard/Institution/${institutionId}/SignInSettings`,
+  /** The institution's LTI 1.3 platform registrations (docs/lti.md; path ours). */
+  institutionLtiSettings: (institutionId: number | string) =>
+    `/Dashboard/Institution/${institutionId}/LtiSettings`,
 } as const;

@@ -22,6 +22,7 @@ export * from './images.ts';
 export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lms.ts';
+export * from './lti.ts';
 export * from './messages.ts';
 export * from './my-data.ts';
 export * from './numbers.ts';

@@ -17,11 +17,11 @@ declare module 'fastify' {
      */
     bodyTooLarge?: Record<string, string[]>;
     /**
-     * Only the SAML assertion consumer service (docs/sso.md, SAML): a form post from the identity provider's
-     * site, which cannot carry our CSRF header. It changes nothing unless the post holds an assertion
-     * signed by the institution's provider answering a request this browser started (SECURITY.md).
+     * `false`: a form another site posts (the LTI login and launch, docs/lti.md; the SAML assertion
+     * consumer service, docs/sso.md) or our own cookie-less form; the route checks its own single-use
+     * token instead of the CSRF cookie and header. The guard allows it on those routes only.
      */
-    samlAcs?: true;
+    csrf?: false;
   }
   interface FastifyRequest {
     /** The signed-in caller, or null. Set by the guard before every handler. */
@@ -46,17 +46,25 @@ export function parseId(value: unknown): number | null {
  * Installs the one guard every route goes through:
  * 1. refuses to register a route without `config.access` (so none can be forgotten);
  * 2. issues the `csrftoken` cookie and checks it against the `X-CSRFToken` header on every
- *    non-GET request (spec §7; 403 when missing or different) but the SAML ACS (`samlAcs`);
+ *    non-GET request (spec §7; 403 when missing or different), except the LTI forms and the SAML ACS, which declare
+ *    `csrf: false` (another site posts them; they check their own single-use token, docs/lti.md);
  * 3. loads the session from the `sessionid` cookie;
  * 4. enforces the route's policy: 401 when not signed in, 404 when the coach or institution does not
  *    exist or the caller has no place in it (docs/design.md, Tenancy), 403 when their role is not allowed.
  */
+/** The only routes that may declare `csrf: false`: the LTI forms and the SAML assertion consumer service. */
+const CSRF_EXEMPT = /^\/api\/v1\/(lti\/|auth\/saml\/:slug\/acs$)/;
+
 export function installGuard(app: FastifyInstance, database: Database, config: Config): void {
   app.decorateRequest('user', null);
   app.decorateRequest('coach', null);
   app.decorateRequest('institution', null);
 
   app.addHook('onRoute', (route) => {
+    // Only the LTI forms (docs/lti.md) and the SAML ACS (docs/sso.md) may go without the CSRF check: another
+    // site posts them, and each checks its own single-use token bound to this browser instead.
+    if (route.config?.csrf === false && !CSRF_EXEMPT.test(route.url))
+      throw new Error(`Route ${route.method} ${route.url} may not turn the CSRF check off`);
     if (route.config?.access) return;
     // Static files of the built web app and the API docs hold no data: they are public. Every other
     // /api route must say who may call it.
@@ -70,7 +78,7 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
   app.addHook('onRequest', async (request, reply) => {
     const csrfCookie = request.cookies[CSRF_COOKIE];
     if (!csrfCookie) issueCsrfCookie(reply, config);
-    if (!SAFE_METHODS.has(request.method) && request.routeOptions.config?.samlAcs !== true) {
+    if (!SAFE_METHODS.has(request.method) && request.routeOptions.config?.csrf !== false) {
       const header = request.headers[CSRF_HEADER];
       if (!csrfCookie || typeof header !== 'string' || !safeEqual(header, csrfCookie)) {
         throw forbidden(UI_TEXTS.csrfFailed);
@@ -142,13 +150,32 @@ export function secureCookies(reply: FastifyReply, config: Config): boolean {
   return config.COOKIE_SECURE || reply.request.protocol === 'https';
 }
 
-/** Sets a fresh `csrftoken` cookie (readable by the page script, which echoes it in `X-CSRFToken`). */
-export function issueCsrfCookie(reply: FastifyReply, config: Config): string {
+/**
+ * The SameSite attributes of a cookie: Lax, or for the app opened inside an LMS frame (`embedded`, an LTI
+ * launch, docs/lti.md) SameSite=None; Secure; Partitioned (CHIPS: kept per embedding site) — only when
+ * the cookie is Secure (HTTPS, or COOKIE_SECURE): browsers refuse SameSite=None without Secure, so over
+ * plain HTTP an embedded session stays Lax and works only when the LMS is on the same site, or in a new
+ * window (the documented fallback).
+ */
+export function sameSiteOf(
+  reply: FastifyReply,
+  config: Config,
+  embedded: boolean,
+): { sameSite: 'lax' | 'none'; secure: boolean; partitioned?: boolean } {
+  const secure = secureCookies(reply, config);
+  if (embedded && secure) return { sameSite: 'none', secure, partitioned: true };
+  return { sameSite: 'lax', secure };
+}
+
+/**
+ * Sets a fresh `csrftoken` cookie (readable by the page script, which echoes it in `X-CSRFToken`);
+ * `embedded` as `sameSiteOf`.
+ */
+export function issueCsrfCookie(reply: FastifyReply, config: Config, embedded = false): string {
   const token = newToken();
   reply.setCookie(CSRF_COOKIE, token, {
     path: '/',
-    sameSite: 'lax',
-    secure: secureCookies(reply, config),
+    ...sameSiteOf(reply, config, embedded),
     httpOnly: false,
     maxAge: 60 * 60 * 24 * 365,
   });
@@ -156,14 +183,14 @@ export function issueCsrfCookie(reply: FastifyReply, config: Config): string {
 }
 
 /**
- * The session cookie: httpOnly, SameSite=Lax, Secure behind HTTPS. Its Max-Age is the absolute
- * lifetime (the browser keeps it while the server-side session slides; the server decides expiry).
+ * The session cookie: httpOnly, SameSite=Lax, Secure behind HTTPS (an LTI launch's `embedded` session:
+ * see `sameSiteOf`). Its Max-Age is the absolute lifetime (the browser keeps it while the server-side
+ * session slides; the server decides expiry).
  */
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string, embedded = false): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
-    sameSite: 'lax',
-    secure: secureCookies(reply, config),
+    ...sameSiteOf(reply, config, embedded),
     httpOnly: true,
     maxAge: Math.round(config.SESSION_MAX_HOURS * 3600),
   });

@@ -8,6 +8,8 @@ export interface AuthUser {
   institutionId: number;
   email: string;
   name: string;
+  /** The LMS origin allowed to frame the app, for a session an LTI launch started (docs/lti.md); else null. */
+  frameOrigin: string | null;
 }
 
 /** Absolute session lifetime when none is given: 30 days (config SESSION_MAX_HOURS). */
@@ -16,7 +18,8 @@ export const DEFAULT_SESSION_MAX_HOURS = 24 * 30;
 /**
  * Creates a session for `userId` and returns the cookie token (only its SHA-256 is stored).
  * `ttlHours` is the idle lifetime; it slides forward while the session is used, but never past
- * `maxHours` after sign-in (the absolute lifetime).
+ * `maxHours` after sign-in (the absolute lifetime). `frameOrigin`: the LMS origin that may frame the app
+ * during this session (an LTI launch, docs/lti.md), else null.
  */
 export async function createSession(
   database: Database,
@@ -24,12 +27,21 @@ export async function createSession(
   ttlHours: number,
   userAgent: string | undefined,
   maxHours: number = DEFAULT_SESSION_MAX_HOURS,
+  frameOrigin: string | null = null,
 ): Promise<string> {
   const token = newToken();
   await database.query(
-    `insert into sessions (id, institution_id, user_id, expires_at, user_agent)
-     values ($1, $2, $3, now() + least($4::float8, $6::float8) * interval '1 hour', $5)`,
-    [tokenDigest(token), user.institution_id, user.id, ttlHours, userAgent?.slice(0, 300) ?? null, maxHours],
+    `insert into sessions (id, institution_id, user_id, expires_at, user_agent, frame_origin)
+     values ($1, $2, $3, now() + least($4::float8, $6::float8) * interval '1 hour', $5, $7)`,
+    [
+      tokenDigest(token),
+      user.institution_id,
+      user.id,
+      ttlHours,
+      userAgent?.slice(0, 300) ?? null,
+      maxHours,
+      frameOrigin,
+    ],
   );
   return token;
 }
@@ -53,9 +65,10 @@ export async function loadSession(
     institution_id: number;
     email: string;
     name: string;
+    frame_origin: string | null;
     stale: boolean;
   }>(
-    `select s.user_id, u.institution_id, u.email, u.name, s.last_seen_at < now() - interval '1 minute' as stale
+    `select s.user_id, u.institution_id, u.email, u.name, s.frame_origin, s.last_seen_at < now() - interval '1 minute' as stale
        from sessions s join users u on u.id = s.user_id
       where s.id = $1 and s.expires_at > now() and u.deactivated_at is null
         and s.created_at > now() - $2::float8 * interval '1 hour'`,
@@ -77,6 +90,7 @@ export async function loadSession(
     institutionId: row.institution_id,
     email: row.email,
     name: row.name,
+    frameOrigin: row.frame_origin,
   };
 }
 

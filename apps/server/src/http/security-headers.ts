@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
  * - images from our origin, `data:` (Mantine's inline SVG icons) and `blob:` (previews of a picture
  *   being uploaded);
  * - the app may not be framed by anyone (`frame-ancestors 'none'`, plus X-Frame-Options: DENY for old
- *   browsers), forms post only to us, `<base>` cannot be changed, no plugins.
+ *   browsers) — except, after an LTI launch, by the registered LMS origin only (modules/lti/pages.ts
+ *   `allowFraming`, docs/lti.md) — forms post only to us, `<base>` cannot be changed, no plugins.
  * `upgrade-insecure-requests` is left out: the embedded demo runs over plain HTTP on localhost, and
  * behind HTTPS the HSTS header (below) does the same job.
  */

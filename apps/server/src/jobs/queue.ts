@@ -17,6 +17,7 @@ import {
   resumeGuidedImports,
   runGuidedImport,
 } from '../modules/imports/job.ts';
+import { purgeExpiredLti } from '../modules/lti/index.ts';
 import { sendPlaybookReminders } from '../modules/playbooks/reminders.ts';
 import { purgeExpiredSaml, purgeExpiredSignOns } from '../modules/sso/index.ts';
 import { sweepOrphanMemberships } from '../modules/tailoring/membership.ts';
@@ -127,6 +128,7 @@ export async function startWorkers(
     const failures = await purgeOldLoginFailures(database);
     await purgeExpiredSignOns(database);
     await purgeExpiredSaml(database);
+    await purgeExpiredLti(database);
     const memberships = await sweepOrphanMemberships(database.query);
     // Uploads never committed, after a day; engagement figures of coaches whose current day moved.
     const uploads = await sweepStaleUploads(database.query);

@@ -48,4 +48,10 @@ export const accountRoutes: RouteObject[] = [
       Component: (await import('../features/accounts/SsoSettingsPage.tsx')).SsoSettingsPage,
     }),
   },
+  {
+    path: 'Dashboard/Institution/:institutionId/LtiSettings',
+    lazy: async () => ({
+      Component: (await import('../features/accounts/LtiSettingsPage.tsx')).LtiSettingsPage,
+    }),
+  },
 ];

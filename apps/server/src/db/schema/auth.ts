@@ -19,6 +19,8 @@ export const sessions = pgTable(
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     user_agent: text('user_agent'),
+    /** Set for a session started by an LTI launch: the platform origin allowed to frame the app (docs/lti.md). */
+    frame_origin: text('frame_origin'),
   },
   (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_expires_idx').on(t.expires_at)],
 );

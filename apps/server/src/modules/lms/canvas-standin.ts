@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createLtiPlatform, type LtiPlatform, type LtiPlatformOptions } from './canvas-lti-standin.ts';
 import {
   assignment,
   course,
@@ -65,6 +66,8 @@ export interface CanvasStandin {
   url: string;
   knobs: StandinKnobs;
   stats: StandinStats;
+  /** The LTI 1.3 platform side (./canvas-lti-standin.ts), when started with `lti`. */
+  lti: LtiPlatform | null;
   /** Makes every issued access token expired (the refresh tokens stay good). */
   expireTokens(): void;
   /** Revokes every access and refresh token (the user must authorize again). */
@@ -80,6 +83,8 @@ export async function startCanvasStandin(
     clientId?: string;
     clientSecret?: string;
     knobs?: Partial<StandinKnobs>;
+    /** Also act as an LTI 1.3 platform launching the tool (docs/lti.md, Stand-in). */
+    lti?: LtiPlatformOptions;
   } = {},
 ): Promise<CanvasStandin> {
   const clientId = options.clientId ?? STANDIN_CLIENT_ID;
@@ -93,6 +98,7 @@ export async function startCanvasStandin(
     ...options.knobs,
   };
   const stats: StandinStats = { authorizationCodeGrants: 0, refreshGrants: 0, apiCalls: 0 };
+  const lti = options.lti ? await createLtiPlatform(options.lti) : null;
   const codes = new Map<string, { redirectUri: string; expires: number }>();
   const accessTokens = new Map<string, { expires: number }>();
   const refreshTokens = new Set<string>();
@@ -145,6 +151,7 @@ export async function startCanvasStandin(
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://standin');
     const path = url.pathname;
+    if (lti && (await lti.handle(req, res, url, `http://${req.headers.host}`))) return;
 
     // Test and demo controls.
     if (path.startsWith('/__standin/')) {
@@ -305,6 +312,7 @@ export async function startCanvasStandin(
     url: `http://127.0.0.1:${port}`,
     knobs,
     stats,
+    lti,
     expireTokens: () => {
       for (const t of accessTokens.values()) t.expires = 0;
     },

@@ -118,7 +118,7 @@ export const samlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     SAML_API.acs(':slug'),
     {
-      config: { access: access.public(), samlAcs: true },
+      config: { access: access.public(), csrf: false },
       schema: {
         tags: ['sso'],
         params: SlugParams,

@@ -2,13 +2,14 @@ import { ACCOUNT_PAGES as PAGES } from '@course-coach/contracts';
 import { Anchor, Group } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 
-/** The institution administration pages' links: Users, Audit log, Sign-in settings (the current one marked). */
+/** The institution administration pages' links: Users, Audit log, Sign-in settings, LMS (LTI) (the current one marked). */
 export function AdminTabs({ institutionId }: { institutionId: number }) {
   const { pathname } = useLocation();
   const links = [
     { to: PAGES.institutionUsers(institutionId), label: 'Users' },
     { to: PAGES.institutionAuditLog(institutionId), label: 'Audit log' },
     { to: PAGES.institutionSignInSettings(institutionId), label: 'Sign-in settings' },
+    { to: PAGES.institutionLtiSettings(institutionId), label: 'LMS (LTI)' },
   ];
   return (
     <Group component="nav" aria-label="Administration" gap="md">

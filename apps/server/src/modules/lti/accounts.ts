@@ -1,0 +1,214 @@
+import { LIS, LTI_CLAIM } from '@course-coach/contracts';
+import type { Database } from '../../db/client.ts';
+import { SSO_NO_PASSWORD } from '../sso/index.ts';
+import { LtiRefusal } from './flow.ts';
+import type { LtiRegistrationRow } from './registrations.ts';
+
+/**
+ * Who a verified launch signs in, and as what (docs/lti.md, Accounts and roles): the LIS roles decide the
+ * coach role, an account is found or created just in time from the claims, and the LMS course (context)
+ * is recorded with the service endpoints a roster or grade sync would need.
+ */
+
+/** LIS roles that ask for institution-wide rights: never staff unless the registration maps them. */
+const ADMIN_ROLES: ReadonlySet<string> = new Set([
+  LIS.contextAdmin,
+  LIS.institutionAdmin,
+  LIS.systemAdmin,
+  LIS.sysAdmin,
+  'http://purl.imsglobal.org/vocab/lis/v2/system/person#AccountAdmin',
+]);
+
+/** What a launch's roles give: a coach role (null: none) and whether institution staff is granted. */
+export interface LtiRoles {
+  coachRole: 'student' | 'instructor' | null;
+  staff: boolean;
+}
+
+/**
+ * Maps the roles claim (docs/lti.md, Roles): membership Instructor (and its sub-roles, e.g.
+ * TeachingAssistant) → instructor; membership Learner (and sub-roles) → student; a role listed in the
+ * registration's `staff_roles` → institution staff. An Administrator role (context, institution or
+ * system) that the registration does not map to staff refuses the launch: it never grants staff by itself.
+ * @throws LtiRefusal `no_role`.
+ */
+export function decideLtiRoles(registration: LtiRegistrationRow, claim: unknown): LtiRoles {
+  const roles = Array.isArray(claim) ? claim.filter((r): r is string => typeof r === 'string') : [];
+  const staff = roles.some((r) => registration.staff_roles.includes(r));
+  const escalation = roles.find((r) => ADMIN_ROLES.has(r) && !registration.staff_roles.includes(r));
+  if (escalation)
+    throw new LtiRefusal(
+      'no_role',
+      `role ${escalation} asks for staff, which the registration does not map`,
+      registration,
+    );
+  const membership = 'http://purl.imsglobal.org/vocab/lis/v2/membership';
+  const has = (name: string) =>
+    roles.some((r) => r === `${membership}#${name}` || r.startsWith(`${membership}/${name}#`));
+  const coachRole = has('Instructor') ? 'instructor' : has('Learner') ? 'student' : null;
+  if (!coachRole && !staff)
+    throw new LtiRefusal('no_role', `roles ${JSON.stringify(roles)} map to no role`, registration);
+  return { coachRole, staff };
+}
+
+/** The LMS course of a launch and the service endpoints it announced. */
+export interface LaunchContext {
+  contextId: string;
+  title: string | null;
+  deploymentId: string;
+  nrpsUrl: string | null;
+  ags: Record<string, unknown> | null;
+}
+
+/** The context claim and services of verified claims. @throws LtiRefusal `invalid` without a context id. */
+export function launchContext(
+  registration: LtiRegistrationRow,
+  claims: Record<string, unknown>,
+): LaunchContext {
+  const context = claims[LTI_CLAIM.context] as { id?: unknown; title?: unknown; label?: unknown } | undefined;
+  if (!context || typeof context.id !== 'string' || context.id === '')
+    throw new LtiRefusal('invalid', 'no context id in the id_token', registration);
+  const nrps = claims[LTI_CLAIM.nrps] as { context_memberships_url?: unknown } | undefined;
+  const ags = claims[LTI_CLAIM.ags];
+  const title =
+    typeof context.title === 'string'
+      ? context.title
+      : typeof context.label === 'string'
+        ? context.label
+        : null;
+  return {
+    contextId: context.id.slice(0, 300),
+    title: title?.slice(0, 300) ?? null,
+    deploymentId: String(claims[LTI_CLAIM.deploymentId]),
+    nrpsUrl: typeof nrps?.context_memberships_url === 'string' ? nrps.context_memberships_url : null,
+    ags: ags && typeof ags === 'object' ? (ags as Record<string, unknown>) : null,
+  };
+}
+
+/**
+ * Records the launch's context (created at its first launch, its deployment, title and service endpoints
+ * refreshed on each) and returns its row id and the linked coach when that coach is set up.
+ */
+export async function recordContext(
+  database: Database,
+  registration: LtiRegistrationRow,
+  context: LaunchContext,
+): Promise<{ id: number; coachId: number | null }> {
+  const [row] = await database.query<{ id: number; coach_id: number | null }>(
+    `insert into lti_contexts (registration_id, institution_id, deployment_id, context_id, title, nrps_url, ags)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb)
+     on conflict (registration_id, context_id) do update
+       set deployment_id = excluded.deployment_id, title = excluded.title, nrps_url = excluded.nrps_url,
+           ags = excluded.ags, last_launch_at = now()
+     returning id, (select c.id from coaches c where c.id = lti_contexts.coach_id and c.setup_status = 'complete') as coach_id`,
+    [
+      registration.id,
+      registration.institution_id,
+      context.deploymentId,
+      context.contextId,
+      context.title,
+      context.nrpsUrl,
+      context.ags ? JSON.stringify(context.ags) : null,
+    ],
+  );
+  return { id: row!.id, coachId: row!.coach_id };
+}
+
+const ADDRESS = /^[^\s@]+@[^\s@]+$/;
+
+function text(claims: Record<string, unknown>, name: string): string | null {
+  const value = claims[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** The outcome of `launchAccount`. */
+export type LaunchAccount =
+  | { kind: 'signed-in'; user: { id: number; institution_id: number }; staff: boolean; created: boolean }
+  | { kind: 'unlinked' };
+
+/**
+ * The account a launch signs in (docs/lti.md, Accounts and roles), in one transaction: the account linked
+ * to the platform's `iss` + `sub` (`sso_identities`), else the institution's account with the `email`
+ * claim (then linked), else a new account without a password. A mapped staff role adds the institution's
+ * staff membership; a linked coach (`coachId`) enrolls the user with the launch's coach role (an existing
+ * enrollment is kept as it is). For an unlinked context nothing is written unless the person is (or is
+ * made) staff or admin of the institution: everybody else gets `unlinked`.
+ * @throws LtiRefusal `no_identifier` (no sub or e-mail), `other_institution`.
+ */
+export async function launchAccount(
+  database: Database,
+  registration: LtiRegistrationRow,
+  claims: Record<string, unknown>,
+  roles: LtiRoles,
+  coachId: number | null,
+): Promise<LaunchAccount> {
+  const subject = text(claims, 'sub');
+  const emailClaim = text(claims, 'email')?.toLowerCase() ?? null;
+  if (!subject) throw new LtiRefusal('no_identifier', 'no sub claim', registration);
+  const institutionId = registration.institution_id;
+  return database.transaction(async (query) => {
+    const linked = await query<{ id: number; institution_id: number; deactivated: boolean }>(
+      `select u.id, u.institution_id, u.deactivated_at is not null as deactivated
+         from sso_identities s join users u on u.id = s.user_id
+        where s.issuer = $1 and s.subject = $2`,
+      [registration.issuer, subject],
+    );
+    let user: { id: number; institution_id: number; deactivated?: boolean } | undefined = linked[0];
+    const link = !user;
+    if (!user && emailClaim) {
+      const found = await query<{ id: number; institution_id: number; deactivated: boolean }>(
+        'select id, institution_id, deactivated_at is not null as deactivated from users where email = $1',
+        [emailClaim],
+      );
+      user = found[0];
+    }
+    if (user && user.institution_id !== institutionId)
+      throw new LtiRefusal(
+        'other_institution',
+        `user ${user.id} belongs to another institution`,
+        registration,
+      );
+    if (user?.deactivated)
+      throw new LtiRefusal('no_role', `user ${user.id} is deactivated (docs/accounts.md)`, registration);
+    const membership = user
+      ? await query<{ role: string }>(
+          'select role from institution_memberships where institution_id = $1 and user_id = $2',
+          [institutionId, user.id],
+        )
+      : [];
+    const staff = roles.staff || membership.length > 0;
+    if (coachId === null && !staff) return { kind: 'unlinked' };
+    let created = false;
+    if (!user) {
+      if (!emailClaim || !ADDRESS.test(emailClaim))
+        throw new LtiRefusal('no_identifier', 'no e-mail address in the id_token', registration);
+      const given = [text(claims, 'given_name'), text(claims, 'family_name')].filter(Boolean).join(' ');
+      const name = text(claims, 'name') ?? (given || emailClaim.split('@')[0]!);
+      const [row] = await query<{ id: number; institution_id: number }>(
+        `insert into users (institution_id, email, name, password_hash) values ($1, $2, $3, $4)
+         returning id, institution_id`,
+        [institutionId, emailClaim, name.slice(0, 200), SSO_NO_PASSWORD],
+      );
+      user = row!;
+      created = true;
+    }
+    if (link)
+      await query(
+        'insert into sso_identities (institution_id, user_id, issuer, subject) values ($1, $2, $3, $4)',
+        [institutionId, user.id, registration.issuer, subject],
+      );
+    if (roles.staff)
+      await query(
+        `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'staff')
+         on conflict (institution_id, user_id) do nothing`,
+        [institutionId, user.id],
+      );
+    if (coachId !== null && roles.coachRole)
+      await query(
+        `insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, $4)
+         on conflict (coach_id, user_id) do nothing`,
+        [institutionId, coachId, user.id, roles.coachRole],
+      );
+    return { kind: 'signed-in', user: { id: user.id, institution_id: user.institution_id }, staff, created };
+  });
+}

@@ -1,0 +1,7 @@
+/**
+ * LTI 1.3 tool (docs/lti.md): `ltiRoutes` (registered by app.ts), the purge of expired login states,
+ * used nonces and link offers (maintenance job), and the frame rule app.ts applies to the app's pages.
+ */
+export { purgeExpiredLti } from './flow.ts';
+export { allowFraming } from './pages.ts';
+export { ltiRoutes } from './routes.ts';

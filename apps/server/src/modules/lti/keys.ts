@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import type { Database } from '../../db/client.ts';
+import { decryptToken, encryptToken } from '../lms/index.ts';
+
+/**
+ * The tool's signing key (docs/lti.md, Keys): one RS256 key pair per install, generated at first use and
+ * kept in `lti_tool_keys` — the private half encrypted with LMS_TOKEN_KEY (AES-256-GCM, bound to its
+ * `kid`), the public half served at /api/v1/lti/jwks. Nothing is signed with it yet (NRPS and AGS, which
+ * need client-credential assertions, are not built); the platform needs the JWKS URL to register the tool.
+ */
+
+const ALG = 'RS256';
+const context = (kid: string) => `lti:tool-key:${kid}`;
+
+/**
+ * The public keys as a JWKS (`{ keys: [...] }`), creating the key pair when the install has none. Two
+ * instances starting at once may each create one; both are served, and either signs.
+ */
+export async function toolJwks(database: Database, key: Buffer): Promise<{ keys: JWK[] }> {
+  await ensureToolKey(database, key);
+  const rows = await database.query<{ public_jwk: JWK }>(
+    'select public_jwk from lti_tool_keys order by created_at',
+  );
+  return { keys: rows.map((r) => r.public_jwk) };
+}
+
+/** The newest private key and its `kid`, for signing (created when missing). */
+export async function toolSigningKey(
+  database: Database,
+  key: Buffer,
+): Promise<{ kid: string; privateKey: CryptoKey | Uint8Array }> {
+  await ensureToolKey(database, key);
+  const [row] = await database.query<{ kid: string; private_jwk_enc: string }>(
+    'select kid, private_jwk_enc from lti_tool_keys order by created_at desc limit 1',
+  );
+  const jwk = decryptToken(key, row!.private_jwk_enc, context(row!.kid));
+  if (!jwk) throw new Error('the LTI tool key does not decrypt with LMS_TOKEN_KEY');
+  return { kid: row!.kid, privateKey: await importJWK(JSON.parse(jwk) as JWK, ALG) };
+}
+
+async function ensureToolKey(database: Database, key: Buffer): Promise<void> {
+  const existing = await database.query('select 1 from lti_tool_keys limit 1');
+  if (existing.length > 0) return;
+  const pair = await generateKeyPair(ALG, { modulusLength: 2048, extractable: true });
+  const kid = randomUUID();
+  const publicJwk = { ...(await exportJWK(pair.publicKey)), kid, alg: ALG, use: 'sig' };
+  const privateJwk = { ...(await exportJWK(pair.privateKey)), kid, alg: ALG };
+  await database.query(
+    'insert into lti_tool_keys (kid, public_jwk, private_jwk_enc) values ($1, $2::jsonb, $3)',
+    [kid, JSON.stringify(publicJwk), encryptToken(key, JSON.stringify(privateJwk), context(kid))],
+  );
+}

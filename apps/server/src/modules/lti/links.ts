@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { LtiRegistrationRow } from './registrations.ts';
+
+/**
+ * Linking an LMS course (LTI context) to a coach (docs/lti.md, Linking a course): after a staff member's
+ * launch into an unlinked course, a one-time offer (valid 30 minutes, bound to that user) lets them pick
+ * one of their institution's coaches.
+ */
+
+/** How long a link offer stays usable. */
+export const LINK_OFFER_MINUTES = 30;
+
+const digest = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The set-up coach the registration's context is linked to, or null (unknown or unlinked context). */
+export async function contextCoach(
+  database: Database,
+  registration: LtiRegistrationRow,
+  contextId: string,
+): Promise<number | null> {
+  const rows = await database.query<{ coach_id: number }>(
+    `select c.id as coach_id from lti_contexts x join coaches c on c.id = x.coach_id
+      where x.registration_id = $1 and x.context_id = $2 and c.setup_status = 'complete'`,
+    [registration.id, contextId.slice(0, 300)],
+  );
+  return rows[0]?.coach_id ?? null;
+}
+
+/**
+ * Stores a link offer for `userId` on the context row and lists the institution's set-up coaches.
+ * @returns the offer's token (only its digest is stored) and the coaches, by name.
+ */
+export async function createLinkOffer(
+  database: Database,
+  contextRowId: number,
+  userId: number,
+  institutionId: number,
+): Promise<{ token: string; coaches: Array<{ id: number; name: string; term: string }> }> {
+  const token = randomBytes(32).toString('base64url');
+  await database.query(
+    `insert into lti_link_offers (id, context_row_id, user_id, expires_at)
+     values ($1, $2, $3, now() + $4::int * interval '1 minute')`,
+    [digest(token), contextRowId, userId, LINK_OFFER_MINUTES],
+  );
+  const coaches = await database.query<{ id: number; name: string; term: string }>(
+    `select id, name, term_code as term from coaches
+      where institution_id = $1 and setup_status = 'complete' order by name, id`,
+    [institutionId],
+  );
+  return { token, coaches };
+}
+
+/**
+ * Takes `userId`'s link offer of `token` (single use) and links its context to `coachId`, in one
+ * transaction, audited as `lti.context.link` (kind settings). Refused (null, nothing written) for an
+ * unknown, used, expired or other user's token, a user no longer staff or admin of the institution, or a
+ * coach that is not a set-up coach of it.
+ * @returns the coach id, or null.
+ */
+export async function linkContext(
+  database: Database,
+  userId: number,
+  token: string | undefined,
+  coachId: number,
+): Promise<{ coachId: number } | null> {
+  if (!token || !Number.isInteger(coachId) || coachId <= 0 || coachId > 2_147_483_647) return null;
+  return database.transaction(async (q) => {
+    const [offer] = await q<{ context_row_id: number; live: boolean }>(
+      `delete from lti_link_offers where id = $1 and user_id = $2
+       returning context_row_id, expires_at > now() as live`,
+      [digest(token), userId],
+    );
+    if (!offer?.live) return null;
+    const [row] = await q<{
+      institution_id: number;
+      context_id: string;
+      title: string | null;
+      coach_id: number | null;
+    }>(
+      `select x.institution_id, x.context_id, x.title, x.coach_id from lti_contexts x
+        where x.id = $1 and exists (select 1 from institution_memberships m
+                                     where m.institution_id = x.institution_id and m.user_id = $2)
+          and exists (select 1 from coaches c
+                       where c.id = $3 and c.institution_id = x.institution_id and c.setup_status = 'complete')
+        for update`,
+      [offer.context_row_id, userId, coachId],
+    );
+    if (!row) return null;
+    await q('update lti_contexts set coach_id = $2 where id = $1', [offer.context_row_id, coachId]);
+    await recordAudit(q, {
+      kind: 'settings',
+      action: 'lti.context.link',
+      target: `LMS course ${row.title ?? row.context_id} (LTI context ${row.context_id})`,
+      before: { coach_id: row.coach_id },
+      after: { coach_id: coachId },
+      institutionId: row.institution_id,
+    });
+    return { coachId };
+  });
+}

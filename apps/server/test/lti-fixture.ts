@@ -1,0 +1,95 @@
+import { LTI_API } from '@course-coach/contracts';
+import { expect } from 'vitest';
+import { standinContextId } from '../src/modules/lms/canvas-lti-standin.ts';
+import { Browser, insertOtherInstitution, type TestContext } from './helpers.ts';
+import { type LtiTestApp, standinRegistration, startLtiTestApp } from './lti-helpers.ts';
+
+/** Staff of the LTI suites' institution; the stand-in's `staff` user has the same address. */
+export const LTI_STAFF = 'lti-staff@lti-test.edu';
+
+/** The LTI suites' world: an institution of their own with two set-up coaches and a registration. */
+export interface LtiWorld {
+  t: LtiTestApp;
+  institutionId: number;
+  coachId: number;
+  otherCoachId: number;
+  registrationId: number;
+  staff: Browser;
+  dispose(): Promise<void>;
+}
+
+/** Creates the institution, its staff member, coaches and the stand-in's registration (through the API). */
+export async function createLtiWorld(ctx: TestContext, slug: string): Promise<LtiWorld> {
+  const { institutionId } = await insertOtherInstitution(ctx, {
+    name: `LTI Test University ${slug}`,
+    slug,
+    email: slug === 'lti-test' ? LTI_STAFF : `${slug}-staff@lti-test.edu`,
+    userName: 'Stella Staff',
+    role: 'staff',
+  });
+  const coach = async (name: string, code: string) => {
+    const [row] = await ctx.database.query<{ id: number }>(
+      `insert into coaches (institution_id, name, course_code, term_code, length_days)
+       values ($1, $2, $3, '2026F', 120) returning id`,
+      [institutionId, name, code],
+    );
+    return row!.id;
+  };
+  const coachId = await coach('Biology Coach', 'BIO 101');
+  const otherCoachId = await coach('Chemistry Coach', 'CHEM 101');
+  const t = await startLtiTestApp(ctx);
+  const staff = new Browser(t.baseUrl);
+  const email = slug === 'lti-test' ? LTI_STAFF : `${slug}-staff@lti-test.edu`;
+  expect((await staff.signIn(email)).status).toBe(200);
+  const created = await staff.post(LTI_API.registrations(institutionId), standinRegistration(t.standin));
+  expect(created.status, created.text).toBe(201);
+  return {
+    t,
+    institutionId,
+    coachId,
+    otherCoachId,
+    registrationId: (created.body as { id: number }).id,
+    staff,
+    dispose: async () => {
+      await t.close();
+      await ctx.database.query('delete from institutions where id = $1', [institutionId]);
+    },
+  };
+}
+
+/** Links the stand-in's course to a coach directly in the database (set-up of launch tests). */
+export async function linkCourse(
+  ctx: TestContext,
+  w: LtiWorld,
+  courseId: number,
+  coachId: number,
+): Promise<void> {
+  await ctx.database.query(
+    `insert into lti_contexts (registration_id, institution_id, deployment_id, context_id, coach_id)
+     values ($1, $2, 'x', $3, $4)
+     on conflict (registration_id, context_id) do update set coach_id = excluded.coach_id`,
+    [w.registrationId, w.institutionId, standinContextId(courseId), coachId],
+  );
+}
+
+/** Row counts of everything a launch could create. */
+export async function launchCounts(ctx: TestContext) {
+  const [row] = await ctx.database.query<{
+    users: number;
+    sessions: number;
+    identities: number;
+    memberships: number;
+    enrollments: number;
+    contexts: number;
+    offers: number;
+  }>(
+    `select (select count(*)::int from users) as users,
+            (select count(*)::int from sessions) as sessions,
+            (select count(*)::int from sso_identities) as identities,
+            (select count(*)::int from institution_memberships) as memberships,
+            (select count(*)::int from enrollments) as enrollments,
+            (select count(*)::int from lti_contexts) as contexts,
+            (select count(*)::int from lti_link_offers) as offers`,
+  );
+  return row!;
+}
