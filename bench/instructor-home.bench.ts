@@ -6,12 +6,13 @@
  *
  * The coach, on day 120: 12 assignments (6 past) with a mark for every student on most past ones (about
  * 170,000 scores), engagement figures for every student, three published to-do lists of 10 dated items
- * (one list wired to a characteristic half the class matches) with about half the completions, one
+ * (one list wired to a characteristic half the class matches) with nine in ten completed, one
  * published survey and one released playbook. Prints the median of 5 runs of `instructorHome` (the route's
  * whole work, one SQL statement) after a warm-up run, for each sort.
  *
  *   npm run bench:instructor-home
  *   BENCH_STUDENTS=2500 npm run bench:instructor-home
+ *   EXPLAIN=1 npm run bench:instructor-home     # also prints the statement's EXPLAIN ANALYZE
  */
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
@@ -119,7 +120,7 @@ async function generate(database: Database): Promise<number> {
   await q(
     `insert into account_todo_items (institution_id, item_id, user_id, completed, completed_at)
      select $1, t.id, u.id, true, now() from todo_items t cross join users u
-      where t.coach_id = $2 and u.institution_id = $1 and (u.id + t.id) % 2 = 0`,
+      where t.coach_id = $2 and u.institution_id = $1 and (u.id + t.id) % 10 <> 0`,
     [i, c],
   );
   await q('analyze');
@@ -135,6 +136,21 @@ await scratch(async (database) => {
   );
   console.log(`generated in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, rows);
   const today = new Date().toISOString().slice(0, 10);
+  if (process.env.EXPLAIN) {
+    // The statement's plan: the same call through a database whose query explains instead of running.
+    const explaining = {
+      ...database,
+      query: async (sql: string, params?: unknown[]) => {
+        const plan = await database.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers) ${sql}`,
+          params,
+        );
+        console.log(plan.map((r) => r['QUERY PLAN']).join('\n'));
+        return [{ summary: {}, rows: [], count: 0 }];
+      },
+    } as unknown as Database;
+    await instructorHome(explaining, coachId, { page: 1, sort: 'reasons', today });
+  }
   for (const sort of ['reasons', 'name', 'grade'] as const) {
     const first = await instructorHome(database, coachId, { page: 1, sort, today });
     const times: number[] = [];

@@ -11,7 +11,7 @@ import { demoPasswordHash, insertMember, insertOne, insertOwnInstitution } from 
  * | student | grade progress | days since activity | clicks 7 d | past-due to-dos done | reasons |
  * | a | 10 | 2    | 3 | i1, i2      | grade 10 < lower quartile 30 |
  * | b | 30 | 0    | 5 | i1, i2      | none (grade at the quartile, not below) |
- * | c | 30 | 6    | 0 | i1, i2      | none |
+ * | c | 30 | 6    | 0 | i1, i2      | 2 of 6 to-dos overdue (c also sees the wired list's item) |
  * | d | 50 | 21   | 0 | i1, i2      | no activity in 3 weeks (21 days: at the threshold) |
  * | e | 60 | 20   | 0 | i1, i2, i3  | none (20 days: one under) |
  * | f | 70 | none | 0 | i1, i2      | no activity this term |
@@ -23,7 +23,7 @@ import { demoPasswordHash, insertMember, insertOne, insertOwnInstitution } from 
  * at rank 1 + 0.75 between 30 and 30 = 30; median between 50 and 60 = 55.
  * To-dos: a published list with five staff items with due dates (10 and 5 days ago, yesterday, tomorrow,
  * in 10 days: three past due) and one without; a queued list's past-due item and g's own past-due item
- * do not count.
+ * do not count; a list wired to a characteristic only c matches has one more past-due item (c: 2 of 6).
  */
 
 let ctx: TestContext;
@@ -150,6 +150,25 @@ beforeAll(async () => {
   await item(published, null);
   await item(queued, day(-3));
   await item(published, day(-3), users.g);
+  // A list wired to ih_track = x (default y): only c, whose value is x, sees its past-due item.
+  const wired = await list(false);
+  await item(wired, day(-2));
+  const track = await insertOne(
+    q,
+    `insert into characteristics (institution_id, name, label, question, kind, default_value)
+     values ($1, 'ih_track', 'Track', 'Track?', 'set', 'y')`,
+    [inst],
+  );
+  await q(
+    `insert into student_characteristic_values (institution_id, user_id, characteristic_id, coach_id, source_id, value)
+     values ($1, $2, $3, 0, 1, 'x')`,
+    [inst, users.c, track],
+  );
+  await q(
+    `insert into content_characteristics (institution_id, coach_id, content_kind, content_id, characteristic, value)
+     values ($1, $2, 'todolist', $3, 'ih_track', 'x')`,
+    [inst, coachId, wired],
+  );
   const done: Record<string, number[]> = {
     a: [i1, i2],
     b: [i1, i2],
@@ -214,17 +233,18 @@ describe('instructor home', () => {
     const home = InstructorHomeSchema.parse(res.body);
     expect(home.summary).toEqual({
       students: 8,
-      needs_attention: 5,
+      needs_attention: 6,
       grades: { graded_students: 8, lower_quartile: 30, median: 55 },
       engagement: { has_log: true, active_last_7_days: 3, inactive_3_weeks: 3 },
-      todos: { items_with_due_date: 5, students_with_overdue: 7 },
+      todos: { items_with_due_date: 6, students_with_overdue: 7 },
       surveys: { published: 1, students_responded: 2 },
       playbooks: { released: 1, students_started: 2, students_completed: 1 },
     });
-    expect(home.count).toBe(5);
+    expect(home.count).toBe(6);
     expect(home.needs_attention.map((s) => [s.name, s.reasons.map((r) => r.text)])).toEqual([
       ['Ih g', ['No activity in 4 weeks', '3 of 5 to-dos overdue']],
       ['Ih a', ['Grade progress 10 % — below the class’s lower quartile']],
+      ['Ih c', ['2 of 6 to-dos overdue']],
       ['Ih d', ['No activity in 3 weeks']],
       ['Ih f', ['No activity this term']],
       ['Ih h', ['2 of 5 to-dos overdue']],
@@ -245,12 +265,26 @@ describe('instructor home', () => {
     const byName = InstructorHomeSchema.parse(
       (await staff.get(`${INSTRUCTOR_HOME_API.home(coachId)}?sort=name`)).body,
     );
-    expect(byName.needs_attention.map((s) => s.name)).toEqual(['Ih a', 'Ih d', 'Ih f', 'Ih g', 'Ih h']);
+    expect(byName.needs_attention.map((s) => s.name)).toEqual([
+      'Ih a',
+      'Ih c',
+      'Ih d',
+      'Ih f',
+      'Ih g',
+      'Ih h',
+    ]);
     const byGrade = InstructorHomeSchema.parse(
       (await staff.get(`${INSTRUCTOR_HOME_API.home(coachId)}?sort=grade`)).body,
     );
-    expect(byGrade.needs_attention.map((s) => s.name)).toEqual(['Ih a', 'Ih d', 'Ih f', 'Ih g', 'Ih h']);
-    expect(byGrade.needs_attention.map((s) => s.grade_progress)).toEqual([10, 50, 70, 80, 90]);
+    expect(byGrade.needs_attention.map((s) => s.name)).toEqual([
+      'Ih a',
+      'Ih c',
+      'Ih d',
+      'Ih f',
+      'Ih g',
+      'Ih h',
+    ]);
+    expect(byGrade.needs_attention.map((s) => s.grade_progress)).toEqual([10, 30, 50, 70, 80, 90]);
     const bad = await staff.get(`${INSTRUCTOR_HOME_API.home(coachId)}?sort=shoe`);
     expect(bad.status).toBe(400);
   });

@@ -15,7 +15,6 @@ import {
   reasonText,
 } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
-import { studentValuesSql, wiringVisibleSql } from '../wiring/index.ts';
 
 /** Row order of each sort; `reasons`: most reasons first, then lowest grade progress. */
 const ORDER: Record<NeedsAttentionSort, string> = {
@@ -31,7 +30,10 @@ const ORDER: Record<NeedsAttentionSort, string> = {
  * - engagement: the derived figures of docs/engagement.md (`engagement_figures`);
  * - to-dos: staff items with a due date in the published lists the student sees (unwired lists, or
  *   wired ones whose wiring the student matches: modules/todos/access.ts), overdue when due before today
- *   and not completed.
+ *   and not completed. The wiring is matched for the whole class at once, set-based, with the rule of
+ *   wiring/service.ts `wiringVisibleSql`: for each characteristic a list is wired to, one of the
+ *   student's values (any source, or the characteristic's default when they have none) equals one of
+ *   the wired values (numerically for ranges).
  */
 const PER_STUDENT_SQL = `
   coach as (select id, institution_id, current_day from coaches where id = $1),
@@ -71,16 +73,49 @@ const PER_STUDENT_SQL = `
        and not l.is_queued and not l.is_under_review),
   open_items as (select count(*)::int as due_items, count(*) filter (where past_due)::int as past_due
                    from items where not wired),
-  wired_seen as (
-    select st.user_id, i.id, i.past_due
-      from students st join items i on i.wired, coach
-     where ${wiringVisibleSql('i.list_id', "'todolist'", `(${studentValuesSql('st.user_id', 'coach.institution_id', 'coach.id')})`)}),
+  wiring as (
+    select w.content_id as list_id, w.characteristic, w.value, w.num
+      from content_characteristics w
+     where w.content_kind = 'todolist' and w.content_id in (select list_id from items where wired)),
+  need as (select list_id, count(distinct characteristic)::int as n from wiring group by list_id),
+  wired_chars as (
+    select c.id, c.name, c.default_value,
+           case when c.kind = 'range' and c.default_value ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$'
+                then c.default_value::float8 end as default_num
+      from characteristics c, coach
+     where c.institution_id = coach.institution_id and c.name in (select characteristic from wiring)),
+  sv as (
+    select v.user_id, c.name, v.value, v.num
+      from student_characteristic_values v join wired_chars c on c.id = v.characteristic_id
+      join students st on st.user_id = v.user_id, coach
+     where v.institution_id = coach.institution_id and v.coach_id in (0, coach.id)
+    union all
+    select st.user_id, c.name, c.default_value, c.default_num
+      from students st cross join wired_chars c
+     where c.default_value is not null
+       and not exists (select 1 from student_characteristic_values d
+                        where d.characteristic_id = c.id and d.user_id = st.user_id and d.coach_id in (0, $1))),
+  seen_lists as (
+    select sv.user_id, w.list_id
+      from wiring w join sv on sv.name = w.characteristic
+                           and (sv.value = w.value or (w.num is not null and sv.num = w.num))
+     group by sv.user_id, w.list_id
+    having count(distinct w.characteristic) = (select n from need where need.list_id = w.list_id)),
+  wired_seen as materialized (
+    select sl.user_id, i.id, i.past_due
+      from seen_lists sl join items i on i.list_id = sl.list_id and i.wired),
   done as (
-    select a.user_id, count(*)::int as done_past_due
-      from account_todo_items a join items i on i.id = a.item_id and i.past_due
-     where a.completed and (not i.wired or exists (select 1 from wired_seen ws
-                                                   where ws.user_id = a.user_id and ws.id = i.id))
-     group by a.user_id),
+    select user_id, sum(n)::int as done_past_due from (
+      select a.user_id, count(*) as n
+        from account_todo_items a join items i on i.id = a.item_id and i.past_due and not i.wired
+       where a.completed
+       group by a.user_id
+      union all
+      select ws.user_id, count(*)
+        from wired_seen ws join account_todo_items a on a.item_id = ws.id and a.user_id = ws.user_id
+       where ws.past_due and a.completed
+       group by ws.user_id) t
+     group by user_id),
   wired_counts as (
     select user_id, count(*)::int as due_items, count(*) filter (where past_due)::int as past_due
       from wired_seen group by user_id),
