@@ -32,8 +32,13 @@ test('an instructor sees who needs attention and views one student’s dashboard
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Sorting by name reorders the list (and keeps the reasons).
-  await page.getByRole('textbox', { name: 'Sort by' }).click();
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  const sorted = page.waitForResponse(
+    (r) => r.url().includes('/instructor-home?') && r.url().includes('sort=name'),
+  );
   await page.getByRole('option', { name: 'Name' }).click();
+  expect((await sorted).status()).toBe(200);
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
   await expect(rows.first()).toContainText(REASON);
 
   const first = rows.first();
@@ -48,6 +53,8 @@ test('an instructor sees who needs attention and views one student’s dashboard
   const dashboard = page.getByTestId('view-as-dashboard');
   await expect(dashboard.getByTestId('grade-card')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
+  // Every card had its answer in the student's parts: none shows an error.
+  await expect(dashboard.getByRole('alert')).toHaveCount(0);
   // Read-only: no student actions on the to-do card.
   await expect(dashboard.getByRole('button', { name: /Add your own/i })).toHaveCount(0);
   await expectNoAxeViolations(page);

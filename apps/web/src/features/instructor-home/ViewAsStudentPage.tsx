@@ -98,7 +98,7 @@ function ViewAs({ coachId, studentId }: { coachId: number; studentId: number }) 
         </Text>
         <Title order={1}>{view.data.student.name}</Title>
       </Stack>
-      <Alert color="yellow" variant="light" title="Read-only view" data-testid="view-as-banner">
+      <Alert color="blue" variant="light" title="Read-only view" data-testid="view-as-banner">
         <Text size="sm">{INSTRUCTOR_HOME_TEXTS.viewAsBanner(view.data.student.name)}</Text>
         <Anchor
           component={Link}
