@@ -47,6 +47,7 @@ import { homeRoutes } from './modules/home/routes.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { institutionRoutes } from './modules/institutions/routes.ts';
+import { instructorHomeRoutes } from './modules/instructor-home/index.ts';
 import { lmsRoutes } from './modules/lms/routes.ts';
 import { allowFraming, ltiRoutes } from './modules/lti/index.ts';
 import { myDataRoutes } from './modules/mydata/routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(institutionRoutes, deps);
   await app.register(analyticsRoutes, deps);
   await app.register(dashboardRoutes, deps);
+  await app.register(instructorHomeRoutes, deps);
   await app.register(historyRoutes, deps);
   await app.register(chartRoutes, deps);
   await app.register(tipRoutes, deps);

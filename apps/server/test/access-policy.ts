@@ -197,6 +197,9 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   [`GET ${C}/user-activity`]: studentView,
   // The parts carry each endpoint's own answer (a staff caller's parts without ?user_id= are 400s).
   [`GET ${C}/dashboard`]: { policy: PRESETS.coachMember },
+  // The instructor home and "View as student" (docs/instructor-home.md): the coach's staff side only.
+  [`GET ${C}/instructor-home`]: { policy: PRESETS.coachStaff },
+  [`GET ${C}/students/:studentId/dashboard`]: { policy: PRESETS.coachStaff },
 
   // --- institution views -----------------------------------------------------------------------------
   [`GET ${I}/coaches`]: { policy: PRESETS.institutionStaff },

@@ -623,6 +623,8 @@ function paramValue(w: World, name: string, previous: string, url: string): stri
     gradebookId: () => w.ids.gradebook,
     // A user of institution 1 who is none of the personas (user administration).
     userId: () => w.ids.managedUser,
+    // View as student: coach A's student.
+    studentId: () => w.users.studentA.id,
     // Documents: the bulletin with one.
     kind: () => 'bulletins',
     itemId: () => w.ids.documentedBulletin,

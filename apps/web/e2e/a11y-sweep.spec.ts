@@ -241,9 +241,25 @@ const SCREENS: Record<string, Screen[]> = {
       url: (ids) => `/Dashboard/Coach/${ids.coach}/CoachDetails/`,
     },
     {
-      name: 'staff view of the dashboard',
+      name: 'staff view of the dashboard (the instructor home)',
       who: 'staff',
       url: (ids) => `/Dashboard/Coach/${ids.coach}/CoachDetails/`,
+      ready: async (page) => {
+        await pageReady(page);
+        await expect(page.getByTestId('needs-attention-row').first()).toBeVisible();
+      },
+    },
+  ],
+  'Dashboard/Coach/:coachId/ViewAsStudent/:studentId': [
+    {
+      name: 'view as student (read-only)',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/ViewAsStudent/${ids.studentUser}/`,
+      ready: async (page) => {
+        await pageReady(page);
+        await expect(page.getByTestId('view-as-banner')).toBeVisible();
+        await expect(page.getByTestId('view-as-dashboard').getByTestId('grade-card')).toBeVisible();
+      },
     },
   ],
   'Dashboard/Coach/:coachId/cohort-manager': [

@@ -20,6 +20,8 @@ test('staff land on the institution page, see its coaches and open one', async (
     .click();
   await expect(page).toHaveURL(/\/Dashboard\/Coach\/\d+\/CoachDetails\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'DDD 2013B' })).toBeVisible();
-  await expect(page.getByTestId('staff-grade-note')).toContainText('Grade progress is shown to students');
+  // Staff get the instructor home (docs/instructor-home.md), not a student's grade card.
+  await expect(page.getByTestId('instructor-home')).toBeVisible();
+  await expect(page.getByTestId('content-tools')).toBeVisible();
   await expect(page.getByTestId('grade-card')).toHaveCount(0);
 });

@@ -84,7 +84,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     // Coach dashboard → cohort manager (the link for staff and instructors).
     await page
       .getByTestId('insight-groups-link')
-      .getByRole('link', { name: 'Open the cohort manager' })
+      .getByRole('link', { name: TAILORING_TEXTS.insightGroups })
       .click();
     await expect(page).toHaveURL(PAGES.cohortManager(coachId));
     await expect(page.getByRole('heading', { level: 2, name: TAILORING_TEXTS.insightGroups })).toBeVisible();

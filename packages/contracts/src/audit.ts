@@ -7,7 +7,7 @@ export const AUDIT_API = {
   csv: (institutionId: number | string) => `/api/v1/institution/${institutionId}/audit-log.csv`,
 } as const;
 
-/** What an entry changed: people and roles, characteristics, rules, imports, content, settings. */
+/** What an entry changed: people and roles, characteristics, rules, imports, content, settings; `views`: staff looking at a student's own data (docs/instructor-home.md). */
 export const AuditKindSchema = z.enum([
   'people',
   'roles',
@@ -16,6 +16,7 @@ export const AuditKindSchema = z.enum([
   'imports',
   'content',
   'settings',
+  'views',
 ]);
 export type AuditKind = z.infer<typeof AuditKindSchema>;
 

@@ -21,6 +21,7 @@ export * from './home.ts';
 export * from './images.ts';
 export * from './imports.ts';
 export * from './institutions.ts';
+export * from './instructor-home.ts';
 export * from './lms.ts';
 export * from './lti.ts';
 export * from './messages.ts';

@@ -6,6 +6,7 @@ import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { Access, CoachContext, InstitutionContext } from './access.ts';
 import { type AuthUser, loadSession } from './sessions.ts';
 import { newToken, safeEqual } from './tokens.ts';
+import { installViewAsKey, viewAsUser } from './view-as.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,6 +60,7 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
   app.decorateRequest('user', null);
   app.decorateRequest('coach', null);
   app.decorateRequest('institution', null);
+  installViewAsKey(app);
 
   app.addHook('onRoute', (route) => {
     // Only the LTI forms (docs/lti.md) and the SAML ACS (docs/sso.md) may go without the CSRF check: another
@@ -89,9 +91,11 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
   app.addHook('preValidation', async (request) => {
     const policy = request.routeOptions.config.access;
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token
+    const signedIn = token
       ? await loadSession(database, token, config.SESSION_TTL_HOURS, config.SESSION_MAX_HOURS)
       : null;
+    // A replayed "view as student" request acts as the student, read-only (auth/view-as.ts).
+    request.user = await viewAsUser(database, app, request, signedIn);
     if (!policy || policy.kind === 'public') return;
     if (!request.user) throw unauthorized(UI_TEXTS.notAuthenticated);
     if (policy.kind === 'authenticated') return;

@@ -1,5 +1,13 @@
-import { API, CSRF_COOKIE, type FieldErrors, NON_FIELD_ERRORS, UI_TEXTS } from '@course-coach/contracts';
+import {
+  API,
+  CSRF_COOKIE,
+  type FieldErrors,
+  INSTRUCTOR_HOME_TEXTS,
+  NON_FIELD_ERRORS,
+  UI_TEXTS,
+} from '@course-coach/contracts';
 import { takePrimedAnswer } from './primed.ts';
+import { viewAsAnswer } from './view-as.ts';
 
 /** Shown when the server cannot be reached at all (offline, server down, request blocked). */
 export const NETWORK_ERROR_MESSAGE =
@@ -152,6 +160,16 @@ export interface RequestOptions<T> {
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
+  const viewed = viewAsAnswer(method, path);
+  if (viewed) {
+    if (viewed.status >= 200 && viewed.status < 300)
+      return parseBody(viewed.body, viewed.status, options.schema);
+    throw new ApiError(
+      viewed.status,
+      viewed.body,
+      viewed.body === null ? INSTRUCTOR_HOME_TEXTS.readOnlyRefused : messageOf(viewed.status, viewed.body),
+    );
+  }
   const primed = method === 'GET' ? takePrimedAnswer(path) : undefined;
   if (primed) return parseBody(primed.body, 200, options.schema);
   let response: Response;

@@ -14,6 +14,14 @@ export const coachPageRoutes: RouteObject[] = [
     ),
   },
   {
+    // A student's dashboard as they see it, read-only (docs/instructor-home.md; path ours).
+    path: 'Dashboard/Coach/:coachId/ViewAsStudent/:studentId',
+    lazy: page(
+      () => import('../features/instructor-home/ViewAsStudentPage.tsx'),
+      (m) => m.ViewAsStudentPage,
+    ),
+  },
+  {
     path: 'Dashboard/Coach/:coachId/cohort-manager',
     lazy: page(
       () => import('../features/tailoring/CohortManagerPage.tsx'),

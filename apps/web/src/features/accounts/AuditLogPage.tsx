@@ -22,6 +22,7 @@ const KIND_LABELS: Record<AuditKind, string> = {
   imports: 'Imports',
   content: 'Content',
   settings: 'Settings',
+  views: 'Views of student data',
 };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -23,7 +23,7 @@ describe('CoachDashboardPage, Insight Groups link', () => {
       home: PAGES.coachDetails(4),
     });
     const card = await screen.findByTestId('insight-groups-link');
-    expect(within(card).getByRole('link', { name: 'Open the cohort manager' })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: 'Insight Groups' })).toHaveAttribute(
       'href',
       PAGES.cohortManager(4),
     );

@@ -1,5 +1,5 @@
-import { API, CoachDashboardSchema, type Me, PAGES, TAILORING_TEXTS } from '@course-coach/contracts';
-import { Alert, Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
+import { API, CoachDashboardSchema, type Me, PAGES } from '@course-coach/contracts';
+import { Anchor, Grid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -19,6 +19,7 @@ import { GettingStartedCard } from '../checklists/index.ts';
 import { GradeCard } from '../grades/index.ts';
 import { CompletionHistory } from '../history/index.ts';
 import { useInstitutionsCoaches } from '../institution/index.ts';
+import { InstructorHome } from '../instructor-home/index.ts';
 import { FeaturedTestimonials } from '../testimonials/index.ts';
 import { TipsCard } from '../tips/index.ts';
 import { SidebarLinks, TodoCard } from '../todos/index.ts';
@@ -48,23 +49,12 @@ function DashboardHeader({ label, detail }: HeaderProps) {
   );
 }
 
-function StaffNote({ institutionId }: { institutionId?: number }) {
+/** For staff: back to their institution's coach list. */
+function BackToCoaches({ institutionId }: { institutionId: number }) {
   return (
-    <Alert color="blue" variant="light" title="Grade progress" data-testid="staff-grade-note">
-      <Text size="sm">{STAFF_GRADE_NOTE}</Text>
-      {institutionId !== undefined && (
-        <Anchor
-          component={Link}
-          to={PAGES.institutionCoachDashboard(institutionId)}
-          size="sm"
-          c="blue.9"
-          mt="xs"
-          display="inline-block"
-        >
-          Back to all coaches
-        </Anchor>
-      )}
-    </Alert>
+    <Anchor component={Link} to={PAGES.institutionCoachDashboard(institutionId)} size="sm">
+      Back to all coaches
+    </Anchor>
   );
 }
 
@@ -98,26 +88,7 @@ function DashboardColumns({
   );
 }
 
-/** Link to the coach's cohort manager (Insight Groups), for the coach's staff and instructors. */
-function InsightGroupsLink({ coachId }: { coachId: number }) {
-  return (
-    <Card withBorder padding="md" data-testid="insight-groups-link">
-      <Stack gap="xs">
-        <Text fw={600} component="h2" size="lg" m={0}>
-          {TAILORING_TEXTS.insightGroups}
-        </Text>
-        <Text size="sm">
-          Describe groups of students by rules over their characteristics and keep them current.
-        </Text>
-        <Anchor component={Link} to={PAGES.cohortManager(coachId)} fw={500}>
-          Open the cohort manager
-        </Anchor>
-      </Stack>
-    </Card>
-  );
-}
-
-/** A staff member's view of a coach: found through their institutions' coach lists. */
+/** A staff member's view of a coach (the instructor home): found through their institutions' coach lists. */
 function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; institutionIds: number[] }) {
   const lists = useInstitutionsCoaches(institutionIds);
   const pending = lists.some((l) => l.isPending);
@@ -129,11 +100,9 @@ function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; ins
       return (
         <Stack gap="lg">
           <DashboardHeader label={coach.label} detail={`Course ${coach.course} · Term ${coach.term}`} />
-          <DashboardColumns coachId={coachId} canAct={false}>
-            <StaffNote institutionId={institutionIds[index]} />
-            <InsightGroupsLink coachId={coachId} />
-            <GradeCharts coachId={coachId} />
-          </DashboardColumns>
+          <BackToCoaches institutionId={institutionIds[index]!} />
+          <InstructorHome coachId={coachId} />
+          <GradeCharts coachId={coachId} />
         </Stack>
       );
     }
@@ -172,7 +141,7 @@ function useDashboardPrimed(coachId: number, enabled: boolean): boolean {
 /**
  * `/Dashboard/Coach/{coachId}/CoachDetails/`: the coach dashboard. Students see their Grade visualization
  * card (on phones in one column: grade progress, to-dos, bulletins, tips, then testimonials, activity,
- * charts and history); instructors and staff see a note that grade progress is shown to students.
+ * charts and history); instructors and staff see the instructor home (docs/instructor-home.md).
  */
 export function CoachDashboardPage() {
   const params = useParams();
@@ -209,6 +178,18 @@ function CoachDashboard({
   if (access === 'staff') {
     return <StaffCoachDashboard key={coachId} coachId={coachId} institutionIds={institutionIds} />;
   }
+  if (access === 'instructor') {
+    return (
+      <Stack gap="lg">
+        <DashboardHeader
+          label={enrolled?.label}
+          detail={enrolled ? `Course ${enrolled.course} · Term ${enrolled.term}` : undefined}
+        />
+        <InstructorHome key={coachId} coachId={coachId} />
+        <GradeCharts coachId={coachId} />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg">
       <DashboardHeader
@@ -232,18 +213,11 @@ function CoachDashboard({
         </Stack>
       ) : (
         <DashboardColumns key={coachId} coachId={coachId} canAct={access === 'student'}>
-          {access === 'instructor' ? (
-            <>
-              <StaffNote />
-              <InsightGroupsLink coachId={coachId} />
-            </>
-          ) : (
-            <GradeCard key={coachId} coachId={coachId} pageLink={access === 'student'} />
-          )}
+          <GradeCard key={coachId} coachId={coachId} pageLink={access === 'student'} />
           {access === 'student' && <FeaturedTestimonials coachId={coachId} />}
           {access === 'student' && <BulletinList context={{ coachId }} />}
           {access === 'student' && <ActivityCards coachId={coachId} />}
-          {(access === 'student' || access === 'instructor') && <GradeCharts coachId={coachId} />}
+          {access === 'student' && <GradeCharts coachId={coachId} />}
           {access === 'student' && (
             <CompletionHistory coachId={coachId} coachLabel={enrolled?.label} pageLink />
           )}
