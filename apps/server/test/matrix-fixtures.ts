@@ -297,6 +297,11 @@ export async function buildWorld(tag: string): Promise<World> {
   const back = new URL(atCanvas.headers.get('location') ?? '');
   const callback = await clients.staff1.get(`${back.pathname}${back.search}`);
   expect(callback.status, callback.text).toBe(302);
+  // Student A's own session, for the fixtures that are a student's own (a deleted own to-do).
+  const ownStudent = new InjectClient(app);
+  expect(
+    (await ownStudent.post(API.login, { email: users.studentA.email, password: DEMO_PASSWORD })).status,
+  ).toBe(200);
   const created = async (res: Answer, what: string): Promise<number> => {
     expect([200, 201, 202], `creating ${what}: ${res.status} ${res.text}`).toContain(res.status);
     const id = res.body?.id;
@@ -313,6 +318,21 @@ export async function buildWorld(tag: string): Promise<World> {
   definitions = 0;
   const creators: Record<string, () => Promise<number>> = {
     tip: async () => created(await staff.post(API.tips(coachA), { html: '<p>Matrix tip</p>' }), 'tip'),
+    // A tip in coach A's trash (docs/trash.md): created, then deleted.
+    trashedTip: async () => {
+      const id = await created(await staff.post(API.tips(coachA), { html: '<p>Matrix tip</p>' }), 'tip');
+      expect((await staff.request('DELETE', API.tip(coachA, id))).status).toBe(204);
+      return id;
+    },
+    // Student A's own to-do, deleted: in their own trash.
+    trashedOwnTodo: async () => {
+      const id = await created(
+        await ownStudent.post(API.todoItems(coachA), { title: 'Matrix own' }),
+        'own to-do',
+      );
+      expect((await ownStudent.request('DELETE', API.todoItem(coachA, id))).status).toBe(204);
+      return id;
+    },
     faqEntry: async () =>
       created(
         await staff.post(API.coachFaq(coachA), { question: 'Matrix?', answer: '<p>Yes.</p>' }),
@@ -611,6 +631,8 @@ function paramValue(w: World, name: string, previous: string, url: string): stri
     userId: () => w.ids.managedUser,
     // Documents: the bulletin with one.
     kind: () => 'bulletins',
+    // The trash: a tip (restore routes take a fresh deleted tip).
+    trashKind: () => 'tip',
     itemId: () => w.ids.documentedBulletin,
     // A Canvas course of the stand-in's teacher.
     courseId: () => w.ids.canvasCourse,

@@ -85,6 +85,12 @@ export const API = {
   cohortRules: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/rules`,
   cohortRule: (coachId: Id, cohortId: Id, ruleId: Id) =>
     `/api/v1/coach/${coachId}/cohort/${cohortId}/rules/${ruleId}/`,
+  /** The coach's trash (docs/trash.md; ours): staff list and restore deleted items. */
+  trash: (coachId: Id) => `/api/v1/coach/${coachId}/trash`,
+  trashRestore: (coachId: Id, kind: string, id: Id) => `/api/v1/coach/${coachId}/trash/${kind}/${id}/restore`,
+  /** A student's own deleted to-dos (docs/trash.md; ours). */
+  myTrash: (coachId: Id) => `/api/v1/coach/${coachId}/my-trash`,
+  myTrashRestore: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/my-trash/${id}/restore`,
   cohortUsers: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/users`,
   /** Ours: the members as CSV (student id, name, email). */
   cohortUsersCsv: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/users.csv`,
