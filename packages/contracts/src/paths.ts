@@ -148,6 +148,8 @@ export const PAGES = {
   todoEdit: (coachId: number | string, todoItemId: number | string) =>
     `/Dashboard/Coach/${coachId}/ToDo/Edit/${todoItemId}/`,
   todoManager: (coachId: number | string) => `/Dashboard/Coach/${coachId}/ToDoManager/`,
+  /** The coach's trash (docs/trash.md; ours). */
+  trash: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Trash/`,
   editTodoList: (coachId: number | string, id: number | string) =>
     `/Dashboard/Coach/${coachId}/ToDoManager/EditToDoList/${id}/`,
   tips: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Tips/`,
