@@ -10,7 +10,11 @@ export const UNDO_TEXTS = {
   undo: 'Undo',
   moved: (label: string) => `${label} moved to the Trash.`,
   restored: (label: string) => `${label} restored.`,
+  close: 'Close',
 } as const;
+
+/** Every notification here gets a named close button (axe: button-name). */
+const closeButtonProps = { 'aria-label': UNDO_TEXTS.close };
 
 /** What was deleted: the coach, the trash kind and id, and how to name it (“To-do list “Week 3””). */
 export interface Deleted {
@@ -29,6 +33,8 @@ export function useUndoDelete(): (deleted: Deleted) => void {
   return useCallback(
     (deleted: Deleted) => {
       const id = `deleted-${deleted.kind}-${deleted.id}`;
+      // The trash now holds it (the Trash page, a student's deleted to-dos).
+      void queryClient.invalidateQueries({ queryKey: ['trash'] });
       const undo = async () => {
         notifications.hide(id);
         const path =
@@ -37,15 +43,20 @@ export function useUndoDelete(): (deleted: Deleted) => void {
             : API.trashRestore(deleted.coachId, deleted.kind, deleted.id);
         try {
           await apiPost(path);
-          notifications.show({ message: UNDO_TEXTS.restored(deleted.label), color: 'teal.9' });
+          notifications.show({
+            message: UNDO_TEXTS.restored(deleted.label),
+            color: 'teal.9',
+            closeButtonProps,
+          });
         } catch (error) {
-          notifications.show({ message: errorMessage(error), color: 'red.9' });
+          notifications.show({ message: errorMessage(error), color: 'red.9', closeButtonProps });
         }
         await queryClient.invalidateQueries();
       };
       notifications.show({
         id,
         autoClose: 10_000,
+        closeButtonProps,
         message: (
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Text size="sm">{UNDO_TEXTS.moved(deleted.label)}</Text>

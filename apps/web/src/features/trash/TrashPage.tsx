@@ -30,7 +30,6 @@ export function TrashPage() {
         retrying={trash.isFetching}
       />
     );
-  else if (trash.data.length === 0) body = <Text data-testid="trash-empty">{TRASH_TEXTS.empty}</Text>;
   else body = <TrashTable coachId={coachId} entries={trash.data} mine={false} />;
   return (
     <Stack gap="md">

@@ -56,60 +56,66 @@ export function TrashTable({
           {done}
         </Text>
       )}
-      <ScrollTable minWidth={mine ? 360 : 640} label={mine ? t.myTitle : t.title}>
-        <Table data-testid="trash-table">
-          <Table.Thead>
-            <Table.Tr>
-              {!mine && <Table.Th>{t.kind}</Table.Th>}
-              <Table.Th>{t.item}</Table.Th>
-              {!mine && <Table.Th>{t.deletedBy}</Table.Th>}
-              <Table.Th>{t.deletedAt}</Table.Th>
-              <Table.Th>{t.daysLeft}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t.restore}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((e) => (
-              <Table.Tr key={`${e.kind}-${e.id}`} data-testid="trash-row">
-                {!mine && <Table.Td>{TRASH_KIND_LABELS[e.kind]}</Table.Td>}
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {e.title}
-                  </Text>
-                  {e.detail && (
-                    <Text size="xs" c="dimmed">
-                      {e.detail}
-                    </Text>
-                  )}
-                </Table.Td>
-                {!mine && <Table.Td>{e.deleted_by}</Table.Td>}
-                <Table.Td>{when(e.deleted_at)}</Table.Td>
-                <Table.Td>{t.days(e.days_left)}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-sm"
-                    variant="outline"
-                    aria-label={`${t.restore} ${e.title}`}
-                    loading={
-                      restore.isPending && restore.variables?.id === e.id && restore.variables.kind === e.kind
-                    }
-                    onClick={() =>
-                      restore.mutate(
-                        { kind: e.kind, id: e.id },
-                        { onSuccess: (r) => setDone(t.restored(r.title)), onError: () => setDone(null) },
-                      )
-                    }
-                  >
-                    {t.restore}
-                  </Button>
-                </Table.Td>
+      {entries.length === 0 ? (
+        <Text data-testid="trash-empty">{mine ? t.myEmpty : t.empty}</Text>
+      ) : (
+        <ScrollTable minWidth={mine ? 360 : 640} label={mine ? t.myTitle : t.title}>
+          <Table data-testid="trash-table">
+            <Table.Thead>
+              <Table.Tr>
+                {!mine && <Table.Th>{t.kind}</Table.Th>}
+                <Table.Th>{t.item}</Table.Th>
+                {!mine && <Table.Th>{t.deletedBy}</Table.Th>}
+                <Table.Th>{t.deletedAt}</Table.Th>
+                <Table.Th>{t.daysLeft}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t.restore}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((e) => (
+                <Table.Tr key={`${e.kind}-${e.id}`} data-testid="trash-row">
+                  {!mine && <Table.Td>{TRASH_KIND_LABELS[e.kind]}</Table.Td>}
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {e.title}
+                    </Text>
+                    {e.detail && (
+                      <Text size="xs" c="dimmed">
+                        {e.detail}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  {!mine && <Table.Td>{e.deleted_by}</Table.Td>}
+                  <Table.Td>{when(e.deleted_at)}</Table.Td>
+                  <Table.Td>{t.days(e.days_left)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-sm"
+                      variant="outline"
+                      aria-label={`${t.restore} ${e.title}`}
+                      loading={
+                        restore.isPending &&
+                        restore.variables?.id === e.id &&
+                        restore.variables.kind === e.kind
+                      }
+                      onClick={() =>
+                        restore.mutate(
+                          { kind: e.kind, id: e.id },
+                          { onSuccess: (r) => setDone(t.restored(r.title)), onError: () => setDone(null) },
+                        )
+                      }
+                    >
+                      {t.restore}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
     </Stack>
   );
 }
