@@ -251,7 +251,7 @@ describe('RuleFormModal', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     // One confirmation, naming the rule (docs/trash.md); nothing is deleted before it.
-    const confirm = await screen.findByRole('dialog', { name: 'Delete?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Delete?' }, { timeout: 5000 });
     expect(within(confirm).getByText(/^Delete the rule “/)).toBeInTheDocument();
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
