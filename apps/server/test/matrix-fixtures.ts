@@ -297,11 +297,14 @@ export async function buildWorld(tag: string): Promise<World> {
   const back = new URL(atCanvas.headers.get('location') ?? '');
   const callback = await clients.staff1.get(`${back.pathname}${back.search}`);
   expect(callback.status, callback.text).toBe(302);
-  // Student A's own session, for the fixtures that are a student's own (a deleted own to-do).
-  const ownStudent = new InjectClient(app);
-  expect(
-    (await ownStudent.post(API.login, { email: users.studentA.email, password: DEMO_PASSWORD })).status,
-  ).toBe(200);
+  // A session of student A of its own, signed in afresh for each fixture that is a student's own (a
+  // deleted own to-do): the persona may have ended all of student A's sessions (logout-all) by then.
+  const ownStudentSession = async () => {
+    const client = new InjectClient(app);
+    const res = await client.post(API.login, { email: users.studentA.email, password: DEMO_PASSWORD });
+    expect(res.status, `sign-in of student A: ${res.text}`).toBe(200);
+    return client;
+  };
   const created = async (res: Answer, what: string): Promise<number> => {
     expect([200, 201, 202], `creating ${what}: ${res.status} ${res.text}`).toContain(res.status);
     const id = res.body?.id;
@@ -326,6 +329,7 @@ export async function buildWorld(tag: string): Promise<World> {
     },
     // Student A's own to-do, deleted: in their own trash.
     trashedOwnTodo: async () => {
+      const ownStudent = await ownStudentSession();
       const id = await created(
         await ownStudent.post(API.todoItems(coachA), { title: 'Matrix own' }),
         'own to-do',
