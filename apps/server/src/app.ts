@@ -59,6 +59,7 @@ import { tailoringRoutes } from './modules/tailoring/routes.ts';
 import { testimonialRoutes } from './modules/testimonials/routes.ts';
 import { tipRoutes } from './modules/tips/routes.ts';
 import { todoRoutes } from './modules/todos/routes.ts';
+import { trashRoutes } from './modules/trash/routes.ts';
 import { wizardRoutes } from './modules/wizard/routes.ts';
 
 const VERSION = '0.1.0';
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(imageRoutes, deps);
   await app.register(documentRoutes, deps);
   await app.register(todoRoutes, deps);
+  await app.register(trashRoutes, deps);
   await app.register(testimonialRoutes, deps);
   await app.register(bulletinRoutes, deps);
   await app.register(tailoringRoutes, deps);

@@ -351,6 +351,13 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   [`PUT ${C}/todo-tags/:id`]: { policy: PRESETS.coachStaff, body: tagBody },
   [`DELETE ${C}/todo-tags/:id`]: { policy: PRESETS.coachStaff, fresh: 'todoTag' },
 
+  // --- trash (docs/trash.md) ----------------------------------------------------------------------------
+  [`GET ${C}/trash`]: { policy: PRESETS.coachStaff },
+  [`POST ${C}/trash/:trashKind/:id/restore`]: { policy: PRESETS.coachStaff, fresh: 'trashedTip' },
+  [`GET ${C}/my-trash`]: { policy: PRESETS.coachMember },
+  // Only the student who deleted their own to-do restores it; nobody else even sees it.
+  [`POST ${C}/my-trash/:id/restore`]: { policy: P(401, 'ok', 404, 404, 404, 404), fresh: 'trashedOwnTodo' },
+
   // --- bulletins -------------------------------------------------------------------------------------
   [`GET ${C}/bulletin-list`]: { policy: PRESETS.coachMember },
   // Called paged and filtered (BulletinListQuerySchema): the same access as the spec's plain array.

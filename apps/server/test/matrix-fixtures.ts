@@ -297,6 +297,14 @@ export async function buildWorld(tag: string): Promise<World> {
   const back = new URL(atCanvas.headers.get('location') ?? '');
   const callback = await clients.staff1.get(`${back.pathname}${back.search}`);
   expect(callback.status, callback.text).toBe(302);
+  // A session of student A of its own, signed in afresh for each fixture that is a student's own (a
+  // deleted own to-do): the persona may have ended all of student A's sessions (logout-all) by then.
+  const ownStudentSession = async () => {
+    const client = new InjectClient(app);
+    const res = await client.post(API.login, { email: users.studentA.email, password: DEMO_PASSWORD });
+    expect(res.status, `sign-in of student A: ${res.text}`).toBe(200);
+    return client;
+  };
   const created = async (res: Answer, what: string): Promise<number> => {
     expect([200, 201, 202], `creating ${what}: ${res.status} ${res.text}`).toContain(res.status);
     const id = res.body?.id;
@@ -313,6 +321,22 @@ export async function buildWorld(tag: string): Promise<World> {
   definitions = 0;
   const creators: Record<string, () => Promise<number>> = {
     tip: async () => created(await staff.post(API.tips(coachA), { html: '<p>Matrix tip</p>' }), 'tip'),
+    // A tip in coach A's trash (docs/trash.md): created, then deleted.
+    trashedTip: async () => {
+      const id = await created(await staff.post(API.tips(coachA), { html: '<p>Matrix tip</p>' }), 'tip');
+      expect((await staff.request('DELETE', API.tip(coachA, id))).status).toBe(204);
+      return id;
+    },
+    // Student A's own to-do, deleted: in their own trash.
+    trashedOwnTodo: async () => {
+      const ownStudent = await ownStudentSession();
+      const id = await created(
+        await ownStudent.post(API.todoItems(coachA), { title: 'Matrix own' }),
+        'own to-do',
+      );
+      expect((await ownStudent.request('DELETE', API.todoItem(coachA, id))).status).toBe(204);
+      return id;
+    },
     faqEntry: async () =>
       created(
         await staff.post(API.coachFaq(coachA), { question: 'Matrix?', answer: '<p>Yes.</p>' }),
@@ -627,6 +651,8 @@ function paramValue(w: World, name: string, previous: string, url: string): stri
     studentId: () => w.users.studentA.id,
     // Documents: the bulletin with one.
     kind: () => 'bulletins',
+    // The trash: a tip (restore routes take a fresh deleted tip).
+    trashKind: () => 'tip',
     itemId: () => w.ids.documentedBulletin,
     // A Canvas course of the stand-in's teacher.
     courseId: () => w.ids.canvasCourse,

@@ -440,7 +440,27 @@ const SCREENS: Record<string, Screen[]> = {
     },
   ],
   'Dashboard/Coach/:coachId/ToDoManager': [
-    { name: 'to-do manager', who: 'staff', url: (ids) => `/Dashboard/Coach/${ids.coach}/ToDoManager/` },
+    {
+      name: 'to-do manager',
+      who: 'staff',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/ToDoManager/`,
+      states: [
+        {
+          // The shared delete confirmation (docs/trash.md), left with Cancel: nothing is deleted.
+          name: 'delete confirmation',
+          enter: async (page) => {
+            await main(page)
+              .getByRole('button', { name: /^Delete / })
+              .first()
+              .click();
+            await dialogNamed(page, 'Delete?');
+          },
+        },
+      ],
+    },
+  ],
+  'Dashboard/Coach/:coachId/Trash': [
+    { name: 'trash', who: 'staff', url: (ids) => `/Dashboard/Coach/${ids.coach}/Trash/` },
   ],
   'Dashboard/Coach/:coachId/ToDoManager/EditToDoList/:listId': [
     {

@@ -257,6 +257,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
       .getByRole('dialog', { name: TAILORING_TEXTS.editRule })
       .getByRole('button', { name: 'Delete' })
       .click();
+    await page.getByRole('dialog', { name: 'Delete?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(rules).toHaveCount(2);
     await expect(page.getByTestId('valid-rules')).not.toContainText('Registered modules');
 

@@ -153,6 +153,10 @@ test.describe('To-Dos card', () => {
     await edited.getByRole('button', { name: `${TODO_TEXTS.edit} ${title} (edited)` }).click();
     const again = page.getByRole('dialog', { name: TODO_TEXTS.modalEditTitle });
     await again.getByRole('button', { name: TODO_TEXTS.delete }).click();
+    // One confirmation naming the item (docs/trash.md).
+    const confirm = page.getByRole('dialog', { name: 'Delete?' });
+    await expect(confirm).toContainText(`Delete the to-do item “${title} (edited)”?`);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(again).toBeHidden();
     await expect(card.getByTestId('todo-item').filter({ hasText: title })).toHaveCount(0);
   });

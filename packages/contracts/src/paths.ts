@@ -85,6 +85,12 @@ export const API = {
   cohortRules: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/rules`,
   cohortRule: (coachId: Id, cohortId: Id, ruleId: Id) =>
     `/api/v1/coach/${coachId}/cohort/${cohortId}/rules/${ruleId}/`,
+  /** The coach's trash (docs/trash.md; ours): staff list and restore deleted items. */
+  trash: (coachId: Id) => `/api/v1/coach/${coachId}/trash`,
+  trashRestore: (coachId: Id, kind: string, id: Id) => `/api/v1/coach/${coachId}/trash/${kind}/${id}/restore`,
+  /** A student's own deleted to-dos (docs/trash.md; ours). */
+  myTrash: (coachId: Id) => `/api/v1/coach/${coachId}/my-trash`,
+  myTrashRestore: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/my-trash/${id}/restore`,
   cohortUsers: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/users`,
   /** Ours: the members as CSV (student id, name, email). */
   cohortUsersCsv: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/users.csv`,
@@ -142,6 +148,8 @@ export const PAGES = {
   todoEdit: (coachId: number | string, todoItemId: number | string) =>
     `/Dashboard/Coach/${coachId}/ToDo/Edit/${todoItemId}/`,
   todoManager: (coachId: number | string) => `/Dashboard/Coach/${coachId}/ToDoManager/`,
+  /** The coach's trash (docs/trash.md; ours). */
+  trash: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Trash/`,
   editTodoList: (coachId: number | string, id: number | string) =>
     `/Dashboard/Coach/${coachId}/ToDoManager/EditToDoList/${id}/`,
   tips: (coachId: number | string) => `/Dashboard/Coach/${coachId}/Tips/`,

@@ -27,6 +27,7 @@ import {
   runSync,
   type SyncJobData,
 } from '../modules/tailoring/sync.ts';
+import { purgeExpired as purgeExpiredTrash } from '../modules/trash/index.ts';
 import { COACH_SETUP_QUEUE, resumeSetups, runSetup, type SetupJobData } from '../modules/wizard/setup-job.ts';
 
 /** Queue names. Every job handler is registered in `startWorkers`. */
@@ -110,7 +111,8 @@ async function createHeartbeatQueue(boss: PgBoss, name: string): Promise<void> {
 /**
  * Creates the queues and registers their handlers (run by the web server when WORKERS is on, and by
  * `npm run worker`). `maintenance` runs every 15 minutes: it drops expired sessions, old sign-in failures, members of deleted
- * groups and guided-import uploads never committed within a day (modules/imports/cleanup.ts).
+ * groups and guided-import uploads never committed within a day (modules/imports/cleanup.ts) and trash entries older than
+ * 30 days (docs/trash.md).
  * `cohort-membership-sync` recomputes an Insight Group's membership (modules/tailoring/sync.ts); on start,
  * syncs left `started` without a live job are resumed. The sync and email jobs carry a heartbeat, so the
  * jobs of an instance that dies are retried by another one (JOB_HEARTBEAT_SECONDS).
@@ -132,13 +134,15 @@ export async function startWorkers(
     const memberships = await sweepOrphanMemberships(database.query);
     // Uploads never committed, after a day; engagement figures of coaches whose current day moved.
     const uploads = await sweepStaleUploads(database.query);
+    // Trash entries past their 30 days (docs/trash.md).
+    const trashed = await purgeExpiredTrash(database.query);
     for (const coachId of await staleEngagementCoaches(database.query)) {
       await boss.send(QUEUES.engagement, { coachId } satisfies EngagementJobData);
     }
     log(
-      `maintenance: removed ${sessions} expired sessions, ${failures} old sign-in failures, ${memberships} members of deleted groups and ${uploads} uncommitted uploads`,
+      `maintenance: removed ${sessions} expired sessions, ${failures} old sign-in failures, ${memberships} members of deleted groups, ${uploads} uncommitted uploads and ${trashed} expired trash entries`,
     );
-    return { sessions, failures, memberships, uploads };
+    return { sessions, failures, memberships, uploads, trashed };
   });
   await createHeartbeatQueue(boss, QUEUES.cohortSync);
   // Picked up within half a second (pg-boss's shortest poll; its default, 2 s, was paid again after

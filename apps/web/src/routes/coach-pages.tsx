@@ -85,6 +85,13 @@ export const coachPageRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'Dashboard/Coach/:coachId/Trash',
+    lazy: page(
+      () => import('../features/trash/TrashPage.tsx'),
+      (m) => m.TrashPage,
+    ),
+  },
+  {
     path: 'Dashboard/Coach/:coachId/ToDoManager/EditToDoList/:listId',
     lazy: page(
       () => import('../features/todos/EditTodoListPage.tsx'),

@@ -20,5 +20,6 @@ export * from './tailoring.ts';
 export * from './testimonials.ts';
 export * from './tips.ts';
 export * from './todos.ts';
+export * from './trash.ts';
 export * from './wiring.ts';
 export * from './wizard.ts';

@@ -60,3 +60,12 @@ export async function recordAudit(q: Query, change: AuditChange): Promise<void> 
     ],
   );
 }
+
+/**
+ * The signed-in caller of the current request (id and email), or null outside a request or without one.
+ * The trash records who deleted an item with it (docs/trash.md).
+ */
+export function currentActor(): { userId: number; email: string } | null {
+  const user = requests.getStore()?.user;
+  return user ? { userId: user.userId, email: user.email } : null;
+}

@@ -3,6 +3,6 @@
  * keep entries small, the request context hook app.ts installs, and the staff routes that read and export
  * the log.
  */
-export { type AuditChange, installAuditContext, recordAudit } from './context.ts';
+export { type AuditChange, currentActor, installAuditContext, recordAudit } from './context.ts';
 export { AUDIT_TEXT_MAX, auditDiff, auditPick, auditSmall } from './diff.ts';
 export { auditRoutes } from './routes.ts';

@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeBulletinHtml } from '../../http/html.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
+import { contentExtras, moveToTrash } from '../trash/index.ts';
 import { checkWiring, deleteExclusions, deleteWiring, saveWiring } from '../wiring/index.ts';
 import type { AuthorCaller } from './staff-read.ts';
 import { readAdmin } from './staff-read.ts';
@@ -198,6 +199,16 @@ export async function updateBulletin(
 export async function deleteBulletin(database: Database, caller: AuthorCaller, id: number): Promise<void> {
   await database.transaction(async (query) => {
     const [before] = await readAdmin(query, caller.coachId, [id]);
+    await moveToTrash(query, {
+      coachId: caller.coachId,
+      kind: 'bulletin',
+      itemId: id,
+      title: (row) => String(row.title),
+      rows: [
+        { table: 'bulletins', where: 't.coach_id = $1 and t.id = $2', params: [caller.coachId, id] },
+        ...contentExtras(caller.coachId, 'bulletin', id),
+      ],
+    });
     const rows = await query('delete from bulletins where coach_id = $1 and id = $2 returning id', [
       caller.coachId,
       id,

@@ -16,6 +16,7 @@ import { htmlText, sanitizeTipHtml as sanitizeEmailHtml } from '../../http/html.
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
 import { loadDictionary } from '../tailoring/index.ts';
+import { contentExtras, moveToTrash } from '../trash/index.ts';
 import { deleteExclusions, deleteWiring, loadWiring, saveWiring, studentValues } from '../wiring/index.ts';
 import { EMAIL_QUEUE, RECIPIENTS_SQL } from './delivery.ts';
 import { renderEmail } from './render.ts';
@@ -261,6 +262,18 @@ export async function deleteEmail(database: Database, scope: EmailScope, id: num
       target: `coach ${scope.coachId}, e-mail ${id}`,
       before: auditPick(before as unknown as Record<string, unknown>),
     });
+    if (current.state !== 'delivered') {
+      await moveToTrash(q, {
+        coachId: scope.coachId,
+        kind: 'email',
+        itemId: id,
+        title: (row) => String(row.title || row.subject),
+        rows: [
+          { table: 'emails', where: 't.coach_id = $1 and t.id = $2', params: [scope.coachId, id] },
+          ...contentExtras(scope.coachId, 'email', id),
+        ],
+      });
+    }
     await deleteWiring(q, scope.coachId, 'email', [id]);
     await deleteExclusions(q, scope.coachId, 'email', [id]);
     await deleteDocuments(q, scope.coachId, 'email', [id]);

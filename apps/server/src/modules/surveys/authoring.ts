@@ -16,6 +16,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
+import { contentExtras, moveToTrash } from '../trash/index.ts';
 import { deleteExclusions, deleteWiring, saveWiring } from '../wiring/index.ts';
 import { getSurvey, type SurveyCaller } from './queries.ts';
 
@@ -191,6 +192,16 @@ export async function deleteSurvey(database: Database, caller: SurveyCaller, id:
     ]);
     if (locked.length === 0) throw notFound();
     const before = await getSurvey(q, caller, id);
+    await moveToTrash(q, {
+      coachId: caller.coachId,
+      kind: 'survey',
+      itemId: id,
+      title: (row) => String(row.title),
+      rows: [
+        { table: 'surveys', where: 't.coach_id = $1 and t.id = $2', params: [caller.coachId, id] },
+        ...contentExtras(caller.coachId, 'survey', id),
+      ],
+    });
     await q('delete from surveys where id = $1', [id]);
     await recordAudit(q, {
       kind: 'content',

@@ -8,6 +8,7 @@ import { NON_FIELD_ERRORS, usesValuesForInclude, validateRule } from '@course-co
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { auditDiff, recordAudit } from '../audit/index.ts';
+import { moveToTrash } from '../trash/index.ts';
 import { loadDictionary } from './dictionary.ts';
 import { type CoachScope, cohortOfCoach, getCohort } from './service.ts';
 import { requestResync, type SyncRunner } from './sync.ts';
@@ -120,6 +121,16 @@ export async function updateRule(
 export async function deleteRule(runner: SyncRunner, scope: CoachScope, cohortId: number, ruleId: number) {
   await runner.database.transaction(async (q) => {
     await cohortOfCoach(q, scope, cohortId);
+    const [group] = await q<{ name: string }>('select name from cohorts where id = $1', [cohortId]);
+    await moveToTrash(q, {
+      coachId: scope.coachId,
+      kind: 'rule',
+      itemId: ruleId,
+      parentId: cohortId,
+      title: (row) =>
+        `${row.characteristic} ${row.operation} ${row.value ?? (row.values_for_include as string[]).join(', ')} (in “${group?.name ?? ''}”)`,
+      rows: [{ table: 'cohort_rules', where: 't.id = $1 and t.cohort_id = $2', params: [ruleId, cohortId] }],
+    });
     const [old] = await q<RuleFields>(
       `delete from cohort_rules where id = $1 and cohort_id = $2
        returning characteristic, operation, value, values_for_include as values`,

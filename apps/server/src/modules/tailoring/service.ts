@@ -16,6 +16,7 @@ import {
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { auditDiff, recordAudit } from '../audit/index.ts';
+import { moveToTrash } from '../trash/index.ts';
 import { loadDictionary, ruleOut, type StoredRule } from './dictionary.ts';
 import { MEMBERSHIP_SOURCE } from './membership.ts';
 import { requestResync, type SyncRunner, triggerSync } from './sync.ts';
@@ -303,6 +304,17 @@ export async function updateCohort(
 /** Deletes an Insight Group, its rules, members, task and membership characteristic. */
 export async function deleteCohort(database: Database, scope: CoachScope, id: number): Promise<void> {
   await database.transaction(async (q) => {
+    await moveToTrash(q, {
+      coachId: scope.coachId,
+      kind: 'cohort',
+      itemId: id,
+      title: (row) => String(row.name),
+      rows: [
+        { table: 'cohorts', where: 't.coach_id = $1 and t.id = $2', params: [scope.coachId, id] },
+        { table: 'cohort_memberships', where: 't.cohort_id = $1', params: [id] },
+        { table: 'characteristics', where: 't.cohort_id = $1', params: [id] },
+      ],
+    });
     const [old] = await q<{
       name: string;
       cohort_group: number | null;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { htmlText, sanitizeTipHtml } from '../../http/html.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
+import { moveToTrash, titleFromHtml } from '../trash/index.ts';
 
 /** The coach's tips in order (spec §7 "Tips: content as a list of tips"). */
 export async function listTips(database: Database, coachId: number): Promise<Tip[]> {
@@ -75,6 +76,13 @@ export async function updateTip(
 /** Deletes a tip; 404 when the coach has no such tip. */
 export async function deleteTip(database: Database, coachId: number, tipId: number): Promise<void> {
   await database.transaction(async (q) => {
+    await moveToTrash(q, {
+      coachId,
+      kind: 'tip',
+      itemId: tipId,
+      title: (row) => titleFromHtml(row.html),
+      rows: [{ table: 'tips', where: 't.coach_id = $1 and t.id = $2', params: [coachId, tipId] }],
+    });
     const [old] = await q<Tip>(
       'delete from tips where coach_id = $1 and id = $2 returning id, html, position',
       [coachId, tipId],

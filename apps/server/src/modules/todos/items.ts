@@ -12,6 +12,8 @@ import {
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../http/html.ts';
+import { recordAudit } from '../audit/index.ts';
+import { moveToTrash } from '../trash/index.ts';
 import { listVisibility, type TodoCaller } from './access.ts';
 import { readItem } from './queries.ts';
 import { toAccountItem } from './rows.ts';
@@ -220,7 +222,30 @@ export async function updateItem(
 export async function deleteItem(database: Database, caller: TodoCaller, itemId: number): Promise<void> {
   await database.transaction(async (query) => {
     await itemForWrite(query, caller, itemId);
+    const [item] = await query<{ title: string; owner_user_id: number | null }>(
+      'select title, owner_user_id from todo_items where coach_id = $1 and id = $2',
+      [caller.coachId, itemId],
+    );
+    const own = item?.owner_user_id ?? null;
+    await moveToTrash(query, {
+      coachId: caller.coachId,
+      kind: own === null ? 'todo_item' : 'own_todo',
+      itemId,
+      ownerUserId: own,
+      title: (row) => String(row.title),
+      rows: [
+        { table: 'todo_items', where: 't.coach_id = $1 and t.id = $2', params: [caller.coachId, itemId] },
+      ],
+    });
     await query('delete from todo_items where coach_id = $1 and id = $2', [caller.coachId, itemId]);
+    if (own === null) {
+      await recordAudit(query, {
+        kind: 'content',
+        action: 'todo_item.delete',
+        target: `coach ${caller.coachId}, to-do item ${itemId} (${item?.title ?? ''})`,
+        before: { title: item?.title ?? '' },
+      });
+    }
   });
 }
 

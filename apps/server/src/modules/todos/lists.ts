@@ -5,6 +5,8 @@
 import { TODO_ERRORS, type TodoList, type TodoListBody, type TodoTag } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/index.ts';
+import { moveToTrash } from '../trash/index.ts';
 import { deleteWiring, saveWiring } from '../wiring/index.ts';
 import type { TodoCaller } from './access.ts';
 import { readList } from './queries.ts';
@@ -65,11 +67,31 @@ export async function updateList(
 /** Deletes a list with all its items, students' own items included (staff). */
 export async function deleteList(database: Database, caller: TodoCaller, listId: number): Promise<void> {
   await database.transaction(async (query) => {
-    const rows = await query('delete from todo_lists where coach_id = $1 and id = $2 returning id', [
-      caller.coachId,
-      listId,
-    ]);
+    await moveToTrash(query, {
+      coachId: caller.coachId,
+      kind: 'todo_list',
+      itemId: listId,
+      title: (row) => String(row.title) || 'No list title',
+      rows: [
+        { table: 'todo_lists', where: 't.coach_id = $1 and t.id = $2', params: [caller.coachId, listId] },
+        {
+          table: 'content_characteristics',
+          where: 't.coach_id = $1 and t.content_kind = $2 and t.content_id = $3',
+          params: [caller.coachId, 'todolist', listId],
+        },
+      ],
+    });
+    const rows = await query<{ title: string }>(
+      'delete from todo_lists where coach_id = $1 and id = $2 returning title',
+      [caller.coachId, listId],
+    );
     if (rows.length === 0) throw notFound();
+    await recordAudit(query, {
+      kind: 'content',
+      action: 'todo_list.delete',
+      target: `coach ${caller.coachId}, to-do list ${listId} (${rows[0]!.title})`,
+      before: { title: rows[0]!.title },
+    });
     await deleteWiring(query, caller.coachId, 'todolist', [listId]);
   });
 }
@@ -126,9 +148,24 @@ export async function updateTag(
 
 /** Deletes a tag, removing it from every item (staff). */
 export async function deleteTag(database: Database, caller: TodoCaller, tagId: number): Promise<void> {
-  const rows = await database.query('delete from todo_tags where coach_id = $1 and id = $2 returning id', [
-    caller.coachId,
-    tagId,
-  ]);
-  if (rows.length === 0) throw notFound();
+  await database.transaction(async (query) => {
+    await moveToTrash(query, {
+      coachId: caller.coachId,
+      kind: 'todo_tag',
+      itemId: tagId,
+      title: (row) => String(row.label),
+      rows: [{ table: 'todo_tags', where: 't.coach_id = $1 and t.id = $2', params: [caller.coachId, tagId] }],
+    });
+    const rows = await query<{ label: string }>(
+      'delete from todo_tags where coach_id = $1 and id = $2 returning label',
+      [caller.coachId, tagId],
+    );
+    if (rows.length === 0) throw notFound();
+    await recordAudit(query, {
+      kind: 'content',
+      action: 'todo_tag.delete',
+      target: `coach ${caller.coachId}, tag ${tagId} (${rows[0]!.label})`,
+      before: { label: rows[0]!.label },
+    });
+  });
 }

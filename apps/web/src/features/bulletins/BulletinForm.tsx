@@ -15,7 +15,9 @@ import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Switch, Text, Text
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
+import { deleteQuestion, useConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { RichTextField } from '../../components/RichTextField.tsx';
+import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { useCohorts } from '../tailoring/index.ts';
 import { WiringEditor } from '../wiring/index.ts';
 import { BulletinIconField } from './BulletinIconField.tsx';
@@ -35,6 +37,8 @@ export function BulletinForm({ coachId, bulletin }: { coachId: number; bulletin:
   const remove = useDeleteBulletin(coachId);
   const cohorts = useCohorts(coachId);
   const navigate = useNavigate();
+  const confirm = useConfirmDelete();
+  const undo = useUndoDelete();
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setSaved(false);
@@ -66,7 +70,12 @@ export function BulletinForm({ coachId, bulletin }: { coachId: number; bulletin:
 
   const onDelete = async () => {
     if (!bulletin) return;
+    const question = deleteQuestion('the bulletin', bulletin.title, [
+      [bulletin.pages.length, 'page', 'pages'],
+    ]);
+    if (!(await confirm.ask(question))) return;
     await remove.mutateAsync(bulletin.id);
+    undo({ coachId, kind: 'bulletin', id: bulletin.id, label: `Bulletin “${bulletin.title}”` });
     navigate(PAGES.bulletinManager(coachId));
   };
 
@@ -202,6 +211,7 @@ export function BulletinForm({ coachId, bulletin }: { coachId: number; bulletin:
           )}
         </Group>
       </Stack>
+      {confirm.modal}
     </form>
   );
 }

@@ -9,7 +9,7 @@ import {
   SURVEY_TEXTS,
   type Survey,
 } from '@course-coach/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
 import { EditEmailPage, EmailManagerPage } from '../emails/index.ts';
@@ -189,6 +189,10 @@ describe('content editors', () => {
     });
     await router.navigate(SURVEY_PAGES.edit(COACH, 7));
     fireEvent.click(await screen.findByRole('button', { name: SURVEY_TEXTS.delete }));
+    // One confirmation naming the survey (docs/trash.md), then the delete.
+    const confirm = await screen.findByRole('dialog', { name: 'Delete?' }, { timeout: 5000 });
+    expect(calls).toEqual(['PUT']);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(SURVEY_PAGES.manager(COACH)), {
       timeout: 5000,
     });

@@ -37,6 +37,7 @@ export const COURSE_NAV_TEXTS = {
   manageTestimonials: 'Testimonials',
   manageFaq: 'FAQ',
   manageChecklist: 'Checklist',
+  trash: 'Trash',
 } as const;
 
 /** One entry of the course menu: its label and the page path it opens. */
@@ -88,6 +89,7 @@ export function courseNavItems(
       { label: t.privacy, to: MY_DATA_PAGES.privacySettings(coachId) },
       { label: t.manageFaq, to: PAGES.faqManager(coachId) },
       { label: t.manageChecklist, to: PAGES.checklistManager(coachId) },
+      { label: t.trash, to: PAGES.trash(coachId) },
     ];
   }
   return [];

@@ -30,6 +30,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { QueryErrorState } from '../../components/QueryErrorState.tsx';
+import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { type CohortCreatedState, cohortCreatedMessage } from './AddCohortPage.tsx';
 import {
@@ -77,10 +78,14 @@ function CohortDetail({ coachId, cohortId }: Ids) {
   const syncState = useSync({ coachId, cohortId });
   usePageTitle(cohort.data ? TAILORING_TEXTS.groupDetailsTitle(cohort.data.name) : 'Group Details');
 
+  const undo = useUndoDelete();
   const remove = useMutation({
     mutationFn: () => apiRequest(API.cohort(coachId, cohortId), { method: 'DELETE' }),
     onSuccess: () => {
       setDialog('none');
+      // docs/trash.md: the group waits in the trash; Undo brings it back with its rules and members.
+      const name = cohort.data?.name ?? '';
+      undo({ coachId, kind: 'cohort', id: cohortId, label: `Insight Group “${name}”` });
       // Spec §2: after a cohort is deleted, go to the coach dashboard. The lists are only marked
       // stale (they reload where they are shown next), so the deleted group is not fetched again.
       void client.invalidateQueries({ queryKey: tailoringKeys.all(coachId), refetchType: 'none' });

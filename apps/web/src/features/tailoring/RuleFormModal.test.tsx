@@ -250,6 +250,11 @@ describe('RuleFormModal', () => {
     expect(bodyOf(put?.[1])).toMatchObject({ operation: 'less than', value: '100' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    // One confirmation, naming the rule (docs/trash.md); nothing is deleted before it.
+    const confirm = await screen.findByRole('dialog', { name: 'Delete?' }, { timeout: 5000 });
+    expect(within(confirm).getByText(/^Delete the rule “/)).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(2));
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
   });

@@ -28,6 +28,8 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, apiRequest } from '../../api/client.ts';
+import { deleteQuestion, useConfirmDelete } from '../../components/ConfirmDelete.tsx';
+import { useUndoDelete } from '../../components/undo-delete.tsx';
 
 export interface RuleFormModalProps {
   coachId: number;
@@ -92,10 +94,18 @@ function RuleForm({ coachId, cohortId, onClose, rule, characteristics, onSaved }
     onSuccess: done,
     onError: fail,
   });
+  const confirm = useConfirmDelete();
+  const undo = useUndoDelete();
+  const ruleName = rule
+    ? `${rule.characteristic} ${rule.operation} ${rule.value ?? rule.values_for_include.join(', ')}`
+    : '';
   const remove = useMutation({
     mutationFn: (ruleId: number) =>
       apiRequest(API.cohortRule(coachId, cohortId, ruleId), { method: 'DELETE' }),
-    onSuccess: done,
+    onSuccess: (_answer, ruleId) => {
+      undo({ coachId, kind: 'rule', id: ruleId, label: `Rule “${ruleName}”` });
+      done();
+    },
     onError: fail,
   });
 
@@ -247,7 +257,9 @@ function RuleForm({ coachId, cohortId, onClose, rule, characteristics, onSaved }
             <Button
               color="red"
               variant="outline"
-              onClick={() => remove.mutate(rule.id)}
+              onClick={async () => {
+                if (await confirm.ask(deleteQuestion('the rule', ruleName))) remove.mutate(rule.id);
+              }}
               loading={remove.isPending}
             >
               {TAILORING_TEXTS.delete}
@@ -255,6 +267,7 @@ function RuleForm({ coachId, cohortId, onClose, rule, characteristics, onSaved }
           )}
         </Group>
       </Stack>
+      {confirm.modal}
     </form>
   );
 }

@@ -3,12 +3,14 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
+import { deleteQuestion, useConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { RichTextField } from '../../components/RichTextField.tsx';
 import { htmlToText } from '../../components/SafeHtml.tsx';
+import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useTipMutations, useTips } from './tips-api.ts';
 
@@ -47,8 +49,17 @@ function TipRow({
     reorder.mutate(ids);
   };
   const n = index + 1;
+  const confirm = useConfirmDelete();
+  const undo = useUndoDelete();
+  const onDelete = async () => {
+    const name = tipPreview(htmlToText(tip.html), 60);
+    if (!(await confirm.ask(deleteQuestion('the tip', name)))) return;
+    await remove.mutateAsync(tip.id);
+    undo({ coachId, kind: 'tip', id: tip.id, label: `Tip “${name}”` });
+  };
   return (
     <Card withBorder padding="md" data-testid="manager-tip">
+      {confirm.modal}
       <Stack gap="xs">
         <Text size="sm" c="dimmed">
           {n}. {tipPreview(htmlToText(tip.html), 80)}
@@ -86,7 +97,7 @@ function TipRow({
             size="xs"
             color="red"
             variant="subtle"
-            onClick={() => remove.mutate(tip.id)}
+            onClick={() => void onDelete()}
             aria-label={`${TIP_MANAGER_TEXTS.delete}: tip ${n}`}
           >
             {TIP_MANAGER_TEXTS.delete}

@@ -28,6 +28,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
+import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { saveErrors } from '../characteristics/index.ts';
 import { WiringEditor } from '../wiring/index.ts';
@@ -74,6 +75,7 @@ export function EditTodoListPage() {
   const { saveList } = useTodoManagerMutations(coachId ?? 0);
   const saveItem = useSaveTodoItem(coachId ?? 0);
   const deleteItem = useDeleteTodoItem(coachId ?? 0);
+  const undo = useUndoDelete();
   const [title, setTitle] = useState('');
   const [editing, setEditing] = useState<{ item: TodoItem | null } | null>(null);
   const [wiring, setWiring] = useState<WiringInput[]>([]);
@@ -234,7 +236,9 @@ export function EditTodoListPage() {
             onDelete={
               editing.item
                 ? async () => {
-                    await deleteItem.mutateAsync(editing.item!.id);
+                    const { id, title } = editing.item!;
+                    await deleteItem.mutateAsync(id);
+                    undo({ coachId: coachId ?? 0, kind: 'todo_item', id, label: `To-do item “${title}”` });
                     setEditing(null);
                   }
                 : undefined

@@ -9,6 +9,7 @@ import {
 import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError } from '../../api/client.ts';
+import { deleteQuestion, useConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { ItemFields } from './TodoItemFields.tsx';
 import { initialValues, rowErrors, saveBody, type TodoFormValues } from './todo-form-values.ts';
 import type { TodoSave } from './todos-api.ts';
@@ -63,6 +64,7 @@ export function TodoForm({
   const [errors, setErrors] = useState<Array<Record<string, string[]>>>([]);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'delete' | null>(null);
+  const confirm = useConfirmDelete();
 
   const fail = (error: unknown) => {
     if (isApiError(error, 400)) {
@@ -102,6 +104,7 @@ export function TodoForm({
 
   const remove = async () => {
     if (!onDelete) return;
+    if (!(await confirm.ask(deleteQuestion('the to-do item', item?.title ?? '')))) return;
     setBusy('delete');
     try {
       await onDelete();
@@ -192,6 +195,7 @@ export function TodoForm({
           )}
         </Group>
       </Stack>
+      {confirm.modal}
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
+import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { safeNextPath } from '../auth/index.ts';
 import { LazyTodoForm } from './LazyTodoForm.tsx';
@@ -39,6 +40,7 @@ export function TodoFormPage() {
   const save = useSaveTodoItem(safeCoach);
   const saveMany = useSaveTodoItems(safeCoach);
   const remove = useDeleteTodoItem(safeCoach);
+  const undo = useUndoDelete();
   if (coachId === null || (editing && itemId === null)) return <NotFoundPage />;
   const redirect = safeNextPath(search.get('next')) ?? PAGES.coachDetails(coachId);
   const back = () => navigate(redirect);
@@ -91,6 +93,7 @@ export function TodoFormPage() {
               ? undefined
               : async () => {
                   await remove.mutateAsync(current.id);
+                  undo({ coachId, kind: 'own_todo', id: current.id, label: `To-do “${current.title}”` });
                   back();
                 }
             : async () => undefined

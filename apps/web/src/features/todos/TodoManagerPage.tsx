@@ -16,10 +16,12 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
+import { deleteQuestion, useConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
+import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAllTodoLists, useTodoManagerMutations, useTodoTags } from './todos-api.ts';
 
@@ -42,6 +44,8 @@ export const MANAGER_TEXTS = {
 
 function ListRow({ list, coachId }: { list: TodoList; coachId: number }) {
   const { saveList, deleteList } = useTodoManagerMutations(coachId);
+  const confirm = useConfirmDelete();
+  const undo = useUndoDelete();
   const set = (patch: Partial<TodoList>) =>
     saveList.mutate({
       id: list.id,
@@ -84,13 +88,19 @@ function ListRow({ list, coachId }: { list: TodoList; coachId: number }) {
             size="compact-sm"
             color="red"
             variant="subtle"
-            onClick={() => deleteList.mutate(list.id)}
+            onClick={async () => {
+              const question = deleteQuestion('the to-do list', name, [[list.items.length, 'item', 'items']]);
+              if (!(await confirm.ask(question))) return;
+              await deleteList.mutateAsync(list.id);
+              undo({ coachId, kind: 'todo_list', id: list.id, label: `To-do list “${name}”` });
+            }}
             loading={deleteList.isPending}
             aria-label={`Delete ${name}`}
           >
             {TODO_TEXTS.delete}
           </Button>
         </Group>
+        {confirm.modal}
       </Table.Td>
     </Table.Tr>
   );
@@ -98,6 +108,8 @@ function ListRow({ list, coachId }: { list: TodoList; coachId: number }) {
 
 function TagRow({ tag, coachId }: { tag: TodoTag; coachId: number }) {
   const { saveTag, deleteTag } = useTodoManagerMutations(coachId);
+  const confirm = useConfirmDelete();
+  const undo = useUndoDelete();
   const [label, setLabel] = useState(tag.label);
   const error = isApiError(saveTag.error, 400) ? saveTag.error.fieldErrors.label?.join(' ') : undefined;
   return (
@@ -118,11 +130,16 @@ function TagRow({ tag, coachId }: { tag: TodoTag; coachId: number }) {
       <Button
         color="red"
         variant="subtle"
-        onClick={() => deleteTag.mutate(tag.id)}
+        onClick={async () => {
+          if (!(await confirm.ask(deleteQuestion('the tag', tag.label)))) return;
+          await deleteTag.mutateAsync(tag.id);
+          undo({ coachId, kind: 'todo_tag', id: tag.id, label: `Tag “${tag.label}”` });
+        }}
         aria-label={`Delete tag ${tag.label}`}
       >
         {TODO_TEXTS.delete}
       </Button>
+      {confirm.modal}
     </Group>
   );
 }

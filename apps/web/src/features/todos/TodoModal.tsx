@@ -1,5 +1,6 @@
 import { TODO_TEXTS, type TodoItem } from '@course-coach/contracts';
 import { Modal } from '@mantine/core';
+import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { LazyTodoForm } from './LazyTodoForm.tsx';
 import { useDeleteTodoItem, useSaveTodoItem, useTodoTags } from './todos-api.ts';
 
@@ -23,6 +24,7 @@ export function TodoModal({ coachId, opened, item, listId, onClose }: TodoModalP
   const tags = useTodoTags(coachId, opened);
   const save = useSaveTodoItem(coachId);
   const remove = useDeleteTodoItem(coachId);
+  const undo = useUndoDelete();
   const ownItem = item !== null && !item.staff_created;
   return (
     <Modal
@@ -48,6 +50,7 @@ export function TodoModal({ coachId, opened, item, listId, onClose }: TodoModalP
             ownItem
               ? async () => {
                   await remove.mutateAsync(item.id);
+                  undo({ coachId, kind: 'own_todo', id: item.id, label: `To-do “${item.title}”` });
                   onClose();
                 }
               : undefined

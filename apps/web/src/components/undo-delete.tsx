@@ -1,0 +1,72 @@
+import { API, type TrashKind } from '@course-coach/contracts';
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiPost, errorMessage } from '../api/client.ts';
+
+/** The texts of the notification after a delete (ours; docs/trash.md). */
+export const UNDO_TEXTS = {
+  undo: 'Undo',
+  moved: (label: string) => `${label} moved to the Trash.`,
+  restored: (label: string) => `${label} restored.`,
+  close: 'Close',
+} as const;
+
+/** Every notification here gets a named close button (axe: button-name). */
+const closeButtonProps = { 'aria-label': UNDO_TEXTS.close };
+
+/** What was deleted: the coach, the trash kind and id, and how to name it (“To-do list “Week 3””). */
+export interface Deleted {
+  coachId: number;
+  kind: TrashKind;
+  id: number;
+  label: string;
+}
+
+/**
+ * After a delete, a notification naming what went with an "Undo" button that restores it from the trash
+ * (a student's own to-do from their own trash) and refreshes every query. docs/trash.md.
+ */
+export function useUndoDelete(): (deleted: Deleted) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (deleted: Deleted) => {
+      const id = `deleted-${deleted.kind}-${deleted.id}`;
+      // The trash now holds it (the Trash page, a student's deleted to-dos).
+      void queryClient.invalidateQueries({ queryKey: ['trash'] });
+      const undo = async () => {
+        notifications.hide(id);
+        const path =
+          deleted.kind === 'own_todo'
+            ? API.myTrashRestore(deleted.coachId, deleted.id)
+            : API.trashRestore(deleted.coachId, deleted.kind, deleted.id);
+        try {
+          await apiPost(path);
+          notifications.show({
+            message: UNDO_TEXTS.restored(deleted.label),
+            color: 'teal.9',
+            closeButtonProps,
+          });
+        } catch (error) {
+          notifications.show({ message: errorMessage(error), color: 'red.9', closeButtonProps });
+        }
+        await queryClient.invalidateQueries();
+      };
+      notifications.show({
+        id,
+        autoClose: 10_000,
+        closeButtonProps,
+        message: (
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm">{UNDO_TEXTS.moved(deleted.label)}</Text>
+            <Button size="compact-sm" variant="outline" onClick={undo}>
+              {UNDO_TEXTS.undo}
+            </Button>
+          </Group>
+        ),
+      });
+    },
+    [queryClient],
+  );
+}
