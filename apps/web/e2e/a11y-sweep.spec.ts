@@ -917,6 +917,7 @@ const SCREENS: Record<string, Screen[]> = {
     },
   ],
   'no-coach': [{ name: 'no coach yet', who: 'student', url: () => '/no-coach' }],
+  'Help/Glossary': [{ name: 'glossary', who: 'staff', url: () => '/Help/Glossary/' }],
   'Dashboard/Coach/:coachId/*': [
     {
       name: 'unknown coach page',

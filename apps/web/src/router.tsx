@@ -11,6 +11,7 @@ import { RouteErrorPage } from './features/shell/RouteErrorPage.tsx';
 import { accountPublicRoutes, accountRoutes } from './routes/account-pages.tsx';
 import { coachPageRoutes } from './routes/coach-pages.tsx';
 import { institutionPageRoutes } from './routes/institution-pages.tsx';
+import { page } from './routes/page.ts';
 
 /**
  * The app's routes (spec §2 page routes). Pages that need a signed-in user sit under RequireAuth, which
@@ -38,6 +39,14 @@ export const routes: RouteObject[] = [
               ...institutionPageRoutes,
               ...accountRoutes,
               { path: 'no-coach', element: <NoCoachPage /> },
+              // The words of the staff screens (docs/glossary.md), linked from the header and the rules.
+              {
+                path: 'Help/Glossary',
+                lazy: page(
+                  () => import('./features/help/GlossaryPage.tsx'),
+                  (m) => m.GlossaryPage,
+                ),
+              },
               { path: 'Dashboard/Coach/:coachId/*', element: <NotFoundPage /> },
               { path: 'Dashboard/Institution/:institutionId/*', element: <NotFoundPage /> },
             ],

@@ -237,3 +237,23 @@ describe('isCurrentItem', () => {
     expect(isCurrentItem(surveys, '/Dashboard/Coach/44/Surveys/')).toBe(false);
   });
 });
+
+describe('AppLayout glossary link', () => {
+  it('is in the header for staff and instructors (docs/glossary.md), not for students', async () => {
+    const staff: Me = {
+      ...twoCoaches,
+      coaches: [],
+      institutions: [{ id: 1, name: 'The Open University', role: 'staff' }],
+    };
+    const instructor: Me = { ...twoCoaches, coaches: [{ ...twoCoaches.coaches[0]!, role: 'instructor' }] };
+    for (const me of [staff, instructor]) {
+      const { result } = renderLayout(me, PAGES.coachDetails(4));
+      const main = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!;
+      expect(within(main).getByRole('link', { name: 'Glossary' })).toHaveAttribute('href', '/Help/Glossary/');
+      result.unmount();
+    }
+    renderLayout(twoCoaches, PAGES.coachDetails(4));
+    expect(await screen.findByTestId('user-name')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Glossary' })).not.toBeInTheDocument();
+  });
+});

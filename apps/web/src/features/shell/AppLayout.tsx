@@ -28,6 +28,7 @@ import { PRODUCT_NAME } from '../../components/usePageTitle.ts';
 import { coachAccess, loginPathFor, useMe, useSignOut } from '../auth/index.ts';
 import { SupportFooter } from '../faq/index.ts';
 import { useGradeData } from '../grades/index.ts';
+import { GLOSSARY_PATH, GLOSSARY_TEXTS } from '../help/index.ts';
 import classes from './AppLayout.module.css';
 import { CoachSwitcher } from './CoachSwitcher.tsx';
 import { CourseNav, courseNavItems } from './CourseNav.tsx';
@@ -148,6 +149,20 @@ export function AppLayout() {
       </Anchor>
     ) : null;
 
+  // Staff anywhere and instructors get the glossary of the staff screens' words (docs/glossary.md).
+  const glossaryLink =
+    me && (me.institutions.length > 0 || me.coaches.some((c) => c.role === 'instructor')) ? (
+      <Anchor
+        component={Link}
+        to={GLOSSARY_PATH}
+        onClick={menu.close}
+        className={classes.navLink}
+        data-testid="nav-glossary"
+      >
+        {GLOSSARY_TEXTS.title}
+      </Anchor>
+    ) : null;
+
   const navAccess = me && navCoachId !== null ? coachAccess(me, navCoachId) : 'unknown';
   const grades = useGradeData(navCoachId ?? 0, navAccess === 'student');
   const courseItems =
@@ -173,6 +188,7 @@ export function AppLayout() {
                 {tailoringLink}
                 {characteristicsLink}
                 {institutionLinks}
+                {glossaryLink}
                 {/* No initial-focus placeholder: it is a focusable `presentation` div inside role="menu",
                     which axe reports (aria-required-children); focus goes to the first item instead. */}
                 <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
@@ -251,6 +267,7 @@ export function AppLayout() {
             {tailoringLink}
             {characteristicsLink}
             {institutionLinks}
+            {glossaryLink}
             <Anchor
               component={Link}
               to={ACCOUNT_PAGES.account}

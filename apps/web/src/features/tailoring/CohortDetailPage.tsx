@@ -32,6 +32,7 @@ import { parsePathId } from '../../components/path-id.ts';
 import { QueryErrorState } from '../../components/QueryErrorState.tsx';
 import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { RulesCombineNote } from '../help/index.ts';
 import { type CohortCreatedState, cohortCreatedMessage } from './AddCohortPage.tsx';
 import {
   tailoringKeys,
@@ -208,6 +209,7 @@ function CohortDetail({ coachId, cohortId }: Ids) {
         <Title order={2} size="h3" id="criteria-heading">
           {TAILORING_TEXTS.criteriaBreakdown}
         </Title>
+        {group.rules.length > 0 && <RulesCombineNote />}
         {group.rules.length === 0 ? (
           <Text data-testid="no-rules">{TAILORING_TEXTS.noRulesAdded}</Text>
         ) : valid.length > 0 ? (

@@ -1,0 +1,2 @@
+export { GLOSSARY_PATH, GLOSSARY_TEXTS } from './glossary-texts.ts';
+export { RulesCombineNote } from './RulesCombineNote.tsx';
