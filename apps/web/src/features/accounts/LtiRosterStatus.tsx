@@ -26,26 +26,25 @@ export function LtiRosterStatus({ courses }: { courses: LtiLinkedCourse[] }) {
       {courses.length === 0 ? (
         <Text c="dimmed">No LMS course is linked to a coach yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={400}>
-          <Table data-testid="lti-courses">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>LMS course</Table.Th>
-                <Table.Th>Coach</Table.Th>
-                <Table.Th>Roster</Table.Th>
+        // No scroll container: three wrapping columns fit a phone, and a scrollable region would need keyboard access.
+        <Table data-testid="lti-courses" style={{ overflowWrap: 'anywhere' }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>LMS course</Table.Th>
+              <Table.Th>Coach</Table.Th>
+              <Table.Th>Roster</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {courses.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>{c.title ?? 'Untitled course'}</Table.Td>
+                <Table.Td>{c.coach_name}</Table.Td>
+                <Table.Td c={c.roster_error ? 'red.8' : undefined}>{rosterLine(c)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {courses.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{c.title ?? 'Untitled course'}</Table.Td>
-                  <Table.Td>{c.coach_name}</Table.Td>
-                  <Table.Td c={c.roster_error ? 'red.8' : undefined}>{rosterLine(c)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </>
   );
