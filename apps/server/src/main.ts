@@ -99,11 +99,17 @@ try {
   await boss.start();
   if (config.WORKERS) {
     const log = (m: string) => console.log(`[jobs] ${m}`);
-    await startWorkers(boss, database, log, {
-      transport: createMailTransport(config.SMTP_URL, log),
-      from: config.EMAIL_FROM,
-      leaseSeconds: config.EMAIL_LEASE_SECONDS,
-    });
+    await startWorkers(
+      boss,
+      database,
+      log,
+      {
+        transport: createMailTransport(config.SMTP_URL, log),
+        from: config.EMAIL_FROM,
+        leaseSeconds: config.EMAIL_LEASE_SECONDS,
+      },
+      { tokenKey: resolveLmsSettings(config).tokenKey },
+    );
   }
 } catch (error) {
   // The database went away between the first connection and the end of start-up: one sentence, exit 1

@@ -9,6 +9,7 @@ import { runMigrations } from './db/migrate.ts';
 import { openConfiguredDatabase, usePrivateFileModes } from './db/open.ts';
 import { createQueue, startWorkers } from './jobs/queue.ts';
 import { createMailTransport } from './modules/emails/transport.ts';
+import { resolveLmsSettings } from './modules/lms/settings.ts';
 
 // Files written from here on (database, backups) are for this user only (DATA_DIR 0700, files 0600).
 usePrivateFileModes();
@@ -34,11 +35,17 @@ await runMigrations(database);
 const boss = createQueue(database, config.DATABASE_URL);
 await boss.start();
 const log = (m: string) => console.log(`[jobs] ${m}`);
-await startWorkers(boss, database, log, {
-  transport: createMailTransport(config.SMTP_URL, log),
-  from: config.EMAIL_FROM,
-  leaseSeconds: config.EMAIL_LEASE_SECONDS,
-});
+await startWorkers(
+  boss,
+  database,
+  log,
+  {
+    transport: createMailTransport(config.SMTP_URL, log),
+    from: config.EMAIL_FROM,
+    leaseSeconds: config.EMAIL_LEASE_SECONDS,
+  },
+  { tokenKey: resolveLmsSettings(config).tokenKey },
+);
 console.log(`Course Coach worker running (database: ${database.kind})`);
 
 async function shutdown() {

@@ -1,4 +1,5 @@
 import { LTI_API } from '@course-coach/contracts';
+import type { PgBoss } from 'pg-boss';
 import { expect } from 'vitest';
 import { standinContextId } from '../src/modules/lms/canvas-lti-standin.ts';
 import { Browser, insertOtherInstitution, type TestContext } from './helpers.ts';
@@ -18,8 +19,12 @@ export interface LtiWorld {
   dispose(): Promise<void>;
 }
 
-/** Creates the institution, its staff member, coaches and the stand-in's registration (through the API). */
-export async function createLtiWorld(ctx: TestContext, slug: string): Promise<LtiWorld> {
+/** Creates the institution, its staff member, coaches and the stand-in's registration (through the API); `boss` queues the app's jobs. */
+export async function createLtiWorld(
+  ctx: TestContext,
+  slug: string,
+  boss: PgBoss | null = null,
+): Promise<LtiWorld> {
   const { institutionId } = await insertOtherInstitution(ctx, {
     name: `LTI Test University ${slug}`,
     slug,
@@ -37,7 +42,7 @@ export async function createLtiWorld(ctx: TestContext, slug: string): Promise<Lt
   };
   const coachId = await coach('Biology Coach', 'BIO 101');
   const otherCoachId = await coach('Chemistry Coach', 'CHEM 101');
-  const t = await startLtiTestApp(ctx);
+  const t = await startLtiTestApp(ctx, ctx.config, boss);
   const staff = new Browser(t.baseUrl);
   const email = slug === 'lti-test' ? LTI_STAFF : `${slug}-staff@lti-test.edu`;
   expect((await staff.signIn(email)).status).toBe(200);

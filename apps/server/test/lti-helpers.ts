@@ -1,5 +1,6 @@
 import { LTI_API, type LtiRegistrationBody } from '@course-coach/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import {
@@ -43,13 +44,17 @@ export interface LtiTestApp {
   close(): Promise<void>;
 }
 
-/** Starts an app (with `config`, default the suite's) and the stand-in platform launching it. */
-export async function startLtiTestApp(ctx: TestContext, config: Config = ctx.config): Promise<LtiTestApp> {
+/** Starts an app (with `config`, default the suite's; `boss` to queue jobs) and the stand-in platform launching it. */
+export async function startLtiTestApp(
+  ctx: TestContext,
+  config: Config = ctx.config,
+  boss: PgBoss | null = null,
+): Promise<LtiTestApp> {
   const refusals: LtiTestApp['refusals'] = [];
   const app = await buildApp({
     database: ctx.database,
     config,
-    boss: null,
+    boss,
     onLtiRefusal: (r) => refusals.push(r),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

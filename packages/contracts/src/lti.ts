@@ -127,6 +127,14 @@ export const LtiRegistrationBodySchema = z
     auth_login_url: httpsUrl('Enter the platform’s authorization URL, starting with https://.'),
     /** The platform's public keys, e.g. https://sso.canvaslms.com/api/lti/security/jwks. */
     jwks_url: httpsUrl('Enter the platform’s JWKS URL, starting with https://.'),
+    /**
+     * The platform's OAuth 2.0 token endpoint, e.g. https://sso.canvaslms.com/login/oauth2/token: needed for
+     * the roster (NRPS). Empty or missing: no roster sync.
+     */
+    token_url: z
+      .union([z.literal(''), httpsUrl('Enter the platform’s token URL, starting with https://.')])
+      .nullish()
+      .transform((value) => value || null),
     /** The web address the LMS is used at: the only origin allowed to frame Course Coach after a launch. */
     platform_origin: OriginSchema,
     deployment_ids: z
@@ -146,15 +154,30 @@ export const LtiRegistrationSchema = z.object({
   client_id: z.string(),
   auth_login_url: z.string(),
   jwks_url: z.string(),
+  token_url: z.string().nullable(),
   platform_origin: z.string(),
   deployment_ids: z.array(z.string()),
   staff_roles: z.array(z.string()),
 });
 export type LtiRegistration = z.infer<typeof LtiRegistrationSchema>;
 
+/** A linked LMS course and its last roster (NRPS) sync (docs/lti.md, Roster). */
+export const LtiLinkedCourseSchema = z.object({
+  id: z.number(),
+  registration_id: z.number(),
+  title: z.string().nullable(),
+  coach_id: z.number(),
+  coach_name: z.string(),
+  roster_synced_at: z.string().nullable(),
+  roster_result: z.object({ added: z.number(), removed: z.number(), unchanged: z.number() }).nullable(),
+  roster_error: z.string().nullable(),
+});
+export type LtiLinkedCourse = z.infer<typeof LtiLinkedCourseSchema>;
+
 /** GET registrations: the list and what to enter at the platform. */
 export const LtiRegistrationsAnswerSchema = z.object({
   registrations: z.array(LtiRegistrationSchema),
+  courses: z.array(LtiLinkedCourseSchema),
   tool: z.object({
     login_url: z.string(),
     launch_url: z.string(),

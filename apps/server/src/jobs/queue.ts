@@ -18,6 +18,13 @@ import {
   runGuidedImport,
 } from '../modules/imports/job.ts';
 import { purgeExpiredLti } from '../modules/lti/index.ts';
+import {
+  LTI_ROSTER_NIGHTLY_QUEUE,
+  LTI_ROSTER_QUEUE,
+  type RosterJobData,
+  syncableContexts,
+  syncRoster,
+} from '../modules/lti/nrps.ts';
 import { sendPlaybookReminders } from '../modules/playbooks/reminders.ts';
 import { purgeExpiredSaml, purgeExpiredSignOns } from '../modules/sso/index.ts';
 import { sweepOrphanMemberships } from '../modules/tailoring/membership.ts';
@@ -38,6 +45,8 @@ export const QUEUES = {
   coachSetup: COACH_SETUP_QUEUE,
   guidedImport: GUIDED_IMPORT_QUEUE,
   engagement: ENGAGEMENT_QUEUE,
+  ltiRoster: LTI_ROSTER_QUEUE,
+  ltiRosterNightly: LTI_ROSTER_NIGHTLY_QUEUE,
 } as const;
 
 /** How the membership sync worker fetches its jobs (see startWorkers). */
@@ -122,6 +131,7 @@ export async function startWorkers(
   database: Database,
   log: (msg: string) => void,
   mail?: Pick<DeliveryOptions, 'transport' | 'from' | 'leaseSeconds'>,
+  lti?: { tokenKey: Buffer },
 ): Promise<void> {
   await boss.createQueue(QUEUES.maintenance);
   await boss.schedule(QUEUES.maintenance, '*/15 * * * *');
@@ -181,6 +191,27 @@ export async function startWorkers(
   await boss.work<EngagementJobData>(QUEUES.engagement, async (jobs) => {
     for (const job of jobs) await runEngagement(importRunner, job.data.coachId);
   });
+  if (lti) {
+    // `lti-roster-sync` syncs one linked LMS course's roster over NRPS (modules/lti/nrps.ts), queued by a
+    // launch and, every night at 03:00 UTC, by `lti-roster-nightly` for every linked course (docs/lti.md).
+    await boss.createQueue(QUEUES.ltiRoster, { retryLimit: 2, retryDelay: 60, retryBackoff: true });
+    await boss.work<RosterJobData>(QUEUES.ltiRoster, async (jobs) => {
+      for (const job of jobs) {
+        const outcome = await syncRoster(database, lti.tokenKey, job.data.contextId);
+        log(
+          outcome.ok
+            ? `LTI course ${job.data.contextId}: roster synced (${outcome.added} added, ${outcome.removed} removed, ${outcome.unchanged} unchanged)`
+            : `LTI course ${job.data.contextId}: roster sync failed: ${outcome.error}`,
+        );
+      }
+    });
+    await boss.createQueue(QUEUES.ltiRosterNightly);
+    await boss.schedule(QUEUES.ltiRosterNightly, '0 3 * * *');
+    await boss.work(QUEUES.ltiRosterNightly, async () => {
+      for (const contextId of await syncableContexts(database))
+        await boss.send(QUEUES.ltiRoster, { contextId } satisfies RosterJobData);
+    });
+  }
   if (mail) {
     // `email-dispatch` sends every due email (and takes over those whose sending run died); it runs every
     // minute, at each email's send time (queued when saved) and once now (modules/emails/delivery.ts).

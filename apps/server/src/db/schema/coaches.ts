@@ -75,6 +75,8 @@ export const enrollments = pgTable(
     registered_day: integer('registered_day'),
     /** Day the student withdrew; null when they did not. */
     unregistered_day: integer('unregistered_day'),
+    /** Where the enrollment came from: 'lti' (a launch or an NRPS roster sync, docs/lti.md); null: staff, CSV or import. */
+    source: text('source'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

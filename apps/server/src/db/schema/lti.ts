@@ -36,6 +36,8 @@ export const ltiRegistrations = pgTable(
     client_id: text('client_id').notNull(),
     auth_login_url: text('auth_login_url').notNull(),
     jwks_url: text('jwks_url').notNull(),
+    /** The platform's OAuth 2.0 token endpoint (client-credentials grant for NRPS); null: no roster sync. */
+    token_url: text('token_url'),
     /** The only origin allowed to frame Course Coach after a launch from this platform. */
     platform_origin: text('platform_origin').notNull(),
     deployment_ids: jsonb('deployment_ids').$type<string[]>().notNull().default([]),
@@ -109,6 +111,12 @@ export const ltiContexts = pgTable(
     /** AGS endpoint claim of the last launch (lineitems, lineitem, scope), when offered. */
     ags: jsonb('ags').$type<Record<string, unknown>>(),
     last_launch_at: timestamp('last_launch_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the last NRPS roster sync ended (docs/lti.md, Roster); null: never. */
+    roster_synced_at: timestamp('roster_synced_at', { withTimezone: true }),
+    /** The counts of the last successful roster sync. */
+    roster_result: jsonb('roster_result').$type<{ added: number; removed: number; unchanged: number }>(),
+    /** The plain sentence of the last failed roster sync; null when it succeeded. */
+    roster_error: text('roster_error'),
   },
   (t) => [uniqueIndex('lti_contexts_key').on(t.registration_id, t.context_id)],
 );

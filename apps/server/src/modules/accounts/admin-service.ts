@@ -129,7 +129,7 @@ export async function setEnrollment(
   } else {
     await q(
       `insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, $4)
-       on conflict (coach_id, user_id) do update set role = excluded.role`,
+       on conflict (coach_id, user_id) do update set role = excluded.role, source = null`,
       [institutionId, coachId, userId, role],
     );
   }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { LIS, LTI_CLAIM } from '@course-coach/contracts';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { createNrpsStandin, type NrpsStandin } from './canvas-nrps-standin.ts';
 import { course, STANDIN_TEACHER } from './canvas-standin-data.ts';
 
 /**
@@ -50,6 +51,8 @@ export interface LtiPlatform {
   tamper: LtiTamper;
   /** The id_tokens issued (newest last), for replay tests. */
   issued: string[];
+  /** Names and Roles: token endpoint, roster and their knobs (./canvas-nrps-standin.ts). */
+  nrps: NrpsStandin;
   /** The platform's issuer (its origin unless `options.issuer`). */
   issuer(origin: string): string;
   /** Handles the platform's paths; false when the path is not one of them. */
@@ -146,8 +149,14 @@ export async function createLtiPlatform(options: LtiPlatformOptions): Promise<Lt
     options,
     tamper: null,
     issued: [],
+    nrps: createNrpsStandin(
+      options.clientId,
+      options.toolLoginUrl.replace(/\/login$/, '/jwks'),
+      standinContextId,
+    ),
     issuer: (origin) => options.issuer ?? origin,
     async handle(req, res, url, origin) {
+      if (await platform.nrps.handle(req, res, url, origin)) return true;
       const path = url.pathname;
       if (req.method === 'GET' && path === '/api/lti/security/jwks') {
         res.writeHead(200, { 'content-type': 'application/json' });

@@ -1,5 +1,5 @@
 import { LIS, LTI_CLAIM } from '@course-coach/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Query } from '../../db/client.ts';
 import { SSO_NO_PASSWORD } from '../sso/index.ts';
 import { LtiRefusal } from './flow.ts';
 import type { LtiRegistrationRow } from './registrations.ts';
@@ -147,21 +147,9 @@ export async function launchAccount(
   if (!subject) throw new LtiRefusal('no_identifier', 'no sub claim', registration);
   const institutionId = registration.institution_id;
   return database.transaction(async (query) => {
-    const linked = await query<{ id: number; institution_id: number; deactivated: boolean }>(
-      `select u.id, u.institution_id, u.deactivated_at is not null as deactivated
-         from sso_identities s join users u on u.id = s.user_id
-        where s.issuer = $1 and s.subject = $2`,
-      [registration.issuer, subject],
-    );
-    let user: { id: number; institution_id: number; deactivated?: boolean } | undefined = linked[0];
-    const link = !user;
-    if (!user && emailClaim) {
-      const found = await query<{ id: number; institution_id: number; deactivated: boolean }>(
-        'select id, institution_id, deactivated_at is not null as deactivated from users where email = $1',
-        [emailClaim],
-      );
-      user = found[0];
-    }
+    const found = await findLtiAccount(query, registration.issuer, subject, emailClaim);
+    let user: { id: number; institution_id: number; deactivated?: boolean } | undefined = found.user;
+    const link = !found.linked;
     if (user && user.institution_id !== institutionId)
       throw new LtiRefusal(
         'other_institution',
@@ -184,19 +172,10 @@ export async function launchAccount(
         throw new LtiRefusal('no_identifier', 'no e-mail address in the id_token', registration);
       const given = [text(claims, 'given_name'), text(claims, 'family_name')].filter(Boolean).join(' ');
       const name = text(claims, 'name') ?? (given || emailClaim.split('@')[0]!);
-      const [row] = await query<{ id: number; institution_id: number }>(
-        `insert into users (institution_id, email, name, password_hash) values ($1, $2, $3, $4)
-         returning id, institution_id`,
-        [institutionId, emailClaim, name.slice(0, 200), SSO_NO_PASSWORD],
-      );
-      user = row!;
+      user = await createLtiAccount(query, institutionId, emailClaim, name);
       created = true;
     }
-    if (link)
-      await query(
-        'insert into sso_identities (institution_id, user_id, issuer, subject) values ($1, $2, $3, $4)',
-        [institutionId, user.id, registration.issuer, subject],
-      );
+    if (link) await linkLtiIdentity(query, institutionId, user.id, registration.issuer, subject);
     if (roles.staff)
       await query(
         `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'staff')
@@ -205,10 +184,70 @@ export async function launchAccount(
       );
     if (coachId !== null && roles.coachRole)
       await query(
-        `insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, $4)
+        `insert into enrollments (institution_id, coach_id, user_id, role, source) values ($1, $2, $3, $4, 'lti')
          on conflict (coach_id, user_id) do nothing`,
         [institutionId, coachId, user.id, roles.coachRole],
       );
     return { kind: 'signed-in', user: { id: user.id, institution_id: user.institution_id }, staff, created };
   });
+}
+
+/** An account found for a platform user: `linked` when through its `iss` + `sub` identity. */
+export interface FoundLtiAccount {
+  user: { id: number; institution_id: number; deactivated: boolean } | undefined;
+  linked: boolean;
+}
+
+/**
+ * The account of a platform user (docs/lti.md, Account): the one linked to `issuer` + `subject`
+ * (`sso_identities`), else the one with `email` (any institution: the caller refuses another's).
+ */
+export async function findLtiAccount(
+  query: Query,
+  issuer: string,
+  subject: string,
+  email: string | null,
+): Promise<FoundLtiAccount> {
+  const linked = await query<{ id: number; institution_id: number; deactivated: boolean }>(
+    `select u.id, u.institution_id, u.deactivated_at is not null as deactivated
+       from sso_identities s join users u on u.id = s.user_id
+      where s.issuer = $1 and s.subject = $2`,
+    [issuer, subject],
+  );
+  if (linked[0]) return { user: linked[0], linked: true };
+  if (!email) return { user: undefined, linked: false };
+  const found = await query<{ id: number; institution_id: number; deactivated: boolean }>(
+    'select id, institution_id, deactivated_at is not null as deactivated from users where email = $1',
+    [email],
+  );
+  return { user: found[0], linked: false };
+}
+
+/** Creates an account without a usable password (JIT, docs/lti.md, Account) in the institution. */
+export async function createLtiAccount(
+  query: Query,
+  institutionId: number,
+  email: string,
+  name: string,
+): Promise<{ id: number; institution_id: number }> {
+  const [row] = await query<{ id: number; institution_id: number }>(
+    `insert into users (institution_id, email, name, password_hash) values ($1, $2, $3, $4)
+     returning id, institution_id`,
+    [institutionId, email, name.slice(0, 200), SSO_NO_PASSWORD],
+  );
+  return row!;
+}
+
+/** Links an account to the platform user `issuer` + `subject` (`sso_identities`). */
+export async function linkLtiIdentity(
+  query: Query,
+  institutionId: number,
+  userId: number,
+  issuer: string,
+  subject: string,
+): Promise<void> {
+  await query(
+    'insert into sso_identities (institution_id, user_id, issuer, subject) values ($1, $2, $3, $4)',
+    [institutionId, userId, issuer, subject],
+  );
 }

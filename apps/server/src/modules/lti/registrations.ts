@@ -1,4 +1,4 @@
-import type { LtiRegistration, LtiRegistrationBodySchema } from '@course-coach/contracts';
+import type { LtiLinkedCourse, LtiRegistration, LtiRegistrationBodySchema } from '@course-coach/contracts';
 import type { z } from 'zod';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -17,7 +17,7 @@ export interface LtiRegistrationRow extends LtiRegistration {
   institution_id: number;
 }
 
-const COLUMNS = `id, institution_id, label, issuer, client_id, auth_login_url, jwks_url, platform_origin,
+const COLUMNS = `id, institution_id, label, issuer, client_id, auth_login_url, jwks_url, token_url, platform_origin,
   deployment_ids, staff_roles`;
 
 /** The institution's registrations, oldest first. */
@@ -83,8 +83,8 @@ export async function createRegistration(
     await ensureUnique(q, body, null);
     const [row] = await q<LtiRegistrationRow>(
       `insert into lti_registrations
-         (institution_id, label, issuer, client_id, auth_login_url, jwks_url, platform_origin, deployment_ids, staff_roles)
-       values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb) returning ${COLUMNS}`,
+         (institution_id, label, issuer, client_id, auth_login_url, jwks_url, platform_origin, deployment_ids, staff_roles, token_url)
+       values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10) returning ${COLUMNS}`,
       [
         institutionId,
         body.label,
@@ -95,6 +95,7 @@ export async function createRegistration(
         body.platform_origin,
         JSON.stringify(uniq(body.deployment_ids)),
         JSON.stringify(uniq(body.staff_roles)),
+        body.token_url,
       ],
     );
     const saved = publicShape(row!);
@@ -128,7 +129,8 @@ export async function updateRegistration(
     await ensureUnique(q, body, id);
     const [row] = await q<LtiRegistrationRow>(
       `update lti_registrations set label = $3, issuer = $4, client_id = $5, auth_login_url = $6, jwks_url = $7,
-              platform_origin = $8, deployment_ids = $9::jsonb, staff_roles = $10::jsonb, updated_at = now()
+              platform_origin = $8, deployment_ids = $9::jsonb, staff_roles = $10::jsonb, token_url = $11,
+              updated_at = now()
         where id = $1 and institution_id = $2 returning ${COLUMNS}`,
       [
         id,
@@ -141,6 +143,7 @@ export async function updateRegistration(
         body.platform_origin,
         JSON.stringify(uniq(body.deployment_ids)),
         JSON.stringify(uniq(body.staff_roles)),
+        body.token_url,
       ],
     );
     const saved = publicShape(row!);
@@ -178,3 +181,26 @@ export async function deleteRegistration(
 }
 
 export { publicShape as registrationAnswer };
+
+/**
+ * The institution's LMS courses linked to a coach, with their last roster sync (docs/lti.md, Roster), for
+ * the LMS (LTI) page.
+ */
+export async function listLinkedCourses(
+  database: Database,
+  institutionId: number,
+): Promise<LtiLinkedCourse[]> {
+  const rows = await database.query<
+    Omit<LtiLinkedCourse, 'roster_synced_at'> & { roster_synced_at: Date | string | null }
+  >(
+    `select x.id, x.registration_id, x.title, x.coach_id, c.name as coach_name, x.roster_synced_at,
+            x.roster_result, x.roster_error
+       from lti_contexts x join coaches c on c.id = x.coach_id
+      where x.institution_id = $1 order by x.id`,
+    [institutionId],
+  );
+  return rows.map((r) => ({
+    ...r,
+    roster_synced_at: r.roster_synced_at === null ? null : new Date(r.roster_synced_at).toISOString(),
+  }));
+}

@@ -32,10 +32,12 @@ import {
 } from './flow.ts';
 import { toolJwks } from './keys.ts';
 import { contextCoach, createLinkOffer, linkContext } from './links.ts';
+import { LTI_ROSTER_QUEUE, type RosterJobData } from './nrps.ts';
 import { allowFraming, linkExpiredPage, linkOfferPage, refusalPage, unlinkedPage } from './pages.ts';
 import {
   createRegistration,
   deleteRegistration,
+  listLinkedCourses,
   listRegistrations,
   registrationAnswer,
   updateRegistration,
@@ -184,10 +186,19 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           { registrationId: registration.id, userId: account.user.id, created: account.created, coachId },
           'LTI launch',
         );
-        if (coachId !== null)
+        if (coachId !== null) {
+          // The roster follows in a job (docs/lti.md, Roster): the launch does not wait for the platform.
+          if (deps.boss && context.nrpsUrl)
+            deps.boss
+              .send(LTI_ROSTER_QUEUE, { contextId: contextRow.id } satisfies RosterJobData, {
+                singletonKey: `lti-roster-${contextRow.id}`,
+                singletonSeconds: 300,
+              })
+              .catch((error: unknown) => request.log.warn({ error }, 'LTI roster sync not queued'));
           return allowFraming(reply, frameOrigin)
             .header('cache-control', 'no-store')
             .redirect(PAGES.coachDetails(coachId), 303);
+        }
         const offer = await createLinkOffer(
           database,
           contextRow.id,
@@ -241,7 +252,8 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request) => {
       const rows = await listRegistrations(database, request.institution!.institutionId);
-      return { registrations: rows.map(registrationAnswer), tool: tool(request) };
+      const courses = await listLinkedCourses(database, request.institution!.institutionId);
+      return { registrations: rows.map(registrationAnswer), courses, tool: tool(request) };
     },
   );
 

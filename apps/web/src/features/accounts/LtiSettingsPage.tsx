@@ -27,6 +27,7 @@ import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { AdminTabs } from './AdminTabs.tsx';
 import { splitErrors } from './form-errors.ts';
+import { LtiRosterStatus } from './LtiRosterStatus.tsx';
 import { LoadFailure } from './StaffOnly.tsx';
 
 const ltiQuery = (institutionId: number) => ({
@@ -41,6 +42,7 @@ interface Form {
   client_id: string;
   auth_login_url: string;
   jwks_url: string;
+  token_url: string;
   platform_origin: string;
   deployment_ids: string;
   staff_roles: string;
@@ -51,6 +53,7 @@ const EMPTY: Form = {
   client_id: '',
   auth_login_url: '',
   jwks_url: '',
+  token_url: '',
   platform_origin: '',
   deployment_ids: '',
   staff_roles: '',
@@ -63,6 +66,7 @@ const lines = (value: string) =>
     .filter(Boolean);
 const formOf = (r: LtiRegistration): Form => ({
   ...r,
+  token_url: r.token_url ?? '',
   deployment_ids: r.deployment_ids.join('\n'),
   staff_roles: r.staff_roles.join('\n'),
 });
@@ -114,7 +118,7 @@ export function LtiSettingsPage() {
         retrying={list.isFetching}
       />
     );
-  const { registrations, tool } = list.data;
+  const { registrations, courses, tool } = list.data;
   const errors = splitErrors(save.error, FIELDS);
   const set = (key: keyof Form, value: string) => setForm((f) => ({ ...f, [key]: value }));
   const text = (key: keyof Form, label: string, description?: string) => (
@@ -216,6 +220,7 @@ export function LtiSettingsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
+      <LtiRosterStatus courses={courses} />
       <form onSubmit={submit} noValidate>
         <Paper withBorder p="md" radius="md">
           <Stack gap="sm">
@@ -231,6 +236,11 @@ export function LtiSettingsPage() {
               'Canvas: https://sso.canvaslms.com/api/lti/authorize_redirect',
             )}
             {text('jwks_url', 'Platform JWKS URL', 'Canvas: https://sso.canvaslms.com/api/lti/security/jwks')}
+            {text(
+              'token_url',
+              'Token URL',
+              'For the course roster (Names and Roles). Canvas: https://sso.canvaslms.com/login/oauth2/token',
+            )}
             {text(
               'platform_origin',
               'LMS address',
