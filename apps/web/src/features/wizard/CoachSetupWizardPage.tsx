@@ -40,7 +40,10 @@ import {
 } from './wizard-api.ts';
 import { isWizardPosition, questionLists, STEP_LABELS } from './wizard-model.ts';
 
-/** The progress through the steps: a stepper from tablet width up, "Step n of 7" on a phone. */
+/**
+ * The progress through the steps: a stepper on one line from tablet width up (small icons, short
+ * separators, no wrapping), "Step n of 7" on a phone.
+ */
 function WizardProgress({ current }: { current: WizardStepOrComplete }) {
   const index = current === 'complete' ? WIZARD_STEPS.length : WIZARD_STEPS.indexOf(current);
   return (
@@ -54,6 +57,9 @@ function WizardProgress({ current }: { current: WizardStepOrComplete }) {
         visibleFrom="sm"
         active={index}
         size="xs"
+        iconSize={24}
+        wrap={false}
+        styles={{ separator: { marginInline: 'var(--mantine-spacing-xs)', minWidth: 8 } }}
         allowNextStepsSelect={false}
         data-testid="wizard-progress"
       >
