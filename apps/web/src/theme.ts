@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Modal } from '@mantine/core';
+import { Badge, type CSSVariablesResolver, createTheme, Modal } from '@mantine/core';
 
 /**
  * Mantine theme. Colours are chosen for WCAG AA contrast on white: the primary shade is blue 8
@@ -22,6 +22,9 @@ export const theme = createTheme({
   components: {
     // Every dialog's close button needs an accessible name (Mantine's has none by default).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A badge is as wide as its words: Mantine's badge may shrink and cut its label off with an ellipsis
+    // ("SCHEDU…") in a table column; a wide table scrolls sideways in its ScrollTable instead.
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
   },
 });
 

@@ -7,6 +7,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
+import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { dictionaryLabels, useDictionary } from '../tailoring/index.ts';
 import { useStaffBulletins } from './bulletins-api.ts';
@@ -41,7 +42,7 @@ export function BulletinManagerPage() {
       ) : list.data.length === 0 ? (
         <Text>{BULLETIN_UI_TEXTS.noBulletins}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <ScrollTable minWidth={720} label={BULLETIN_UI_TEXTS.managerTitle}>
           <Table striped data-testid="bulletin-manager">
             <Table.Thead>
               <Table.Tr>
@@ -86,7 +87,7 @@ export function BulletinManagerPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Stack>
   );

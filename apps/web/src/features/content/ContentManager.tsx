@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
+import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { QueryView } from './QueryView.tsx';
 
 /** One column of a content manager's table: its heading and what a row shows in it. */
@@ -61,7 +62,7 @@ export function ContentManager<T extends { id: number; title: string }>({
             {items.length === 0 ? (
               <Text>{texts.empty}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={600}>
+              <ScrollTable minWidth={600} label={texts.managerTitle}>
                 <Table>
                   <Table.Thead>
                     <Table.Tr>
@@ -94,7 +95,7 @@ export function ContentManager<T extends { id: number; title: string }>({
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             )}
           </Card>
         </Stack>

@@ -40,20 +40,26 @@ import {
 } from './wizard-api.ts';
 import { isWizardPosition, questionLists, STEP_LABELS } from './wizard-model.ts';
 
-/** The progress through the steps: a stepper from tablet width up, "Step n of 7" on a phone. */
+/**
+ * The progress through the steps: a stepper on one line from 992 px up (small icons, short
+ * separators, no wrapping), "Step n of 7" on phones and tablets, where seven steps don’t fit.
+ */
 function WizardProgress({ current }: { current: WizardStepOrComplete }) {
   const index = current === 'complete' ? WIZARD_STEPS.length : WIZARD_STEPS.indexOf(current);
   return (
     <>
-      <Text hiddenFrom="sm" size="sm" fw={500} data-testid="wizard-progress-compact">
+      <Text hiddenFrom="md" size="sm" fw={500} data-testid="wizard-progress-compact">
         {current === 'complete'
           ? 'All steps done'
           : `Step ${index + 1} of ${WIZARD_STEPS.length}: ${STEP_LABELS[current]}`}
       </Text>
       <Stepper
-        visibleFrom="sm"
+        visibleFrom="md"
         active={index}
         size="xs"
+        iconSize={24}
+        wrap={false}
+        styles={{ separator: { marginInline: 'var(--mantine-spacing-xs)', minWidth: 8 } }}
         allowNextStepsSelect={false}
         data-testid="wizard-progress"
       >

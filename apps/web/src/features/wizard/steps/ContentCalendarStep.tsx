@@ -1,5 +1,6 @@
 import type { ContentCalendarItem } from '@course-coach/contracts';
 import { Badge, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ScrollTable } from '../../../components/ScrollTable.tsx';
 import { StepShell } from '../StepShell.tsx';
 import { type StepController, useStepForm } from '../use-step-form.ts';
 
@@ -39,7 +40,7 @@ export function ContentCalendarStep({ initial, controller }: ContentCalendarStep
       {values.length === 0 ? (
         <Text data-testid="wizard-calendar-empty">No content is scheduled.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable minWidth={480} label="Content calendar">
           <Table striped verticalSpacing="xs" data-testid="wizard-calendar">
             <Table.Caption>The coach’s content and when it is published</Table.Caption>
             <Table.Thead>
@@ -89,7 +90,7 @@ export function ContentCalendarStep({ initial, controller }: ContentCalendarStep
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </StepShell>
   );
