@@ -626,6 +626,10 @@ const ID_KINDS: Record<string, string> = {
   gradebooks: 'gradebook',
   assignments: 'assignment',
   'characteristic-definitions': 'characteristicDefinition',
+  // The trash (docs/trash.md): a live tip and to-do item, not in the trash (a restore answers 404); the
+  // matrix's own restore cases take a freshly deleted one instead (`fresh`).
+  ':trashKind': 'tip',
+  'my-trash': 'todoItem',
 };
 
 /** Path parameters other than `:id`, resolved against the world. */
