@@ -258,7 +258,10 @@ export const cohortSyncTasks = pgTable(
       .references(() => institutions.id, { onDelete: 'cascade' }),
     state: text('state', { enum: ['started', 'success', 'failure'] }).notNull(),
     started_at: timestamp('started_at', { withTimezone: true }),
-    /** Latest time a (re)computation was asked for; a run that began before it does not end the task. */
+    /**
+     * Latest time a (re)computation was asked for, strictly increasing (a request version): a run ends
+     * the task only when it is still the value the run read when it started (modules/tailoring/sync.ts).
+     */
     requested_at: timestamp('requested_at', { withTimezone: true }),
     success_at: timestamp('success_at', { withTimezone: true }),
     failure_at: timestamp('failure_at', { withTimezone: true }),

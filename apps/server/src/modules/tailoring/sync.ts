@@ -81,7 +81,8 @@ export async function markStarted(q: Query, cohortId: number, force = false, ful
        set state = 'started',
            full_requested = cohort_sync_tasks.full_requested or $3,
            started_at = case when cohort_sync_tasks.state = 'started' then cohort_sync_tasks.started_at else now() end,
-           requested_at = clock_timestamp()
+           -- Strictly increasing (a coarse clock may repeat): a run compares it for equality.
+           requested_at = greatest(clock_timestamp(), cohort_sync_tasks.requested_at + interval '1 microsecond')
       where cohort_sync_tasks.state <> 'started' or $2::bool
      returning (xmax = 0 or started_at = now()) as started`,
     [cohortId, force, full],
@@ -171,7 +172,10 @@ async function dispatch(runner: SyncRunner, cohortId: number): Promise<void> {
  * students' membership (taking them off the list). Groups reading this group's membership
  * characteristic are then owed the students who joined or left. The task is marked `success` in the same
  * transaction after a whole run; after a per-student run, the rules' qualifying counts are recounted in a
- * second transaction, which marks it. A run does not end the task when a request came after it began.
+ * second transaction, which marks it; a run that finds nothing pending recounts them before it ends the
+ * task (an earlier run's recount may still be owed). A run does not end the task when `requested_at`
+ * changed after it read it (a later request, or one made inside a writer's transaction that committed
+ * after the run started).
  * On an error the transaction rolls back (membership, counts, pending students and the written-back
  * characteristic stay as they were) and the task is marked `failure` with the message. Returns the
  * outcome; does not throw.
@@ -186,21 +190,20 @@ export async function runSync(
       await q('select pg_advisory_xact_lock($1, $2)', [SYNC_LOCK_NAMESPACE, cohortId]);
       // Room for the per-rule hash joins over a large enrolment (this transaction only).
       await q(`set local work_mem = '${SYNC_WORK_MEM}'`);
-      // Requests up to this moment are served by this run (it reads the rules and data after it).
-      // As text: node-postgres would turn a timestamptz into a Date and drop the microseconds, and a
-      // request made in the same millisecond would then look newer than this run and leave it started.
-      const [{ began } = { began: null }] = await q<{ began: string }>(
-        'select clock_timestamp()::text as began',
-      );
       const [cohort] = await q<{ institution_id: number; characteristic: string | null }>(
         'select institution_id, characteristic from cohorts where id = $1',
         [cohortId],
       );
       if (!cohort) return null;
-      const [task] = await q<{ full_requested: boolean }>(
-        'select full_requested from cohort_sync_tasks where cohort_id = $1',
+      // The requests this run serves: those seen here. A request made later, or made earlier inside a
+      // writer's transaction that commits later (whose data this run may not see), changes requested_at,
+      // and then this run does not end the task (markSuccess). As text: node-postgres would turn a
+      // timestamptz into a Date and drop the microseconds.
+      const [task] = await q<{ full_requested: boolean; seen: string | null }>(
+        'select full_requested, requested_at::text as seen from cohort_sync_tasks where cohort_id = $1',
         [cohortId],
       );
+      const seen = task?.seen ?? null;
       const pending = (
         await q<{ user_id: number }>(
           'delete from cohort_sync_pending where cohort_id = $1 returning user_id',
@@ -223,6 +226,9 @@ export async function runSync(
           cohortId,
         ]);
         count = row?.n ?? 0;
+        // Nothing pending, but this run may end the task while an earlier per-student run has yet to
+        // recount (its second transaction): recount here so that a `success` task has true counts.
+        await recountQualifying(q, cohortId);
       }
       const owed =
         cohort.characteristic && change.length > 0
@@ -234,8 +240,8 @@ export async function runSync(
             )
           : [];
       // After a per-student run the qualifying counts are recounted before the task ends (below).
-      if (whole || pending.length === 0) await markSuccess(q, cohortId, began, whole);
-      return { count, owed, began, students: whole ? ('all' as const) : pending.length };
+      if (whole || pending.length === 0) await markSuccess(q, cohortId, seen, whole);
+      return { count, owed, seen, students: whole ? ('all' as const) : pending.length };
     });
     if (!outcome) return { ok: true, membershipCount: 0, students: 0 };
     for (const id of outcome.owed) await requestPendingSync({ boss, database }, id);
@@ -244,7 +250,7 @@ export async function runSync(
         await q('select pg_advisory_xact_lock($1, $2)', [SYNC_LOCK_NAMESPACE, cohortId]);
         await q(`set local work_mem = '${SYNC_WORK_MEM}'`);
         await recountQualifying(q, cohortId);
-        await markSuccess(q, cohortId, outcome.began, false);
+        await markSuccess(q, cohortId, outcome.seen, false);
       });
     }
     return { ok: true, membershipCount: outcome.count, students: outcome.students };
@@ -261,21 +267,23 @@ export async function runSync(
 }
 
 /**
- * Ends a run: the task becomes `success` unless a request came after the run began (`began`); a whole
- * run also clears the request for a whole recomputation it served.
+ * Ends a run: the task becomes `success` unless a request came after the run read the task (`seen`,
+ * the requested_at it read; any later request changes it); a whole run also clears the request for a
+ * whole recomputation it served.
  */
-async function markSuccess(q: Query, cohortId: number, began: string | null, whole: boolean): Promise<void> {
+async function markSuccess(q: Query, cohortId: number, seen: string | null, whole: boolean): Promise<void> {
   await q(
     `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at, success_at, full_requested)
      select id, institution_id, 'success', now(), now(), false from cohorts where id = $1
      on conflict (cohort_id) do update
-       set state = case when cohort_sync_tasks.requested_at > $2::timestamptz then cohort_sync_tasks.state
-                        else 'success' end,
-           success_at = case when cohort_sync_tasks.requested_at > $2::timestamptz then cohort_sync_tasks.success_at
-                             else now() end,
-           full_requested = case when cohort_sync_tasks.requested_at > $2::timestamptz or not $3::bool
+       set state = case when cohort_sync_tasks.requested_at is distinct from $2::timestamptz
+                        then cohort_sync_tasks.state else 'success' end,
+           success_at = case when cohort_sync_tasks.requested_at is distinct from $2::timestamptz
+                             then cohort_sync_tasks.success_at else now() end,
+           full_requested = case when cohort_sync_tasks.requested_at is distinct from $2::timestamptz
+                                   or not $3::bool
                                  then cohort_sync_tasks.full_requested else false end`,
-    [cohortId, began, whole],
+    [cohortId, seen, whole],
   );
 }
 
