@@ -106,7 +106,8 @@ test.describe('Course Coach launched from the LMS (LTI 1.3)', () => {
     await expectNoAxeViolations(page);
     await page.setViewportSize(DESKTOP);
     await frame.getByLabel('Coach').selectOption(String(coachId));
-    await frame.getByRole('button', { name: LTI_TEXTS.linkButton }).click();
+    // By keyboard: a native <select> that has just been used can still take the pointer in headless Chromium.
+    await frame.getByRole('button', { name: LTI_TEXTS.linkButton }).press('Enter');
     await expect
       .poll(() =>
         page

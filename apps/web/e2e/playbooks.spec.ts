@@ -17,7 +17,8 @@ import { expectNoAxeViolations, homeOf, STAFF, signIn } from './helpers.ts';
  * student of GGG 2013J (OULAD: not withdrawn) no other spec signs in as.
  */
 const STUDENT = 's35001@demo.edu';
-const TITLE = 'Unit test playbook (e2e)';
+// Unique per worker: a retry runs in a new worker, so it never finds the failed attempt's playbook too.
+const TITLE = `Unit test playbook (e2e ${Date.now().toString(36)})`;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function staffWrite(
