@@ -14,36 +14,13 @@
  *   BENCH_STUDENTS=2500 npm run bench:instructor-home
  *   EXPLAIN=1 npm run bench:instructor-home     # also prints the statement's EXPLAIN ANALYZE
  */
-import pg from 'pg';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { instructorHome } from '../apps/server/src/modules/instructor-home/service.ts';
+import { withScratchDatabase } from './lib/scratch-db.ts';
 
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 30_000);
 const RUNS = 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-async function scratch<T>(fn: (database: Database) => Promise<T>): Promise<T> {
-  const name = `cc_bench_instructor_home_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), dataDir: '' });
-  try {
-    await runMigrations(database);
-    return await fn(database);
-  } finally {
-    await database.close();
-    const a = new pg.Client({ connectionString: serverUrl });
-    await a.connect();
-    await a.query(`drop database ${name} with (force)`);
-    await a.end();
-  }
-}
 
 /** Fills the scratch database; returns the coach. */
 async function generate(database: Database): Promise<number> {
@@ -127,7 +104,7 @@ async function generate(database: Database): Promise<number> {
   return c;
 }
 
-await scratch(async (database) => {
+await withScratchDatabase('instructor_home', async (database) => {
   const t0 = performance.now();
   const coachId = await generate(database);
   const [rows] = await database.query<Record<string, number>>(
