@@ -93,21 +93,33 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** Bytes received per answer, headers included (autocannon's throughput over its request rate). */
+  bytes: number;
 }
 
-async function load(name: string, urlPath: string, cookie?: string): Promise<Figures> {
-  const result = await autocannon({
-    url: `${base}${urlPath}`,
-    connections,
-    duration,
-    headers: cookie ? { cookie } : {},
-  });
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+/**
+ * Loads one URL; every answer must be 200, or 304 when `ifNoneMatch` is given (a conditional GET,
+ * apps/server/src/http/conditional-get.ts).
+ */
+async function load(name: string, urlPath: string, cookie?: string, ifNoneMatch?: string): Promise<Figures> {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
+  const result = await autocannon({ url: `${base}${urlPath}`, connections, duration, headers });
+  const expected = ifNoneMatch ? result['3xx'] : result['2xx'];
+  const unexpected = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] - expected;
+  if (unexpected > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(
-      `${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
+      `${name}: ${unexpected} unexpected answers, ${result.errors} errors, ${result.timeouts} timeouts`,
     );
   }
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const rps = result.requests.average;
+  return {
+    name,
+    rps,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.throughput.average / rps,
+  };
 }
 
 const js = firstLoadJs();
@@ -157,14 +169,20 @@ try {
   for (const [name, p] of calls) rows.push(await load(name, p, cookie));
   const one = await load(aggregate[0], aggregate[1], cookie);
   rows.push(one);
+  // The same aggregate asked again by a browser that has it (If-None-Match with its current ETag).
+  const tag = (await fetch(`${base}${aggregate[1]}`, { headers: { cookie } })).headers.get('etag');
+  if (!tag) throw new Error('the dashboard answer carries no ETag');
+  const revalidated = await load('dashboard, unchanged (304)', aggregate[1], cookie, tag);
+  rows.push(revalidated);
   const pad = (s: string | number, n: number) => String(s).padStart(n);
   console.log(
-    `${'call'.padEnd(26)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('req/s ×', 10)}${pad('p50 ×', 8)}${pad('p99 ×', 8)}`,
+    `${'call'.padEnd(28)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('req/s ×', 10)}${pad('p50 ×', 8)}${pad('p99 ×', 8)}${pad('bytes', 9)}`,
   );
   for (const r of rows) {
     console.log(
-      `${r.name.padEnd(26)}${pad(r.rps.toFixed(0), 9)}${pad(r.p50, 9)}${pad(r.p99, 9)}` +
-        `${pad((r.rps / health.rps).toFixed(3), 10)}${pad((r.p50 / Math.max(health.p50, 1)).toFixed(1), 8)}${pad((r.p99 / Math.max(health.p99, 1)).toFixed(1), 8)}`,
+      `${r.name.padEnd(28)}${pad(r.rps.toFixed(0), 9)}${pad(r.p50, 9)}${pad(r.p99, 9)}` +
+        `${pad((r.rps / health.rps).toFixed(3), 10)}${pad((r.p50 / Math.max(health.p50, 1)).toFixed(1), 8)}${pad((r.p99 / Math.max(health.p99, 1)).toFixed(1), 8)}` +
+        `${pad(r.bytes.toFixed(0), 9)}`,
     );
   }
   console.log(

@@ -20,6 +20,7 @@ import { access } from './auth/access.ts';
 import { installGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { isDatabaseUnavailable } from './db/availability.ts';
+import { installConditionalGet } from './http/conditional-get.ts';
 import { fieldErrorsFromValidation, HttpError } from './http/errors.ts';
 import { installJsonParser, installPlainTextCheck } from './http/plain-text.ts';
 import { installNoBodyRoutes } from './http/route-common.ts';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   installAuditContext(app);
   await installSecurityHeaders(app);
+  installConditionalGet(app);
   await installCompression(app);
   installGuard(app, database, config);
   installPlainTextCheck(app);
