@@ -118,7 +118,7 @@ async function load(name: string, urlPath: string, cookie?: string, ifNoneMatch?
     rps,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    bytes: result.throughput.average / rps,
+    bytes: rps > 0 ? result.throughput.average / rps : 0,
   };
 }
 
