@@ -38,7 +38,24 @@ let memberId: number;
 let nonMemberId: number;
 let cohortId: number;
 const made = { bulletins: [] as number[], tips: [] as number[], faq: [] as number[], lists: [] as number[] };
-const ids: Record<string, number> = {};
+/** The ids of the content made in beforeAll. */
+const ids = {} as Record<
+  | 'draft'
+  | 'excluded'
+  | 'faq'
+  | 'instFaq'
+  | 'openItem'
+  | 'openList'
+  | 'otherTip'
+  | 'ownItem'
+  | 'punct'
+  | 'queuedItem'
+  | 'rankFaq'
+  | 'rankTip'
+  | 'targeted'
+  | 'tip',
+  number
+>;
 
 async function search(who: Browser, q: string, page?: number, coach = coachId): Promise<SearchPage> {
   const params = new URLSearchParams({ q, ...(page ? { page: String(page) } : {}) });
@@ -137,6 +154,13 @@ beforeAll(async () => {
   ids.punct = await tip("<p>Patterns .* and 100% sure (really) a&amp;b|c! ' OR x</p>");
   ids.faq = await faq('Where is the glimmerhall?', '<p>Behind the library.</p>');
   ids.rankFaq = await faq('Rankword question', '<p>An answer.</p>');
+  const inst = await staff.post<{ id: number }>(API.institutionFaq(institutionId), {
+    question: 'Brightwell opening hours?',
+    answer: '<p>Nine to five.</p>',
+  });
+  expect(inst.status, inst.text).toBe(201);
+  ids.instFaq = inst.body.id;
+  made.faq.push(inst.body.id);
   ids.rankTip = await tip('<p>A long tip that mentions rankword only once in its body.</p>');
   const open = await todoList('Open list', false, 'Snorkelwax practice');
   const queued = await todoList('Queued list', true, 'Snorkelwax later');
@@ -214,6 +238,12 @@ describe('who finds what', () => {
       },
     ]);
     expect((await search(staff, 'glimmerhall')).results[0]?.link).toBe(PAGES.faqManager(coachId));
+    // The institution's own FAQ shows on every coach's FAQ page: found there, linked to that page.
+    const found = await search(staff, 'brightwell');
+    expect(found.results.map((r) => [r.kind, r.id, r.link])).toEqual([
+      ['faq', ids.instFaq, PAGES.faq(coachId)],
+    ]);
+    expect(idsOf(await search(member, 'brightwell'))).toEqual([ids.instFaq]);
     expect((await search(staff, 'marzipan')).results[0]?.link).toBe(PAGES.tipManager(coachId));
   });
 

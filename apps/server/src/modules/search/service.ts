@@ -4,7 +4,8 @@
  * finds "run"), best match first. Who sees what is each content's own read rule, reused here, never
  * restated: bulletins the bulletin reader's (`scopeSql` and `VISIBLE`: publish state, Insight Group
  * targeting, exclusions), to-do items the to-do reads' (`readableItemSql`: published lists meant for the
- * student, their own items), tips and the FAQ every member of the coach.
+ * student, their own items), tips and the FAQ (the coach's and its institution's, as the FAQ page shows
+ * them) every member of the coach.
  */
 import {
   bulletinMessagePath,
@@ -55,18 +56,21 @@ function documentsSql(caller: SearchCaller): string {
   return `
     select 'bulletin' as kind, b.id, ${cleanTextSql('b.title')} as title,
            btrim(${cleanTextSql('b.subtitle')} || ' ' || ${plainTextSql('b.description')}) as body,
-           b.is_interactive as interactive, null::int as list_id
+           b.is_interactive as interactive, null::int as list_id, false as institution_wide
       from bulletins b join scope sc on sc.coach_id = b.coach_id
      where ${VISIBLE}
     union all
-    select 'tip', t.id, '', ${plainTextSql('t.html')}, false, null from tips t where t.coach_id = $1
+    select 'tip', t.id, '', ${plainTextSql('t.html')}, false, null, false from tips t where t.coach_id = $1
     union all
-    select 'todo', i.id, ${cleanTextSql('i.title')}, ${plainTextSql('i.description')}, false, i.todo_list_id
+    select 'todo', i.id, ${cleanTextSql('i.title')}, ${plainTextSql('i.description')}, false, i.todo_list_id, false
       from todo_items i left join todo_lists l on l.id = i.todo_list_id
      where ${readableItemSql(caller)}
     union all
-    select 'faq', f.id, ${cleanTextSql('f.question')}, ${plainTextSql('f.answer')}, false, null
-      from faq_entries f where f.coach_id = $1`;
+    select 'faq', f.id, ${cleanTextSql('f.question')}, ${plainTextSql('f.answer')}, false, null,
+           f.coach_id is null
+      from faq_entries f
+     where f.institution_id = (select c.institution_id from coaches c where c.id = $1)
+       and (f.coach_id = $1 or f.coach_id is null)`;
 }
 
 interface Row {
@@ -75,6 +79,8 @@ interface Row {
   id: number;
   interactive: boolean;
   list_id: number | null;
+  /** An FAQ entry of the institution's own list (shown below every coach's FAQ). */
+  institution_wide: boolean;
   title: string;
   body_start: string;
   title_marked: string;
@@ -113,7 +119,7 @@ function linkFor(caller: SearchCaller, row: Row): string {
       if (!caller.isStaff) return PAGES.todos(coachId);
       return row.list_id === null ? PAGES.todoManager(coachId) : PAGES.editTodoList(coachId, row.list_id);
     default:
-      return caller.isStaff ? PAGES.faqManager(coachId) : PAGES.faq(coachId);
+      return caller.isStaff && !row.institution_wide ? PAGES.faqManager(coachId) : PAGES.faq(coachId);
   }
 }
 
@@ -146,7 +152,7 @@ export async function searchCoach(
      select c.total, p.*
        from (select count(*)::int as total from matched) c
        left join lateral (
-         select m.kind, m.id, m.interactive, m.list_id, m.title, left(m.body, 100) as body_start,
+         select m.kind, m.id, m.interactive, m.list_id, m.institution_wide, m.title, left(m.body, 100) as body_start,
                 ts_headline('english', m.title, query.tsq, ${TITLE_OPTIONS}) as title_marked,
                 ts_headline('english', m.body, query.tsq, ${SNIPPET_OPTIONS}) as snippet_marked
            from matched m, query
