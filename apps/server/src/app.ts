@@ -53,6 +53,7 @@ import { lmsRoutes } from './modules/lms/routes.ts';
 import { allowFraming, ltiRoutes } from './modules/lti/index.ts';
 import { myDataRoutes } from './modules/mydata/routes.ts';
 import { playbookRoutes } from './modules/playbooks/routes.ts';
+import { searchRoutes } from './modules/search/index.ts';
 import { samlRoutes, ssoRoutes } from './modules/sso/index.ts';
 import { surveyResultsRoutes } from './modules/surveys/results-routes.ts';
 import { surveyRoutes } from './modules/surveys/routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chartRoutes, deps);
   await app.register(tipRoutes, deps);
   await app.register(faqRoutes, deps);
+  await app.register(searchRoutes, deps);
   await app.register(checklistRoutes, deps);
   await app.register(imageRoutes, deps);
   await app.register(documentRoutes, deps);

@@ -227,6 +227,7 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
 
   // --- tips --------------------------------------------------------------------------------------------
   [`GET ${C}/tips`]: { policy: PRESETS.coachMember },
+  [`GET ${C}/search`]: { policy: PRESETS.coachMember },
   [`POST ${C}/tips`]: { policy: PRESETS.coachStaff, body: () => ({ html: '<p>Matrix tip, new</p>' }) },
   [`POST ${C}/tips/order`]: {
     policy: PRESETS.coachStaff,

@@ -32,6 +32,7 @@ export * from './plain-text.ts';
 export * from './playbook-plan.ts';
 export * from './safe-path.ts';
 export * from './saml.ts';
+export * from './search.ts';
 export * from './sso.ts';
 export * from './survey-results.ts';
 export * from './surveys.ts';

@@ -31,6 +31,8 @@ export const API = {
   tips: (coachId: number | string) => `/api/v1/coach/${coachId}/tips`,
   tip: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/tips/${id}`,
   tipsOrder: (coachId: number | string) => `/api/v1/coach/${coachId}/tips/order`,
+  /** Search within a course (docs/search.md; path ours). */
+  search: (coachId: number | string) => `/api/v1/coach/${coachId}/search`,
   /** FAQ lists, support e-mail and checklists (docs/faq-checklists.md; paths ours). */
   coachFaq: (coachId: number | string) => `/api/v1/coach/${coachId}/faq`,
   coachFaqEntry: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/faq/${id}`,

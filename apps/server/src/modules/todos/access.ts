@@ -43,3 +43,14 @@ export function listVisibility(caller: TodoCaller): string {
 export function itemVisibility(caller: TodoCaller): string {
   return caller.isStaff ? 'i.staff_created' : '(i.staff_created or i.owner_user_id = $2)';
 }
+
+/**
+ * SQL condition (on alias `i`, with `l` its list left-joined) for one item the caller may read: an item
+ * of a list they see that they may see, or, for a student, their own item in no list (their own list).
+ * `$1` is the coach id and `$2` the caller's user id. The item reads and the course search use it.
+ */
+export function readableItemSql(caller: TodoCaller): string {
+  return `i.coach_id = $1
+        and ((l.id is not null and ${listVisibility(caller)} and ${itemVisibility(caller)})
+             or (i.todo_list_id is null and not i.staff_created and i.owner_user_id = $2 and ${!caller.isStaff}))`;
+}

@@ -12,7 +12,7 @@ import {
 } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { loadWiring } from '../wiring/index.ts';
-import { itemVisibility, listVisibility, type TodoCaller } from './access.ts';
+import { itemVisibility, listVisibility, readableItemSql, type TodoCaller } from './access.ts';
 import { ITEM_COLUMNS, ITEM_ORDER, type ItemRow, LIST_COLUMNS, type ListRow, toItem } from './rows.ts';
 
 /** The items the caller may see of the lists `listIds`, by list id (every id present). */
@@ -140,10 +140,8 @@ export async function readItem(query: Query, caller: TodoCaller, itemId: number)
   const [row] = await query<ItemRow>(
     `select ${ITEM_COLUMNS} from todo_items i
        left join todo_lists l on l.id = i.todo_list_id
-      where i.id = $3 and i.coach_id = $1
-        and ((l.id is not null and ${listVisibility(caller)} and ${itemVisibility(caller)})
-             or (i.todo_list_id is null and not i.staff_created and i.owner_user_id = $2 and $4))`,
-    [caller.coachId, caller.userId, itemId, !caller.isStaff],
+      where i.id = $3 and ${readableItemSql(caller)}`,
+    [caller.coachId, caller.userId, itemId],
   );
   return row ? toItem(row) : null;
 }

@@ -29,6 +29,7 @@ import { coachAccess, loginPathFor, useMe, useSignOut } from '../auth/index.ts';
 import { SupportFooter } from '../faq/index.ts';
 import { useGradeData } from '../grades/index.ts';
 import { GLOSSARY_PATH, GLOSSARY_TEXTS } from '../help/index.ts';
+import { CourseSearch } from '../search/index.ts';
 import classes from './AppLayout.module.css';
 import { CoachSwitcher } from './CoachSwitcher.tsx';
 import { CourseNav, courseNavItems } from './CourseNav.tsx';
@@ -44,7 +45,8 @@ const HOME_LINK = 'Home';
  * have several coaches), links to their institutions and Sign out; the name opens an account menu with
  * "Sign out everywhere"; on phones (768 px and narrower) these
  * move into a menu behind a burger button. On a coach's pages the course menu (CourseNav) sits above the
- * page on wide screens and in the phone menu on phones. The page renders below in `<main>`, followed on a
+ * page on wide screens and in the phone menu on phones, and the course search box (features/search) above
+ * the page on every screen. The page renders below in `<main>`, followed on a
  * coach's pages by the coach's support e-mail (SupportFooter).
  */
 export function AppLayout() {
@@ -302,6 +304,11 @@ export function AppLayout() {
           <Box visibleFrom="sm">
             <CourseNav items={courseItems} layout="bar" />
           </Box>
+          {navCoachId !== null && courseItems.length > 0 && (
+            <Group justify="flex-end" mb="sm" role="search" aria-label="Course search">
+              <CourseSearch key={navCoachId} coachId={navCoachId} />
+            </Group>
+          )}
           <Outlet />
           {navCoachId !== null && <SupportFooter coachId={navCoachId} enabled={navAccess !== 'unknown'} />}
         </Container>
