@@ -594,6 +594,8 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
     policy: PRESETS.institutionStaff,
     fresh: 'ltiRegistration',
   },
+  // “Sync roster now”: the matrix's linked course has no roster endpoint, so the sync records why (200).
+  [`POST ${I}/lti/courses/:ltiCourseId/sync`]: { policy: PRESETS.institutionStaff },
 
   // --- characteristics overview and editors ------------------------------------------------------------
   [`GET ${C}/characteristics/bulletins`]: { policy: PRESETS.coachStaff },

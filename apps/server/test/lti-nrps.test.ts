@@ -209,4 +209,36 @@ describe('NRPS roster sync', () => {
     expect(all[manual.email]).toEqual({ role: 'student', source: null });
     expect(all['ann.roster@lti-test.edu']).toBeUndefined();
   });
+
+  it('“Sync roster now”: staff sync a linked course at once, audited; others are refused', async () => {
+    nrps.roster = {
+      teacher: { name: 'Ian Instructor', email: 'ian.instructor@lti-test.edu', roles: CANVAS_TEACHER_ROLES },
+      'nrps-now': learner('Nora Now', 'nora.now@lti-test.edu'),
+    };
+    const before = nrps.requests.roster;
+    const answer = await w.staff.post<{ id: number; roster_result: unknown; roster_error: string | null }>(
+      LTI_API.courseSync(w.institutionId, contextRowId),
+      {},
+    );
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({ id: contextRowId, roster_error: null });
+    expect(nrps.requests.roster - before).toBe(1);
+    expect(await enrolled()).toHaveProperty(['nora.now@lti-test.edu'], { role: 'student', source: 'lti' });
+    expect(await courseLine()).toEqual(answer.body);
+    const [entry] = await ctx.database.query<{ kind: string; target: string; after: { ok: boolean } }>(
+      `select kind, target, after from audit_log where institution_id = $1 and action = 'lti.roster.sync'
+        order by id desc limit 1`,
+      [w.institutionId],
+    );
+    expect(entry).toMatchObject({ kind: 'settings', after: { ok: true } });
+    expect(entry!.target).toMatch(new RegExp(`^LMS course ${contextRowId} `));
+    // Not a linked course of this institution: 404, nothing synced; a student: 403.
+    const missing = await w.staff.post(LTI_API.courseSync(w.institutionId, contextRowId + 100000), {});
+    expect(missing.status).toBe(404);
+    const { email } = await freshUser(ctx, w.institutionId, null, 'ltisync');
+    const student = new Browser(w.t.baseUrl);
+    expect((await student.signIn(email)).status).toBe(200);
+    expect((await student.post(LTI_API.courseSync(w.institutionId, contextRowId), {})).status).toBe(403);
+    expect(nrps.requests.roster - before).toBe(1);
+  });
 });

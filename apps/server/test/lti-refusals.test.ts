@@ -154,6 +154,18 @@ describe('refused LTI launches', () => {
     expect(row?.role).toBe('staff');
   });
 
+  it('a deactivated account is told so in plain words', async () => {
+    await ctx.database.query(
+      `insert into users (institution_id, email, name, password_hash, deactivated_at)
+       values ($1, 'sam.second@lti-test.edu', 'Sam Second', '!sso', now())`,
+      [w.institutionId],
+    );
+    const answer = await expectRefused('deactivated', /is deactivated/, (b) =>
+      launch(b, w.t.standin, 'student2', COURSE),
+    );
+    expect(answer.text).toContain('Your Course Coach account has been deactivated.');
+  });
+
   it('a launch without an e-mail address for a new account', async () => {
     await expectRefused('no_identifier', /no e-mail address/, (b) =>
       launch(b, w.t.standin, 'no-email', COURSE),

@@ -568,6 +568,15 @@ export async function buildWorld(tag: string): Promise<World> {
     );
     return row!.id;
   };
+  // An LMS course linked to coach A, without a roster endpoint (“Sync roster now” records why, no network).
+  creators.ltiCourse = async () => {
+    const [row] = await q<{ id: number }>(
+      `insert into lti_contexts (registration_id, institution_id, deployment_id, context_id, title, coach_id)
+       values ($1, $2, '1', $3, 'Matrix LMS course', $4) returning id`,
+      [ids.ltiRegistration, inst1, `matrix-course-${stamp}`, coachA],
+    );
+    return row!.id;
+  };
   for (const kind of Object.keys(creators)) ids[kind] = await creators[kind]!();
   const wizardCoachInfo = wizardMade.get(ids.wizardCoach!)!;
   // The survey's question (for response bodies).
@@ -645,6 +654,7 @@ function paramValue(w: World, name: string, previous: string, url: string): stri
     cohortGroupId: () => w.ids.cohortGroup,
     ruleId: () => w.ids.rule,
     registrationId: () => w.ids.ltiRegistration,
+    ltiCourseId: () => w.ids.ltiCourse,
     importId: () => w.ids.mtsImport,
     uploadId: () => w.ids.upload,
     mappingId: () => w.ids.mapping,

@@ -4,6 +4,7 @@ import {
   PAGES,
   SSO_API,
   SSO_ERROR_PARAM,
+  SSO_ERROR_TEXTS,
   SSO_PASSWORD_OFF_TEXT,
   type SsoConfig,
   type SsoProviders,
@@ -211,6 +212,28 @@ describe('refusals: nothing written, the reason logged, the sign-in page told wh
     expect(nobody.location).toBe(`${PAGES.login}?${SSO_ERROR_PARAM}=no_role`);
     expect(t.refusals[1]!.reason).toBe('role claim "roles" values ["alumni"] map to no role');
     expect(await counts()).toEqual(before);
+  });
+
+  it('tells a deactivated account so in plain words, and starts no session', async () => {
+    const first = await signOn('new-student');
+    expect(first.location).toBe('/');
+    await ctx.database.query('update users set deactivated_at = now() where email = $1', [
+      'new.student@sso-test.edu',
+    ]);
+    try {
+      const sessions = (await counts()).sessions;
+      const refused = await signOn('new-student');
+      expect(refused.location).toBe(`${PAGES.login}?${SSO_ERROR_PARAM}=deactivated`);
+      expect((await refused.browser.get(API.me)).status).toBe(401);
+      expect((await counts()).sessions).toBe(sessions);
+      expect(SSO_ERROR_TEXTS.deactivated).toBe(
+        'Your Course Coach account has been deactivated. Ask your institution’s help desk if you need it again.',
+      );
+    } finally {
+      await ctx.database.query('update users set deactivated_at = null where email = $1', [
+        'new.student@sso-test.edu',
+      ]);
+    }
   });
 
   it('refuses a sign-on without an e-mail, and one whose e-mail is another institution’s account', async () => {

@@ -27,6 +27,9 @@ export const LTI_API = {
   /** PUT update / DELETE: one registration (staff and admins). */
   registration: (institutionId: number | string, id: number | string) =>
     `/api/v1/institution/${institutionId}/lti/registrations/${id}`,
+  /** POST: sync a linked LMS course's roster now (staff and admins) → the course's line. */
+  courseSync: (institutionId: number | string, courseId: number | string) =>
+    `/api/v1/institution/${institutionId}/lti/courses/${courseId}/sync`,
 } as const;
 
 /** IMS LTI 1.3 claim names (https://www.imsglobal.org/spec/lti/v1p3/#required-message-claims). */
@@ -67,6 +70,8 @@ export const LTI_REFUSAL_TEXTS = {
     'Your learning platform did not tell Course Coach your e-mail address. Ask your institution’s help desk.',
   other_institution:
     'Your e-mail address belongs to an account of another institution. Ask your institution’s help desk.',
+  deactivated:
+    'Your Course Coach account has been deactivated. Ask your institution’s help desk if you need it again.',
 } as const;
 export type LtiRefusalCode = keyof typeof LTI_REFUSAL_TEXTS;
 

@@ -41,6 +41,8 @@ export const SSO_ERROR_TEXTS = {
     'That e-mail address belongs to an account of another institution. Sign in there, or ask your help desk.',
   unavailable:
     'Signing in with your institution is not available right now. Sign in with your password, or try again later.',
+  deactivated:
+    'Your Course Coach account has been deactivated. Ask your institution’s help desk if you need it again.',
 } as const;
 export type SsoErrorCode = keyof typeof SSO_ERROR_TEXTS;
 

@@ -17,7 +17,13 @@ import {
   resumeGuidedImports,
   runGuidedImport,
 } from '../modules/imports/job.ts';
-import { purgeExpiredLti } from '../modules/lti/index.ts';
+import {
+  LTI_SCORE_QUEUE,
+  nextScoreAttempt,
+  postDueScores,
+  purgeExpiredLti,
+  type ScoreJobOptions,
+} from '../modules/lti/index.ts';
 import {
   LTI_ROSTER_NIGHTLY_QUEUE,
   LTI_ROSTER_QUEUE,
@@ -47,6 +53,7 @@ export const QUEUES = {
   engagement: ENGAGEMENT_QUEUE,
   ltiRoster: LTI_ROSTER_QUEUE,
   ltiRosterNightly: LTI_ROSTER_NIGHTLY_QUEUE,
+  ltiScores: LTI_SCORE_QUEUE,
 } as const;
 
 /** How the membership sync worker fetches its jobs (see startWorkers). */
@@ -131,7 +138,7 @@ export async function startWorkers(
   database: Database,
   log: (msg: string) => void,
   mail?: Pick<DeliveryOptions, 'transport' | 'from' | 'leaseSeconds'>,
-  lti?: { tokenKey: Buffer },
+  lti?: { tokenKey: Buffer; scores?: ScoreJobOptions },
 ): Promise<void> {
   await boss.createQueue(QUEUES.maintenance);
   await boss.schedule(QUEUES.maintenance, '*/15 * * * *');
@@ -211,6 +218,20 @@ export async function startWorkers(
       for (const contextId of await syncableContexts(database))
         await boss.send(QUEUES.ltiRoster, { contextId } satisfies RosterJobData);
     });
+    // `lti-score-post` posts the scores of credits earned in linked courses (modules/lti/scores.ts): every
+    // minute, when a credit is noted, and when the next retry of a failed post is due (docs/lti.md, Grades).
+    await boss.createQueue(QUEUES.ltiScores);
+    await boss.schedule(QUEUES.ltiScores, '* * * * *');
+    await boss.work(QUEUES.ltiScores, async () => {
+      const run = await postDueScores(database, lti.tokenKey, lti.scores);
+      if (run.posted + run.retrying + run.failed > 0)
+        log(`LTI scores: ${run.posted} posted, ${run.retrying} to retry, ${run.failed} failed`);
+      const next = await nextScoreAttempt(database);
+      if (next && run.retrying > 0)
+        await boss.send(QUEUES.ltiScores, {}, { startAfter: new Date(Math.max(next.getTime(), Date.now())) });
+      return run;
+    });
+    await boss.send(QUEUES.ltiScores, {});
   }
   if (mail) {
     // `email-dispatch` sends every due email (and takes over those whose sending run died); it runs every

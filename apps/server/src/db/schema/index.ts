@@ -11,6 +11,7 @@ export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lms.ts';
 export * from './lti.ts';
+export * from './lti-ags.ts';
 export * from './playbook-plans.ts';
 export * from './privacy.ts';
 export * from './saml.ts';

@@ -4,8 +4,10 @@
  * Who sees which bulletin: ./audience.ts.
  */
 import type { Bulletin, BulletinMessage } from '@course-coach/contracts';
+import type { PgBoss } from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { noteCredit, queueScorePosts } from '../lti/index.ts';
 import {
   type BulletinCaller,
   type BulletinScope,
@@ -61,15 +63,17 @@ export async function getMessage(
 
 /**
  * Marks a bulletin viewed by the caller (opening a message page; spec §3 viewed). The first view is
- * kept. 404 when the caller does not see it.
+ * kept. 404 when the caller does not see it. A credit it earns is queued to the LMS on `boss`.
  */
 export async function markViewed(
   database: Database,
   caller: BulletinCaller,
   scope: BulletinScope,
   id: number,
+  boss?: PgBoss | null,
 ): Promise<BulletinMessage> {
-  return database.transaction(async (query) => {
+  let credits = 0;
+  const message = await database.transaction(async (query) => {
     const row = await readOne(query, caller, scope, id);
     if (!row) throw notFound();
     await query(
@@ -77,11 +81,15 @@ export async function markViewed(
        on conflict (bulletin_id, user_id) do nothing`,
       [row.institution_id, id, caller.userId],
     );
+    // A for-credit bulletin viewed in time: its score to the LMS, posted by the job (docs/lti.md, Grades).
+    credits = await noteCredit(query, caller.userId, 'bulletin', id);
     const fresh = (await readOne(query, caller, scope, id))!;
     const recommended = await recommendedIds(query, caller, [fresh]);
     const pages = fresh.is_interactive ? await readPages(query, id) : [];
     return { ...toBulletin(fresh, recommended.has(fresh.id), new Date()), pages };
   });
+  if (credits > 0) await queueScorePosts(boss);
+  return message;
 }
 
 /** Stars or un-stars a bulletin the caller sees (spec §4 Star toggle); 404 when they do not see it. */

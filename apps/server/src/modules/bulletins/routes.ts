@@ -13,6 +13,7 @@ import {
 } from '@course-coach/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { type Access, access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
@@ -157,9 +158,14 @@ const INSTITUTION_READERS: ReaderSide = {
  * - view: POST message view → marks it viewed by the caller (opening a message page) and returns it.
  * Who sees which bulletin: modules/bulletins/audience.ts.
  */
-function readerRoutes(app: BulletinApp, database: Database, side: ReaderSide) {
+function readerRoutes(
+  app: BulletinApp,
+  database: Database,
+  side: ReaderSide,
+  boss: PgBoss | null | undefined,
+) {
   /** One bulletin the caller sees, read (GET message) or read and marked viewed (POST message view). */
-  const messageRoute = (method: 'GET' | 'POST', url: string, read: typeof getMessage) =>
+  const messageRoute = (method: 'GET' | 'POST', url: string, read: typeof markViewed) =>
     app.route({
       method,
       url,
@@ -171,7 +177,7 @@ function readerRoutes(app: BulletinApp, database: Database, side: ReaderSide) {
       },
       handler: async (request) => {
         const { caller, scope } = await side.caller(database, request);
-        return read(database, caller, scope, pathId(request.params.bulletinId));
+        return read(database, caller, scope, pathId(request.params.bulletinId), boss);
       },
     });
   return {
@@ -239,9 +245,9 @@ function readerRoutes(app: BulletinApp, database: Database, side: ReaderSide) {
  * star-message). The list and star paths are the spec's; message and authoring paths are ours (see
  * `API`). Who sees which bulletin: modules/bulletins/audience.ts.
  */
-export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
-  const coach = readerRoutes(app, database, COACH_READERS);
-  const institution = readerRoutes(app, database, INSTITUTION_READERS);
+export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database, boss }) => {
+  const coach = readerRoutes(app, database, COACH_READERS, boss);
+  const institution = readerRoutes(app, database, INSTITUTION_READERS, boss);
   // Registered in this order so that the route table and the OpenAPI document keep theirs.
   coach.list();
   institution.list();

@@ -191,7 +191,7 @@ export async function reorderChecklist(
 ): Promise<Checklist> {
   await database.transaction(async (query) => {
     const current = await query<{ id: number }>(
-      'select id from checklist_items where coach_id = $1 for update',
+      'select id from checklist_items where coach_id = $1 order by position, id for update',
       [scope.coachId],
     );
     const have = new Set(current.map((r) => r.id));
@@ -205,6 +205,13 @@ export async function reorderChecklist(
         where c.coach_id = $1 and c.id = o.id`,
       [scope.coachId, ids],
     );
+    await recordAudit(query, {
+      kind: 'content',
+      action: 'checklist.reorder',
+      target: `coach ${scope.coachId}, checklist`,
+      before: { order: current.map((r) => r.id) },
+      after: { order: ids },
+    });
   });
   return getChecklist(database, scope);
 }

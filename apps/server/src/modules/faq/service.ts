@@ -114,10 +114,10 @@ export async function deleteFaqEntry(database: Database, scope: FaqScope, id: nu
  */
 export async function reorderFaq(database: Database, scope: FaqScope, ids: number[]): Promise<FaqEntry[]> {
   return database.transaction(async (query) => {
-    const current = await query<{ id: number }>(`select id from faq_entries where ${IN_SCOPE} for update`, [
-      scope.institutionId,
-      scope.coachId,
-    ]);
+    const current = await query<{ id: number }>(
+      `select id from faq_entries where ${IN_SCOPE} order by position, id for update`,
+      [scope.institutionId, scope.coachId],
+    );
     const have = new Set(current.map((r) => r.id));
     const unique = new Set(ids);
     if (unique.size !== ids.length || unique.size !== have.size || ids.some((id) => !have.has(id))) {
@@ -129,6 +129,14 @@ export async function reorderFaq(database: Database, scope: FaqScope, ids: numbe
         where f.institution_id = $1 and f.coach_id is not distinct from $2::int and f.id = o.id`,
       [scope.institutionId, scope.coachId, ids],
     );
+    await recordAudit(query, {
+      kind: 'content',
+      action: 'faq.reorder',
+      target:
+        scope.coachId === null ? `institution ${scope.institutionId}, FAQ` : `coach ${scope.coachId}, FAQ`,
+      before: { order: current.map((r) => r.id) },
+      after: { order: ids },
+    });
     return query<FaqEntry>(`select ${COLUMNS} from faq_entries where ${IN_SCOPE} order by position, id`, [
       scope.institutionId,
       scope.coachId,

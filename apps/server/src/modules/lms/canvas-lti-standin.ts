@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { LIS, LTI_CLAIM } from '@course-coach/contracts';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { type AgsStandin, createAgsStandin } from './canvas-ags-standin.ts';
 import { createNrpsStandin, type NrpsStandin } from './canvas-nrps-standin.ts';
 import { course, STANDIN_TEACHER } from './canvas-standin-data.ts';
 
@@ -53,6 +54,10 @@ export interface LtiPlatform {
   issued: string[];
   /** Names and Roles: token endpoint, roster and their knobs (./canvas-nrps-standin.ts). */
   nrps: NrpsStandin;
+  /** Assignment and Grade Services: line items, scores and their knobs (./canvas-ags-standin.ts). */
+  ags: AgsStandin;
+  /** Whether launches carry the AGS endpoint claim (default true). */
+  offerAgs: boolean;
   /** The platform's issuer (its origin unless `options.issuer`). */
   issuer(origin: string): string;
   /** Handles the platform's paths; false when the path is not one of them. */
@@ -130,10 +135,19 @@ export async function createLtiPlatform(options: LtiPlatformOptions): Promise<Lt
         context_memberships_url: `${origin}/api/lti/courses/${courseId}/names_and_roles`,
         service_versions: ['2.0'],
       },
-      [LTI_CLAIM.ags]: {
-        scope: ['https://purl.imsglobal.org/spec/lti-ags/scope/lineitem'],
-        lineitems: `${origin}/api/lti/courses/${courseId}/line_items`,
-      },
+      ...(platform.offerAgs
+        ? {
+            [LTI_CLAIM.ags]: {
+              scope: [
+                'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+                'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem.readonly',
+                'https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly',
+                'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+              ],
+              lineitems: `${origin}/api/lti/courses/${courseId}/line_items`,
+            },
+          }
+        : {}),
     };
     const jwt = new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
@@ -154,9 +168,12 @@ export async function createLtiPlatform(options: LtiPlatformOptions): Promise<Lt
       options.toolLoginUrl.replace(/\/login$/, '/jwks'),
       standinContextId,
     ),
+    ags: null as unknown as AgsStandin,
+    offerAgs: true,
     issuer: (origin) => options.issuer ?? origin,
     async handle(req, res, url, origin) {
       if (await platform.nrps.handle(req, res, url, origin)) return true;
+      if (await platform.ags.handle(req, res, url, origin)) return true;
       const path = url.pathname;
       if (req.method === 'GET' && path === '/api/lti/security/jwks') {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -216,6 +233,7 @@ export async function createLtiPlatform(options: LtiPlatformOptions): Promise<Lt
     },
   };
 
+  platform.ags = createAgsStandin(platform.nrps.scopesOf);
   return platform;
 }
 

@@ -31,10 +31,18 @@ export interface NrpsStandin {
   toolJwksUrl: string;
   /** Requests served, by kind, for paging and retry tests. */
   requests: { token: number; roster: number };
+  /** The scopes an access token was granted (empty for an unknown token). */
+  scopesOf(bearer: string | undefined): string[];
   handle(req: http.IncomingMessage, res: http.ServerResponse, url: URL, origin: string): Promise<boolean>;
 }
 
 const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
+/** The scopes the developer key has (Canvas grants the asked ones among them). */
+const GRANTABLE = [
+  NRPS_SCOPE,
+  'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+  'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+];
 const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
 function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -54,7 +62,7 @@ export function createNrpsStandin(
   toolJwksUrl: string,
   contextId: (courseId: number) => string,
 ) {
-  const tokens = new Set<string>();
+  const tokens = new Map<string, string[]>();
   const jtis = new Set<string>();
   const standin: NrpsStandin = {
     roster: {},
@@ -62,6 +70,7 @@ export function createNrpsStandin(
     failNext: 0,
     toolJwksUrl,
     requests: { token: 0, roster: 0 },
+    scopesOf: (bearer) => (bearer ? (tokens.get(bearer) ?? []) : []),
     async handle(req, res, url, origin) {
       const path = url.pathname;
       const roster = /^\/api\/lti\/courses\/([0-9]+)\/names_and_roles$/.exec(path);
@@ -99,9 +108,9 @@ export function createNrpsStandin(
           json(res, 401, { error: 'invalid_client' });
           return true;
         }
-        const scopes = (form.get('scope') ?? '').split(' ').filter((s) => s === NRPS_SCOPE);
+        const scopes = (form.get('scope') ?? '').split(' ').filter((s) => GRANTABLE.includes(s));
         const token = randomBytes(24).toString('hex');
-        tokens.add(token);
+        tokens.set(token, scopes);
         json(res, 200, {
           access_token: token,
           token_type: 'Bearer',
@@ -111,7 +120,7 @@ export function createNrpsStandin(
         return true;
       }
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      if (!bearer || !tokens.has(bearer)) {
+      if (!bearer || !tokens.get(bearer)?.includes(NRPS_SCOPE)) {
         json(res, 401, { errors: [{ message: 'Invalid access token' }] });
         return true;
       }

@@ -157,7 +157,7 @@ export async function launchAccount(
         registration,
       );
     if (user?.deactivated)
-      throw new LtiRefusal('no_role', `user ${user.id} is deactivated (docs/accounts.md)`, registration);
+      throw new LtiRefusal('deactivated', `user ${user.id} is deactivated (docs/accounts.md)`, registration);
     const membership = user
       ? await query<{ role: string }>(
           'select role from institution_memberships where institution_id = $1 and user_id = $2',

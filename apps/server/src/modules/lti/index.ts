@@ -5,3 +5,12 @@
 export { purgeExpiredLti } from './flow.ts';
 export { allowFraming } from './pages.ts';
 export { ltiRoutes } from './routes.ts';
+/** Grades to the LMS (AGS, docs/lti.md Grades): the credit outbox and its job. */
+export {
+  LTI_SCORE_QUEUE,
+  nextScoreAttempt,
+  noteCredit,
+  postDueScores,
+  queueScorePosts,
+  type ScoreJobOptions,
+} from './scores.ts';

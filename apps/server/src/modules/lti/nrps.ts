@@ -19,8 +19,18 @@ const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 /** Pages followed at most (a platform's paging loop must not run forever). */
 const MAX_PAGES = 200;
 
-/** A roster sync failure, with the plain sentence recorded for staff. */
-export class RosterError extends Error {}
+/**
+ * A failed call to the platform (roster or grades), with the plain sentence recorded for staff;
+ * `retryable` when the platform answered 5xx or could not be reached (worth trying again later).
+ */
+export class RosterError extends Error {
+  constructor(
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
 
 /** How the platform is called: attempts and backoff on 5xx and network errors (tests shorten them). */
 export interface PlatformCallOptions {
@@ -35,7 +45,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * time; `attempts` in all). A 401/403 becomes a RosterError saying the platform refused our credentials.
  * @throws RosterError on 401/403, another 4xx, or the last failed attempt.
  */
-async function platformFetch(
+export async function platformFetch(
   url: string,
   init: RequestInit,
   what: string,
@@ -64,11 +74,11 @@ async function platformFetch(
       delay *= 2;
     }
   }
-  throw new RosterError(`${last}, ${attempts} times.`);
+  throw new RosterError(`${last}, ${attempts} times.`, true);
 }
 
 /**
- * An NRPS access token from the registration's token URL (client-credentials grant, JWT client assertion:
+ * An access token (default scope: NRPS; AGS passes its scopes, space-separated) from the registration's token URL (client-credentials grant, JWT client assertion:
  * iss = sub = client id, aud = token URL, unique jti, 5 minutes; signed RS256 with our tool key).
  * @throws RosterError when the platform refuses or answers no token.
  */
@@ -77,6 +87,7 @@ export async function nrpsAccessToken(
   key: Buffer,
   registration: { client_id: string; token_url: string },
   options: PlatformCallOptions = {},
+  scope: string = NRPS_SCOPE,
 ): Promise<string> {
   const signing = await toolSigningKey(database, key);
   const assertion = await new SignJWT({})
@@ -97,7 +108,7 @@ export async function nrpsAccessToken(
         grant_type: 'client_credentials',
         client_assertion_type: ASSERTION_TYPE,
         client_assertion: assertion,
-        scope: NRPS_SCOPE,
+        scope,
       }).toString(),
     },
     'an access token',

@@ -2,6 +2,7 @@ import {
   DetailErrorSchema,
   LTI_API,
   LTI_CLAIM,
+  LtiLinkedCourseSchema,
   LtiRegistrationBodySchema,
   LtiRegistrationSchema,
   LtiRegistrationsAnswerSchema,
@@ -42,6 +43,7 @@ import {
   registrationAnswer,
   updateRegistration,
 } from './registrations.ts';
+import { syncRosterNow } from './sync-now.ts';
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 const staff = access.institution('staff', 'admin');
@@ -307,6 +309,24 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const id = pathId(request.params.registrationId);
       if (!(await deleteRegistration(database, request.institution!.institutionId, id))) throw notFound();
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    LTI_API.courseSync(':institutionId', ':ltiCourseId'),
+    {
+      config: { access: staff },
+      schema: {
+        tags: ['lti'],
+        params: z.object({ institutionId: z.string(), ltiCourseId: z.string() }),
+        response: { 200: LtiLinkedCourseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = pathId(request.params.ltiCourseId);
+      const line = await syncRosterNow(database, key, request.institution!.institutionId, id);
+      if (!line) throw notFound();
+      return line;
     },
   );
 };

@@ -11,6 +11,7 @@ import {
 import type { Query } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { writeCharacteristicValue } from '../characteristics/index.ts';
+import { noteCredit, queueScorePosts } from '../lti/index.ts';
 import { noteChangedValues, requestPendingSync, type SyncRunner } from '../tailoring/index.ts';
 import { type LoadedQuestion, loadQuestions, myPlaybookRows, publicQuestion } from './plan-queries.ts';
 
@@ -95,7 +96,7 @@ export async function savePlaybookPhase(
   phase: PlaybookPhaseName,
   body: PlaybookPhaseBody,
 ): Promise<MyPlaybookDetail> {
-  const { result, cohorts } = await runner.database.transaction(async (q) => {
+  const { result, cohorts, credits } = await runner.database.transaction(async (q) => {
     const [row] = await myPlaybookRows(q, caller.coachId, caller.userId, playbookId);
     if (!row) throw notFound(M.notAvailable);
     checkOpen(row, phase);
@@ -151,6 +152,9 @@ export async function savePlaybookPhase(
        on conflict (playbook_id, user_id) do update set ${column} = coalesce(playbook_plans.${column}, excluded.${column})`,
       [caller.institutionId, playbookId, caller.userId, body.submit],
     );
+    // Planning completed in time on a for-credit playbook: its score to the LMS (docs/lti.md, Grades).
+    const credits =
+      phase === 'planning' && body.submit ? await noteCredit(q, caller.userId, 'playbook', playbookId) : 0;
     // The groups reading an answered characteristic owe this student a sync (docs/design.md "Membership sync").
     const affected = await noteChangedValues(
       q,
@@ -158,8 +162,9 @@ export async function savePlaybookPhase(
       writes.map((w) => w.question.characteristic),
       [caller.userId],
     );
-    return { result: await getMyPlaybook(q, caller, playbookId), cohorts: affected };
+    return { result: await getMyPlaybook(q, caller, playbookId), cohorts: affected, credits };
   });
   for (const id of cohorts) await requestPendingSync(runner, id);
+  if (credits > 0) await queueScorePosts(runner.boss);
   return result;
 }

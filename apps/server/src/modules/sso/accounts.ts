@@ -77,7 +77,7 @@ const ADDRESS = /^[^\s@]+@[^\s@]+$/;
  * every sign-on: staff adds the institution's staff membership; student and instructor add none (coach
  * enrollments come from rosters). Everything is written in one transaction; a refusal writes nothing.
  * @returns the user's id and institution.
- * @throws SsoRefusal `no_identifier`, `other_institution`, `no_role`.
+ * @throws SsoRefusal `no_identifier`, `other_institution`, `no_role`, `deactivated` (docs/accounts.md).
  */
 export async function signOnAccount(
   database: Database,
@@ -111,8 +111,9 @@ async function signOnOnce(
   const email = emailClaim.toLowerCase();
   const institutionId = settings.institutionId;
   return database.transaction(async (query) => {
-    const linked = await query<{ id: number; institution_id: number }>(
-      `select u.id, u.institution_id from sso_identities s join users u on u.id = s.user_id
+    const linked = await query<{ id: number; institution_id: number; deactivated?: boolean }>(
+      `select u.id, u.institution_id, u.deactivated_at is not null as deactivated
+         from sso_identities s join users u on u.id = s.user_id
         where s.issuer = $1 and s.subject = $2`,
       [settings.issuer, subject],
     );
@@ -123,15 +124,17 @@ async function signOnOnce(
         'other_institution',
         `subject ${subject} is linked to another institution's account`,
       );
+    if (user?.deactivated) throw new SsoRefusal('deactivated', `user ${user.id} is deactivated`);
     if (!user) {
-      const found = await query<{ id: number; institution_id: number }>(
-        `select id, institution_id from users where email = $1 or (institution_id = $2 and external_id = $3)
+      const found = await query<{ id: number; institution_id: number; deactivated?: boolean }>(
+        `select id, institution_id, deactivated_at is not null as deactivated from users where email = $1 or (institution_id = $2 and external_id = $3)
           order by (institution_id = $2) desc, id limit 1`,
         [identifier.toLowerCase(), institutionId, identifier],
       );
       user = found[0];
       if (user && user.institution_id !== institutionId)
         throw new SsoRefusal('other_institution', `"${identifier}" is an account of another institution`);
+      if (user?.deactivated) throw new SsoRefusal('deactivated', `user ${user.id} is deactivated`);
       if (!user) {
         if (!ADDRESS.test(email))
           throw new SsoRefusal(

@@ -12,6 +12,7 @@ import {
   type SurveyResponseBody,
 } from '@course-coach/contracts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { noteCredit, queueScorePosts } from '../lti/index.ts';
 import {
   type DictCharacteristic,
   loadDictionary,
@@ -39,6 +40,7 @@ export async function answerSurvey(
 ): Promise<SurveyResponse> {
   if (caller.isStaff) throw forbidden(SURVEY_MESSAGES.staffCannotAnswer);
   const { database } = runner;
+  let credits = 0;
   const result = await database.transaction(async (q) => {
     const visible = await visibleRows(q, caller, surveyId);
     if (visible.length === 0) throw notFound();
@@ -144,6 +146,8 @@ export async function answerSurvey(
        on conflict (survey_id, user_id) do update set completed_at = now() returning completed_at`,
       [caller.institutionId, surveyId, caller.userId],
     );
+    // A for-credit survey answered in time: its score to the LMS, posted by the job (docs/lti.md, Grades).
+    credits = await noteCredit(q, caller.userId, 'survey', surveyId);
     // The groups reading an answered characteristic owe this student a sync (docs/design.md "Membership sync").
     const affected = await noteChangedValues(
       q,
@@ -162,5 +166,6 @@ export async function answerSurvey(
     };
   });
   for (const id of result.resynced_cohorts) await requestPendingSync(runner, id);
+  if (credits > 0) await queueScorePosts(runner.boss);
   return result;
 }

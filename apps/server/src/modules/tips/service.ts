@@ -103,9 +103,10 @@ export async function deleteTip(database: Database, coachId: number, tipId: numb
  */
 export async function reorderTips(database: Database, coachId: number, ids: number[]): Promise<Tip[]> {
   return database.transaction(async (query) => {
-    const current = await query<{ id: number }>('select id from tips where coach_id = $1 for update', [
-      coachId,
-    ]);
+    const current = await query<{ id: number }>(
+      'select id from tips where coach_id = $1 order by position, id for update',
+      [coachId],
+    );
     const have = new Set(current.map((r) => r.id));
     const unique = new Set(ids);
     if (unique.size !== ids.length || unique.size !== have.size || ids.some((id) => !have.has(id))) {
@@ -117,6 +118,13 @@ export async function reorderTips(database: Database, coachId: number, ids: numb
         where t.coach_id = $1 and t.id = o.id`,
       [coachId, ids],
     );
+    await recordAudit(query, {
+      kind: 'content',
+      action: 'tip.reorder',
+      target: `coach ${coachId}, tips`,
+      before: { order: current.map((r) => r.id) },
+      after: { order: ids },
+    });
     return query<Tip>('select id, html, position from tips where coach_id = $1 order by position, id', [
       coachId,
     ]);

@@ -12,7 +12,7 @@ import {
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../http/html.ts';
-import { recordAudit } from '../audit/index.ts';
+import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { moveToTrash } from '../trash/index.ts';
 import { listVisibility, type TodoCaller } from './access.ts';
 import { readItem } from './queries.ts';
@@ -135,7 +135,9 @@ export async function createItem(
   return database.transaction(async (query) => {
     const v = await checkItemBody(query, caller, body);
     const id = await insertItem(query, caller, v);
-    return (await readItem(query, caller, id))!;
+    const after = (await readItem(query, caller, id))!;
+    await auditStaffItem(query, caller, 'create', id, null, after);
+    return after;
   });
 }
 
@@ -163,7 +165,12 @@ export async function createItems(
     }
     if (Object.keys(errors).length > 0) throw badRequest(errors);
     const items: TodoItem[] = [];
-    for (const v of checked) items.push((await readItem(query, caller, await insertItem(query, caller, v)))!);
+    for (const v of checked) {
+      const id = await insertItem(query, caller, v);
+      const after = (await readItem(query, caller, id))!;
+      await auditStaffItem(query, caller, 'create', id, null, after);
+      items.push(after);
+    }
     return items;
   });
 }
@@ -201,6 +208,7 @@ export async function updateItem(
 ): Promise<TodoItem> {
   return database.transaction(async (query) => {
     await itemForWrite(query, caller, itemId);
+    const before = caller.isStaff ? await readItem(query, caller, itemId) : null;
     // An item of the student's own list stays there unless a list is named.
     const [current] = await query<{ todo_list_id: number | null }>(
       'select todo_list_id from todo_items where id = $1',
@@ -214,7 +222,32 @@ export async function updateItem(
       [caller.coachId, itemId, v.listId, v.title, v.description, v.dueDate],
     );
     await setTags(query, caller, itemId, v.tagIds);
-    return (await readItem(query, caller, itemId))!;
+    const after = (await readItem(query, caller, itemId))!;
+    await auditStaffItem(query, caller, 'update', itemId, before, after);
+    return after;
+  });
+}
+
+/**
+ * Audits a staff member's creation or edit of a staff to-do item (`todo_item.create`, `todo_item.update`,
+ * docs/audit-log.md); a student's own items are theirs and never recorded.
+ */
+async function auditStaffItem(
+  query: Query,
+  caller: TodoCaller,
+  verb: 'create' | 'update',
+  itemId: number,
+  before: TodoItem | null,
+  after: TodoItem,
+): Promise<void> {
+  if (!caller.isStaff) return;
+  const row = (item: TodoItem) => item as unknown as Record<string, unknown>;
+  const omit = ['account_item', 'due_date_short', 'tags'];
+  await recordAudit(query, {
+    kind: 'content',
+    action: `todo_item.${verb}`,
+    target: `coach ${caller.coachId}, to-do item ${itemId} (${after.title})`,
+    ...(before ? auditDiff(row(before), row(after), omit) : { after: auditPick(row(after), omit) }),
   });
 }
 

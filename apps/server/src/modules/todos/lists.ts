@@ -5,13 +5,13 @@
 import { TODO_ERRORS, type TodoList, type TodoListBody, type TodoTag } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { recordAudit } from '../audit/index.ts';
+import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { moveToTrash } from '../trash/index.ts';
 import { deleteWiring, saveWiring } from '../wiring/index.ts';
 import type { TodoCaller } from './access.ts';
 import { readList } from './queries.ts';
 
-/** Creates a list (staff). */
+/** Creates a list (staff); audited `todo_list.create` (docs/audit-log.md). */
 export async function createList(
   database: Database,
   caller: TodoCaller,
@@ -33,11 +33,18 @@ export async function createList(
       ],
     );
     if (body.characteristics) await saveWiring(query, wiringTarget(caller, row!.id), body.characteristics);
-    return (await readList(query, caller, row!.id))!;
+    const after = (await readList(query, caller, row!.id))!;
+    await recordAudit(query, {
+      kind: 'content',
+      action: 'todo_list.create',
+      target: `coach ${caller.coachId}, to-do list ${row!.id} (${after.title})`,
+      after: auditPick(after as unknown as Record<string, unknown>, ['items']),
+    });
+    return after;
   });
 }
 
-/** Replaces a list's title, flags and position (staff); 404 when the coach has no such list. */
+/** Replaces a list's title, flags and position (staff; audited `todo_list.update`); 404 when the coach has no such list. */
 export async function updateList(
   database: Database,
   caller: TodoCaller,
@@ -45,6 +52,7 @@ export async function updateList(
   body: TodoListBody,
 ): Promise<TodoList> {
   return database.transaction(async (query) => {
+    const before = await readList(query, caller, listId);
     const rows = await query(
       `update todo_lists set title = $3, is_queued = $4, is_under_review = $5,
                              position = coalesce($6, position)
@@ -60,7 +68,18 @@ export async function updateList(
     );
     if (rows.length === 0) throw notFound();
     if (body.characteristics) await saveWiring(query, wiringTarget(caller, listId), body.characteristics);
-    return (await readList(query, caller, listId))!;
+    const after = (await readList(query, caller, listId))!;
+    await recordAudit(query, {
+      kind: 'content',
+      action: 'todo_list.update',
+      target: `coach ${caller.coachId}, to-do list ${listId} (${after.title})`,
+      ...auditDiff(
+        (before ?? {}) as unknown as Record<string, unknown>,
+        after as unknown as Record<string, unknown>,
+        ['items'],
+      ),
+    });
+    return after;
   });
 }
 
@@ -114,36 +133,55 @@ function isUniqueViolation(error: unknown): boolean {
 /** Creates a tag (staff); 400 when the coach already has the label. */
 export async function createTag(database: Database, caller: TodoCaller, label: string): Promise<TodoTag> {
   try {
-    const [row] = await database.query<TodoTag>(
-      `insert into todo_tags (institution_id, coach_id, label) values ($1, $2, $3) returning id, label`,
-      [caller.institutionId, caller.coachId, label],
-    );
-    return row!;
+    return await database.transaction(async (query) => {
+      const [row] = await query<TodoTag>(
+        `insert into todo_tags (institution_id, coach_id, label) values ($1, $2, $3) returning id, label`,
+        [caller.institutionId, caller.coachId, label],
+      );
+      await recordAudit(query, {
+        kind: 'content',
+        action: 'todo_tag.create',
+        target: `coach ${caller.coachId}, tag ${row!.id} (${row!.label})`,
+        after: { label: row!.label },
+      });
+      return row!;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest({ label: [TODO_ERRORS.duplicateTag] });
     throw error;
   }
 }
 
-/** Renames a tag (staff). */
+/** Renames a tag (staff; audited `todo_tag.update`); 404 when the coach has no such tag, 400 for a label it has. */
 export async function updateTag(
   database: Database,
   caller: TodoCaller,
   tagId: number,
   label: string,
 ): Promise<TodoTag> {
-  let rows: TodoTag[];
   try {
-    rows = await database.query<TodoTag>(
-      'update todo_tags set label = $3 where coach_id = $1 and id = $2 returning id, label',
-      [caller.coachId, tagId, label],
-    );
+    return await database.transaction(async (query) => {
+      const [before] = await query<{ label: string }>(
+        'select label from todo_tags where coach_id = $1 and id = $2 for update',
+        [caller.coachId, tagId],
+      );
+      if (!before) throw notFound();
+      const [row] = await query<TodoTag>(
+        'update todo_tags set label = $3 where coach_id = $1 and id = $2 returning id, label',
+        [caller.coachId, tagId, label],
+      );
+      await recordAudit(query, {
+        kind: 'content',
+        action: 'todo_tag.update',
+        target: `coach ${caller.coachId}, tag ${tagId} (${row!.label})`,
+        ...auditDiff(before, { label: row!.label }),
+      });
+      return row!;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest({ label: [TODO_ERRORS.duplicateTag] });
     throw error;
   }
-  if (!rows[0]) throw notFound();
-  return rows[0];
 }
 
 /** Deletes a tag, removing it from every item (staff). */

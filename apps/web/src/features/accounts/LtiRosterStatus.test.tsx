@@ -1,7 +1,7 @@
 import type { LtiLinkedCourse } from '@course-coach/contracts';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../testing/test-utils.tsx';
+import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { LtiRosterStatus } from './LtiRosterStatus.tsx';
 
 /** The linked courses' roster lines on the LMS (LTI) page (docs/lti.md, Roster). */
@@ -35,6 +35,8 @@ describe('LtiRosterStatus', () => {
           },
           { ...base, id: 3, title: null },
         ]}
+        institutionId={7}
+        queryKey={['lti-registrations', 7]}
       />,
     );
     const rows = screen.getAllByRole('row').slice(1);
@@ -49,7 +51,18 @@ describe('LtiRosterStatus', () => {
   });
 
   it('says so when no course is linked', () => {
-    renderWithApp(<LtiRosterStatus courses={[]} />);
+    renderWithApp(<LtiRosterStatus courses={[]} institutionId={7} queryKey={['x']} />);
     expect(screen.getByText('No LMS course is linked to a coach yet.')).toBeInTheDocument();
+  });
+
+  it('“Sync roster now” posts the course’s sync', async () => {
+    const fetch = stubFetch({ 'POST /api/v1/institution/7/lti/courses/1/sync': { body: base } });
+    renderWithApp(<LtiRosterStatus courses={[base]} institutionId={7} queryKey={['x']} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sync roster now: Biology 101' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toContain(
+        'POST /api/v1/institution/7/lti/courses/1/sync',
+      ),
+    );
   });
 });

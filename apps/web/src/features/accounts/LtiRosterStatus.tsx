@@ -1,5 +1,7 @@
-import type { LtiLinkedCourse } from '@course-coach/contracts';
-import { Table, Text, Title } from '@mantine/core';
+import { LTI_API, type LtiLinkedCourse } from '@course-coach/contracts';
+import { Button, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client.ts';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -15,9 +17,24 @@ export function rosterLine(course: LtiLinkedCourse): string {
 
 /**
  * The LMS courses linked to a coach and their last roster (NRPS) sync, on the LMS (LTI) page: synced at
- * each launch and every night (docs/lti.md, Roster).
+ * each launch and every night, and at once with “Sync roster now” (docs/lti.md, Roster); the page's query
+ * `queryKey` is refreshed after a sync.
  */
-export function LtiRosterStatus({ courses }: { courses: LtiLinkedCourse[] }) {
+export function LtiRosterStatus({
+  courses,
+  institutionId,
+  queryKey,
+}: {
+  courses: LtiLinkedCourse[];
+  institutionId: number;
+  queryKey: readonly unknown[];
+}) {
+  const queryClient = useQueryClient();
+  const sync = useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(LTI_API.courseSync(institutionId, id), { method: 'POST', body: {} }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey }),
+  });
   return (
     <>
       <Title order={2} size="h3">
@@ -33,6 +50,9 @@ export function LtiRosterStatus({ courses }: { courses: LtiLinkedCourse[] }) {
               <Table.Th>LMS course</Table.Th>
               <Table.Th>Coach</Table.Th>
               <Table.Th>Roster</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -41,6 +61,17 @@ export function LtiRosterStatus({ courses }: { courses: LtiLinkedCourse[] }) {
                 <Table.Td>{c.title ?? 'Untitled course'}</Table.Td>
                 <Table.Td>{c.coach_name}</Table.Td>
                 <Table.Td c={c.roster_error ? 'red.8' : undefined}>{rosterLine(c)}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={sync.isPending && sync.variables === c.id}
+                    onClick={() => sync.mutate(c.id)}
+                    aria-label={`Sync roster now: ${c.title ?? 'Untitled course'}`}
+                  >
+                    Sync roster now
+                  </Button>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -220,7 +220,11 @@ export function LtiSettingsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <LtiRosterStatus courses={courses} />
+      <LtiRosterStatus
+        courses={courses}
+        institutionId={institutionId}
+        queryKey={ltiQuery(institutionId).queryKey}
+      />
       <form onSubmit={submit} noValidate>
         <Paper withBorder p="md" radius="md">
           <Stack gap="sm">
