@@ -92,6 +92,7 @@ test('no staff screen shows a characteristic’s code name where it has a label'
     data: {
       title: `No codes ${stamp}`,
       status: 'Draft',
+      publish_timestamp: new Date().toISOString(),
       audience_cohort_id: group.id,
       characteristics: wiring,
     },

@@ -42,6 +42,8 @@ export function useAudience(
         signal,
       }),
     placeholderData: keepPreviousData,
+    // Always asked again when the targeting changes back (after a save, the saved answer has changed).
+    staleTime: 0,
   });
 }
 
