@@ -185,7 +185,7 @@ describe('rules and Insight Groups', () => {
     expect((await waitForSync(cohortId)).state).toBe('success');
     expect(await memberStudentIds(staff, coachId, cohortId)).toEqual(onlyGender);
     expect(await entryOf(staff, coachId, 'rule', ruleId)).toMatchObject({
-      title: 'disability equal to Y (in “Trash group”)',
+      title: 'Declared disability equal to Yes (in “Trash group”)',
     });
     await restore(staff, coachId, 'rule', ruleId);
     expect((await waitForSync(cohortId)).state).toBe('success');

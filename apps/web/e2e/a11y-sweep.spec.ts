@@ -525,7 +525,7 @@ const SCREENS: Record<string, Screen[]> = {
           name: 'delete confirmation',
           enter: async (page) => {
             await main(page).getByRole('button', { name: 'Delete: question 1' }).click();
-            await expect(main(page).getByRole('alertdialog')).toBeVisible();
+            await dialogNamed(page, 'Delete?');
           },
         },
         saveEmpty('Add question', 'This field is required.'),
@@ -537,7 +537,16 @@ const SCREENS: Record<string, Screen[]> = {
       name: 'checklist manager',
       who: 'staff',
       url: (ids) => `/Dashboard/Coach/${ids.coach}/ChecklistManager/`,
-      states: [saveEmpty('Add step', 'This field is required.')],
+      states: [
+        {
+          name: 'delete confirmation',
+          enter: async (page) => {
+            await main(page).getByRole('button', { name: 'Delete: step 1' }).click();
+            await dialogNamed(page, 'Delete?');
+          },
+        },
+        saveEmpty('Add step', 'This field is required.'),
+      ],
     },
   ],
   'Dashboard/Coach/:coachId/Images': [

@@ -1,5 +1,6 @@
 import {
   API,
+  AUDIENCE_API,
   AUDIENCE_TEXTS,
   BULLETIN_TEXTS,
   CSRF_COOKIE,
@@ -191,4 +192,52 @@ test('the e-mail and survey editors have the same panel: rule, state in words, c
   await expect(sp.getByTestId('audience-publish')).toHaveText('Scheduled for 3 December, 09:00');
   await expect(sp.getByTestId('audience-rule')).toHaveText(AUDIENCE_TEXTS.ruleAll);
   await axeAtBothSizes(page);
+});
+
+test('the bulletin editor’s Who sees this follows the Insight Group chosen in the form before Save', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const title = `Audience unsaved ${Date.now()}`;
+  const group = `Audience unsaved women (e2e ${Date.now()})`;
+  await signIn(page, STAFF);
+  const coachId = await coachIdOf(page, 'AAA 2013J');
+  const members = await womenGroup(page, coachId, group);
+  const made = await page.request.post(API.bulletins(coachId), {
+    data: { title, status: 'Draft', publish_timestamp: new Date().toISOString() },
+    headers: await headersOf(page),
+  });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  const everyone = (await (
+    await page.request.post(AUDIENCE_API.audience(coachId), {
+      data: { kind: 'bulletin', id },
+      headers: await headersOf(page),
+    })
+  ).json()) as { count: number };
+  expect(everyone.count).toBeGreaterThan(members);
+
+  await page.goto(PAGES.editBulletin(coachId, id));
+  const panel = page.getByTestId('audience-panel');
+  await expect(panel.getByTestId('audience-count')).toHaveText(AUDIENCE_TEXTS.count(everyone.count), {
+    timeout: 30_000,
+  });
+  await expect(panel.getByTestId('audience-unsaved')).toHaveCount(0);
+  const audience = page.getByRole('combobox', { name: 'Audience (Insight Group)' });
+  await audience.selectOption({ label: group });
+  // Not saved yet: the panel counts the group's members and says so.
+  await expect(panel.getByTestId('audience-count')).toHaveText(AUDIENCE_TEXTS.count(members));
+  await expect(panel.getByTestId('audience-rule')).toHaveText(AUDIENCE_TEXTS.ruleGroup(group));
+  await expect(panel.getByTestId('audience-unsaved')).toHaveText(AUDIENCE_TEXTS.unsaved);
+  await axeAtBothSizes(page);
+  // Back to every student: the count follows.
+  await audience.selectOption({ index: 0 });
+  await expect(panel.getByTestId('audience-count')).toHaveText(AUDIENCE_TEXTS.count(everyone.count));
+  await expect(panel.getByTestId('audience-unsaved')).toHaveCount(0);
+  // Saved with the group: the same count, no longer marked unsaved.
+  await audience.selectOption({ label: group });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByTestId('audience-unsaved')).toHaveCount(0);
+  await expect(panel.getByTestId('audience-count')).toHaveText(AUDIENCE_TEXTS.count(members));
+  await page.request.delete(API.bulletin(coachId, id), { headers: await headersOf(page) });
 });

@@ -119,7 +119,7 @@ test.describe('Characteristics overview', () => {
     const reflection = page.getByTestId('wiring-editor-reflection_characteristics');
     await reflection.getByRole('button', { name: 'Add characteristic' }).click();
     // The demo's playbooks ask three reflection questions, one row each: this is the fourth.
-    await choose(page, reflection, 'MTS Characteristic 4', 'Gender');
+    await choose(page, reflection, 'Characteristic 4', 'Gender');
     await choose(page, reflection, 'Value 4', 'Female');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -138,7 +138,7 @@ test.describe('Characteristics overview', () => {
     await page.getByLabel(/^Title/).fill('Repeat students page');
     const wiring = page.getByTestId('wiring-editor-characteristics');
     await wiring.getByRole('button', { name: 'Add characteristic' }).click();
-    await choose(page, wiring, 'MTS Characteristic 1', 'Previous attempts');
+    await choose(page, wiring, 'Characteristic 1', 'Previous attempts');
     await wiring.getByLabel('Value 1').fill('99');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(wiring.getByText('Enter a number from 0 to 10.')).toBeVisible();

@@ -118,6 +118,8 @@ test('a student ticks off the Getting started checklist; staff see it in the coa
 test('staff edit the FAQ, the support e-mail and the checklist; bad input shows field errors', async ({
   page,
 }) => {
+  // Axe at both sizes on three screens and the delete dialog, an Undo and a Trash restore.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, STAFF);
   await expect(page).toHaveURL(/\/Dashboard\/Institution\/\d+\/CoachDashboard$/);
@@ -142,8 +144,25 @@ test('staff edit the FAQ, the support e-mail and the checklist; bad input shows 
   // Move it up, then delete it after confirming.
   await main.getByRole('button', { name: 'Move up: question 5' }).click();
   await expect(main.getByTestId('faq-editor-entry').nth(3)).toContainText('Is there a study group?');
+  // The confirmation names the question; it goes to the Trash, and Undo brings it back.
   await main.getByRole('button', { name: 'Delete: question 4' }).click();
-  await main.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete' }).click();
+  const faqDialog = page.getByRole('dialog', { name: 'Delete?' });
+  await expect(faqDialog).toContainText('Delete the question “Is there a study group?”?');
+  await expect(faqDialog).toContainText('It stays in the Trash for 30 days');
+  for (const size of VIEWPORTS) {
+    await page.setViewportSize(size);
+    await expect(faqDialog).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await faqDialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(main.getByTestId('faq-editor-entry')).toHaveCount(4);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Question “Is there a study group?” restored.')).toBeVisible();
+  await expect(main.getByTestId('faq-editor-entry')).toHaveCount(5);
+  await expect(main.getByTestId('faq-editor-entry').nth(3)).toContainText('Is there a study group?');
+  await main.getByRole('button', { name: 'Delete: question 4' }).click();
+  await faqDialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(main.getByTestId('faq-editor-entry')).toHaveCount(4);
   // An invalid support e-mail is refused with a field error.
   const email = main.getByRole('textbox', { name: /^Support e-mail/ });
@@ -161,7 +180,21 @@ test('staff edit the FAQ, the support e-mail and the checklist; bad input shows 
   await main.getByRole('button', { name: 'Add step' }).click();
   await expect(main.getByTestId('checklist-editor-item')).toHaveCount(5);
   await main.getByRole('button', { name: 'Delete: step 5' }).click();
-  await main.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete' }).click();
+  const stepDialog = page.getByRole('dialog', { name: 'Delete?' });
+  await expect(stepDialog).toContainText('Delete the step “Join the study group”?');
+  await expect(stepDialog).toContainText('Students’ ticks of it go with it.');
+  await stepDialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(main.getByTestId('checklist-editor-item')).toHaveCount(4);
+  // It waits in the Trash and comes back from there.
+  await page.goto(PAGES.trash(coachId));
+  const row = page.getByTestId('trash-row').filter({ hasText: 'Join the study group' });
+  await expect(row).toContainText('Checklist step');
+  await row.getByRole('button', { name: /Restore/ }).click();
+  await expect(row).toHaveCount(0);
+  await page.goto(PAGES.checklistManager(coachId));
+  await expect(main.getByTestId('checklist-editor-item')).toHaveCount(5);
+  await main.getByRole('button', { name: 'Delete: step 5' }).click();
+  await stepDialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(main.getByTestId('checklist-editor-item')).toHaveCount(4);
   await axeAtBothSizes(page, () => expect(main.getByTestId('checklist-editor-item')).toHaveCount(4));
 

@@ -35,7 +35,7 @@ test.describe('glossary', () => {
     }
     expect(target).toBeDefined();
     await page.goto(`/Dashboard/Coach/${target!.coach}/cohort-manager/${target!.cohort}/details`);
-    await expect(page.getByText('Rules combine: a student must match all of these.')).toBeVisible();
+    await expect(page.getByText('Students who match all of these rules:')).toBeVisible();
     await page.getByRole('link', { name: 'What do these words mean?' }).click();
     await expect(page).toHaveURL('/Help/Glossary/#rule');
     await expect(page.getByRole('term').filter({ hasText: /^Rule$/ })).toBeVisible();

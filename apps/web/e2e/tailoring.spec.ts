@@ -107,7 +107,9 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     // A group in it, from the add-cohort page, which then goes to the new group's details with a confirmation.
     await collectionView.getByRole('link', { name: TAILORING_TEXTS.addGroup }).click();
     await expect(page).toHaveURL(new RegExp(`${PAGES.addCohort(coachId)}\\?collection=\\d+$`));
-    await expect(page.getByRole('combobox', { name: 'Collection' })).toHaveValue('Exam support');
+    await expect(page.getByRole('combobox', { name: 'Insight Group Collection' })).toHaveValue(
+      'Exam support',
+    );
     await page.getByRole('textbox', { name: 'Name' }).fill('Women studying 60+ credits');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -479,8 +481,8 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
       .getByRole('link', { name: /Open coach dashboard/ })
       .click();
     await page.getByTestId('insight-groups-link').getByRole('link').click();
-    await page.getByRole('link', { name: 'Cohort overview' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Cohort overview' })).toBeVisible();
+    await page.getByRole('link', { name: 'Insight Group overview' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Insight Group overview' })).toBeVisible();
     const support = page.getByRole('region', { name: 'Support priorities' });
     await expect(support.getByTestId('overview-group')).toHaveCount(2);
     await expect(support).toContainText('Studied credits greater than or equal to 120');

@@ -111,9 +111,9 @@ test.describe('Trash', () => {
       .getByRole('button', { name: /^Edit Rule/ })
       .click();
     await page.getByRole('dialog', { name: 'Edit Rule' }).getByRole('button', { name: 'Delete' }).click();
-    await confirmDelete(page, 'Delete the rule “gender equal to F”?');
+    await confirmDelete(page, 'Delete the rule “Gender equal to Female”?');
     await expect(rules).toHaveCount(0);
-    await restoreFromTrash(page, coachId, `gender equal to F (in “Trash group ${STAMP}”)`, 'Rule');
+    await restoreFromTrash(page, coachId, `Gender equal to Female (in “Trash group ${STAMP}”)`, 'Rule');
     await page.goto(PAGES.cohortDetails(coachId, group.id));
     await expect(rules).toHaveCount(1);
     await call(page, 'DELETE', API.cohort(coachId, group.id));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WiringListSchema } from './wiring.ts';
 
 /*
  * "Who sees this" (docs/bulletins.md and docs/emails-surveys.md): the audience panel shared by the
@@ -39,6 +40,13 @@ export const AudienceQuerySchema = z.strictObject({
   excluded: z.array(StudentId).max(MAX_EXCLUDED).optional(),
   page: z.number().int().min(1).max(100_000).default(1),
   page_size: z.number().int().min(1).max(100).default(50),
+  /**
+   * The editor's unsaved targeting, counted instead of the saved one (nothing is saved): a bulletin's
+   * Insight Group (null: every student) — bulletins only.
+   */
+  audience_cohort_id: DbId.nullable().optional(),
+  /** The unsaved characteristic wiring of an e-mail or survey (as its body carries it) — not bulletins. */
+  characteristics: WiringListSchema.optional(),
 });
 export type AudienceQuery = z.input<typeof AudienceQuerySchema>;
 
@@ -106,10 +114,15 @@ export const AUDIENCE_TEXTS = {
   ruleAllBulletin:
     'Every student of the course, except those you exclude. Characteristic wiring doesn’t narrow it: a student whose values match the wiring sees it under Recommended.',
   ruleWired:
-    'Students who, for every wired characteristic, have one of its wired values (from any source, or by default), except those you exclude.',
-  ruleAll: 'Every student of the course, except those you exclude (nothing is wired).',
+    'Students who match all of these: for each characteristic under “Shown to”, one of the values chosen for it (from any source, or by default), except those you exclude.',
+  ruleAll:
+    'Every student of the course, except those you exclude (no characteristic is chosen under “Shown to”).',
   count: (n: number) => `${n} ${n === 1 ? 'student' : 'students'} will receive it`,
   saveFirst: 'Save it first to see who receives it.',
+  unsaved: 'Counted with the choices in the form above, which are not saved yet.',
+  unsavedInvalid: 'Finish the choices in the form above to see who would receive it.',
+  groupOnlyBulletins: 'Only a bulletin is sent to an Insight Group; e-mails and surveys use wiring.',
+  wiringNotBulletins: 'A bulletin’s wiring doesn’t choose who receives it; send its Insight Group instead.',
   exclude: 'Exclude',
   include: 'Include again',
   excludedTitle: 'Excluded',

@@ -63,7 +63,7 @@ export const SURVEY_TEXTS = {
   question: (n: number) => `Question ${n}`,
   prompt: 'Question text',
   promptHint: 'Leave empty to use the characteristic’s own question.',
-  characteristic: 'MTS Characteristic',
+  characteristic: 'Characteristic its answer is saved to',
   addQuestion: 'Add question',
   removeQuestion: (n: number) => `Remove question ${n}`,
   options: 'Options',

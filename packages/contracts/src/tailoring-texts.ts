@@ -76,7 +76,7 @@ export const TAILORING_UI_TEXTS = {
   syncFailed: 'The last sync failed; membership is unchanged. Try Sync Now again.',
   addInsightGroup: 'Add Insight Group',
   editInsightGroup: 'Edit Insight Group',
-  backToCollections: 'Back to collections',
+  backToCollections: 'Back to Insight Group Collections',
   cardView: 'Card view',
   tableView: 'Table view',
   exportMembers: 'Export members (CSV)',

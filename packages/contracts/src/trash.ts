@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The coach's trash (docs/trash.md): deleted content, rules, Insight Groups and to-dos are kept 30 days
+ * The coach's trash (docs/trash.md): deleted content, rules, Insight Groups, to-dos, a coach's FAQ entries
+ * and checklist steps are kept 30 days
  * and can be restored. `own_todo` is a student's own to-do item: only that student sees it.
  */
 export const TRASH_KINDS = [
@@ -15,6 +16,8 @@ export const TRASH_KINDS = [
   'rule',
   'cohort',
   'own_todo',
+  'faq_entry',
+  'checklist_item',
 ] as const;
 export const TrashKindSchema = z.enum(TRASH_KINDS);
 export type TrashKind = z.infer<typeof TrashKindSchema>;
@@ -34,6 +37,8 @@ export const TRASH_KIND_LABELS: Record<TrashKind, string> = {
   rule: 'Rule',
   cohort: 'Insight Group',
   own_todo: 'To-do',
+  faq_entry: 'FAQ entry',
+  checklist_item: 'Checklist step',
 };
 
 /** One deleted item: what it was, what went with it, who deleted it when, and the days left to restore. */

@@ -178,9 +178,12 @@ export function wiringDisplayText(
 
 /** Texts of the wiring editor (ours; the spec names the fields, not the words). */
 export const WIRING_UI_TEXTS = {
-  legend: 'MTS Characteristics',
-  notWired: 'not wired',
-  characteristicLabel: (n: number) => `MTS Characteristic ${n}`,
+  legend: 'Shown to',
+  /** Under the legend: how the chosen characteristics combine (all of these; docs/wiring.md). */
+  combine:
+    'Students who match all of these: for each characteristic, one of the values chosen for it. With none chosen, every student.',
+  notWired: 'Every student (no characteristic chosen).',
+  characteristicLabel: (n: number) => `Characteristic ${n}`,
   characteristicPlaceholder: 'Choose a characteristic',
   valueLabel: (n: number) => `Value ${n}`,
   valuePlaceholder: 'Choose a value',

@@ -4,13 +4,14 @@ import {
   type AudienceKind,
   type AudiencePreview,
   type AudienceQuery,
+  BULLETIN_ERRORS,
   type Exclusions,
 } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { auditDiff, recordAudit } from '../audit/index.ts';
 import { previewEmail } from '../emails/index.ts';
-import { loadExclusions, matchWiring } from '../wiring/index.ts';
+import { loadExclusions, matchWiring, saveWiring } from '../wiring/index.ts';
 import { loadTarget, targetedStudents } from './targets.ts';
 
 /**
@@ -48,18 +49,69 @@ async function checkedExcluded(
   return unique.map((id) => ({ id, name: names.get(id)! })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** Carries the answer of a dry run out of its transaction, which is then rolled back. */
+class DryRunAnswer {
+  constructor(readonly audience: Audience) {}
+}
+
 /**
  * POST audience: who gets item `body.id` of `body.kind` with the exclusions `body.excluded` (not saved;
  * absent: the item's saved exclusions):
  * the rule in words, the count (targeted less excluded), a page of the students by name, the excluded
  * students and the publish state. 404: not the coach's item; 400: an excluded id not a student of it.
+ *
+ * With the editor's unsaved targeting (`audience_cohort_id` of a bulletin, `characteristics` of an e-mail or
+ * survey), the answer is for that targeting instead: it is written in a transaction that is always rolled
+ * back, so the delivery paths' own targeting SQL counts it and nothing is saved (docs/bulletins.md "Who
+ * sees this"). 400 with field errors: a group of another coach, wiring the dictionary refuses, or a
+ * targeting field of the other kinds.
  */
 export async function audienceOf(
   database: Database,
   scope: AudienceScope,
   body: AudienceQuery,
 ): Promise<Audience> {
-  const q = database.query;
+  const unsaved = body.audience_cohort_id !== undefined || body.characteristics !== undefined;
+  if (!unsaved) return audienceIn(database.query, scope, body);
+  if (body.audience_cohort_id !== undefined && body.kind !== 'bulletin')
+    throw badRequest({ audience_cohort_id: [AUDIENCE_TEXTS.groupOnlyBulletins] });
+  if (body.characteristics !== undefined && body.kind === 'bulletin')
+    throw badRequest({ characteristics: [AUDIENCE_TEXTS.wiringNotBulletins] });
+  try {
+    await database.transaction(async (q) => {
+      await loadTarget(q, scope.coachId, body.kind, body.id);
+      if (body.kind === 'bulletin') {
+        const group = body.audience_cohort_id ?? null;
+        if (group !== null) {
+          const [c] = await q('select 1 from cohorts where coach_id = $1 and id = $2', [
+            scope.coachId,
+            group,
+          ]);
+          if (!c) throw badRequest({ audience_cohort_id: [BULLETIN_ERRORS.unknownCohort] });
+        }
+        await q('update bulletins set audience_cohort_id = $3 where coach_id = $1 and id = $2', [
+          scope.coachId,
+          body.id,
+          group,
+        ]);
+      } else {
+        await saveWiring(
+          q,
+          { institutionId: scope.institutionId, coachId: scope.coachId, kind: body.kind, contentId: body.id },
+          body.characteristics ?? [],
+        );
+      }
+      throw new DryRunAnswer(await audienceIn(q, scope, body));
+    });
+  } catch (error) {
+    if (error instanceof DryRunAnswer) return error.audience;
+    throw error;
+  }
+  throw new Error('A dry run ended without an answer.');
+}
+
+/** The audience of the item as `q` sees its targeting (saved, or written by a dry run). */
+async function audienceIn(q: Query, scope: AudienceScope, body: AudienceQuery): Promise<Audience> {
   const page = body.page ?? 1;
   const pageSize = body.page_size ?? 50;
   const target = await loadTarget(q, scope.coachId, body.kind, body.id);

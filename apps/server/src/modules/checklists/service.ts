@@ -14,6 +14,7 @@ import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeTipHtml as sanitizeRichText } from '../../http/html.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
+import { contentExtras, moveToTrash } from '../trash/index.ts';
 import { deleteWiring, loadWiring, saveWiring, wiringVisibleForSql } from '../wiring/index.ts';
 
 /**
@@ -158,13 +159,26 @@ export async function updateChecklistItem(
   });
 }
 
-/** Deletes an item with its ticks and wiring (staff); 404 with a sentence for an item of another coach. */
+/**
+ * Deletes an item with its ticks and wiring (staff), after keeping them in the coach's trash (docs/trash.md:
+ * restored as they were); 404 with a sentence for an item of another coach.
+ */
 export async function deleteChecklistItem(
   database: Database,
   scope: ChecklistScope,
   id: number,
 ): Promise<void> {
   await database.transaction(async (q) => {
+    await moveToTrash(q, {
+      coachId: scope.coachId,
+      kind: 'checklist_item',
+      itemId: id,
+      title: (row) => String(row.title ?? ''),
+      rows: [
+        { table: 'checklist_items', where: 't.coach_id = $1 and t.id = $2', params: [scope.coachId, id] },
+        ...contentExtras(scope.coachId, 'checklist_item', id),
+      ],
+    });
     const [old] = await q<{ title: string; description: string }>(
       'delete from checklist_items where coach_id = $1 and id = $2 returning title, description',
       [scope.coachId, id],

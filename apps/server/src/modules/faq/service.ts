@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { htmlText, sanitizeTipHtml as sanitizeRichText } from '../../http/html.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
+import { moveToTrash } from '../trash/index.ts';
 
 /** Which FAQ list: a coach's, or the institution's own (`coachId` null). */
 export interface FaqScope {
@@ -91,9 +92,27 @@ export async function updateFaqEntry(
   });
 }
 
-/** Deletes an entry; 404 when the list has no such entry. */
+/**
+ * Deletes an entry; 404 when the list has no such entry. A coach's entry goes to the coach's trash first
+ * (docs/trash.md, restored as it was); the institution's own list has no trash, so its entries go for good.
+ */
 export async function deleteFaqEntry(database: Database, scope: FaqScope, id: number): Promise<void> {
   await database.transaction(async (q) => {
+    if (scope.coachId !== null) {
+      await moveToTrash(q, {
+        coachId: scope.coachId,
+        kind: 'faq_entry',
+        itemId: id,
+        title: (row) => String(row.question ?? ''),
+        rows: [
+          {
+            table: 'faq_entries',
+            where: 't.institution_id = $1 and t.coach_id = $2 and t.id = $3',
+            params: [scope.institutionId, scope.coachId, id],
+          },
+        ],
+      });
+    }
     const [old] = await q<FaqEntry>(
       `delete from faq_entries where ${IN_SCOPE} and id = $3 returning ${COLUMNS}`,
       [scope.institutionId, scope.coachId, id],

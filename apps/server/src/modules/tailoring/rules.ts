@@ -4,7 +4,13 @@
  * (400 with field errors and a `non_field_errors` summary when invalid). Every change requests a whole
  * recomputation of the group's membership (docs/design.md "Membership sync").
  */
-import { NON_FIELD_ERRORS, usesValuesForInclude, validateRule } from '@course-coach/contracts';
+import {
+  characteristicLabel,
+  NON_FIELD_ERRORS,
+  usesValuesForInclude,
+  validateRule,
+  valueLabel,
+} from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { auditDiff, recordAudit } from '../audit/index.ts';
@@ -122,13 +128,22 @@ export async function deleteRule(runner: SyncRunner, scope: CoachScope, cohortId
   await runner.database.transaction(async (q) => {
     await cohortOfCoach(q, scope, cohortId);
     const [group] = await q<{ name: string }>('select name from cohorts where id = $1', [cohortId]);
+    // The trash names the rule by labels, as screens do (docs/glossary.md), never by code names.
+    const dictionary = await loadDictionary(q, scope.institutionId);
     await moveToTrash(q, {
       coachId: scope.coachId,
       kind: 'rule',
       itemId: ruleId,
       parentId: cohortId,
-      title: (row) =>
-        `${row.characteristic} ${row.operation} ${row.value ?? (row.values_for_include as string[]).join(', ')} (in “${group?.name ?? ''}”)`,
+      title: (row) => {
+        const c = dictionary.find((d) => d.name === row.characteristic);
+        const label = (v: string) => (c ? valueLabel(c, v) : v);
+        const values =
+          row.value != null
+            ? label(String(row.value))
+            : (row.values_for_include as string[]).map(label).join(', ');
+        return `${c ? characteristicLabel(c) : row.characteristic} ${row.operation} ${values} (in “${group?.name ?? ''}”)`;
+      },
       rows: [{ table: 'cohort_rules', where: 't.id = $1 and t.cohort_id = $2', params: [ruleId, cohortId] }],
     });
     const [old] = await q<RuleFields>(

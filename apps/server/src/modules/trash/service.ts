@@ -73,6 +73,8 @@ const AUDIT: Record<TrashKind, ['content' | 'rules', string] | null> = {
   rule: ['rules', 'rule'],
   cohort: ['rules', 'group'],
   own_todo: null,
+  faq_entry: ['content', 'faq'],
+  checklist_item: ['content', 'checklist_item'],
 };
 
 function pgCode(error: unknown): string | undefined {

@@ -1,5 +1,6 @@
 import { AUDIENCE_API, AUDIENCE_TEXTS, type Audience } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { AudiencePanel } from './AudiencePanel.tsx';
@@ -63,5 +64,39 @@ describe('AudiencePanel', () => {
     const preview = await screen.findByTestId('audience-preview');
     expect(within(preview).getByText(AUDIENCE_TEXTS.receives('Alan Turing'))).toBeInTheDocument();
     expect(within(preview).getByText('Hi Alan Turing,')).toBeInTheDocument();
+  });
+
+  it('counts the form’s unsaved targeting: the body carries it and the panel says it is not saved', async () => {
+    const bodies: unknown[] = [];
+    stubFetch({
+      [`POST ${AUDIENCE_API.audience(COACH)}`]: (init) => {
+        const body = JSON.parse(String(init?.body)) as { audience_cohort_id?: number };
+        bodies.push(body);
+        return { body: { ...audience([]), count: body.audience_cohort_id === 3 ? 1 : 2 } };
+      },
+    });
+    function Harness() {
+      const [group, setGroup] = useState<number | undefined>(undefined);
+      return (
+        <>
+          <button type="button" onClick={() => setGroup(3)}>
+            Choose group 3
+          </button>
+          <AudiencePanel
+            coachId={COACH}
+            kind="bulletin"
+            itemId={5}
+            draft={group === undefined ? undefined : { audience_cohort_id: group }}
+          />
+        </>
+      );
+    }
+    renderWithApp(<Harness />);
+    expect(await screen.findByText(AUDIENCE_TEXTS.count(2))).toBeInTheDocument();
+    expect(screen.queryByText(AUDIENCE_TEXTS.unsaved)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Choose group 3' }));
+    expect(await screen.findByText(AUDIENCE_TEXTS.count(1))).toBeInTheDocument();
+    expect(screen.getByText(AUDIENCE_TEXTS.unsaved)).toBeInTheDocument();
+    expect(bodies.at(-1)).toMatchObject({ kind: 'bulletin', id: 5, audience_cohort_id: 3 });
   });
 });

@@ -18,25 +18,32 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../api/client.ts';
+import { errorMessage, isApiError } from '../../api/client.ts';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
-import { useAudience, useAudiencePreview, useSaveExclusions } from './audience-api.ts';
+import { type DraftTargeting, useAudience, useAudiencePreview, useSaveExclusions } from './audience-api.ts';
+
+export type { DraftTargeting } from './audience-api.ts';
 
 /**
  * "Who sees this" (docs/bulletins.md, docs/emails-surveys.md): the audience panel of the bulletin, e-mail
  * and survey editors. For a saved item: the publish state and the targeting rule in words, the live count
  * and a page of the students who will receive it, each with Exclude (saved at once), the excluded students
  * with Include again, and a preview of the item as any one of them. A new item: save it first.
+ * `draft`: the form's current targeting (group or wiring) when it differs from the saved one; the count and
+ * list follow it live, before Save (docs/bulletins.md "Who sees this").
  */
 export function AudiencePanel({
   coachId,
   kind,
   itemId,
+  draft,
 }: {
   coachId: number;
   kind: AudienceKind;
   itemId: number | null;
+  draft?: DraftTargeting | undefined;
 }) {
   const headingId = useId();
   return (
@@ -48,18 +55,32 @@ export function AudiencePanel({
         {itemId === null ? (
           <Text>{AUDIENCE_TEXTS.saveFirst}</Text>
         ) : (
-          <SavedAudience coachId={coachId} kind={kind} itemId={itemId} />
+          <SavedAudience coachId={coachId} kind={kind} itemId={itemId} draft={draft} />
         )}
       </Stack>
     </Card>
   );
 }
 
-function SavedAudience({ coachId, kind, itemId }: { coachId: number; kind: AudienceKind; itemId: number }) {
+function SavedAudience({
+  coachId,
+  kind,
+  itemId,
+  draft,
+}: {
+  coachId: number;
+  kind: AudienceKind;
+  itemId: number;
+  draft: DraftTargeting | undefined;
+}) {
   const [page, setPage] = useState(1);
-  const audience = useAudience(coachId, kind, itemId, page);
+  // Typing in the wiring editor asks once it settles, not at every keystroke.
+  const [settled] = useDebouncedValue(draft, 300);
+  const audience = useAudience(coachId, kind, itemId, page, settled);
   const save = useSaveExclusions(coachId, kind, itemId);
   if (audience.isPending) return <Loader size="sm" aria-label="Loading..." />;
+  if (audience.isError && settled !== undefined && isApiError(audience.error, 400))
+    return <Text data-testid="audience-unsaved-invalid">{AUDIENCE_TEXTS.unsavedInvalid}</Text>;
   if (audience.isError)
     return (
       <Alert color="red" role="alert">
@@ -80,6 +101,11 @@ function SavedAudience({ coachId, kind, itemId }: { coachId: number; kind: Audie
         </Badge>
       </Group>
       <Text data-testid="audience-rule">{a.rule}</Text>
+      {settled !== undefined && (
+        <Text size="sm" c="dimmed" data-testid="audience-unsaved">
+          {AUDIENCE_TEXTS.unsaved}
+        </Text>
+      )}
       <Text fw={700} aria-live="polite" data-testid="audience-count">
         {AUDIENCE_TEXTS.count(a.count)}
       </Text>

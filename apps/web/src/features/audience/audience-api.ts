@@ -13,18 +13,37 @@ export const audienceKeys = {
   item: (coachId: number, kind: AudienceKind, id: number) => ['audience', coachId, kind, id] as const,
 };
 
-/** Who gets item `id` with its saved exclusions (POST audience; a page of 20 of them). */
-export function useAudience(coachId: number, kind: AudienceKind, id: number, page: number) {
+/**
+ * The editor's unsaved targeting, counted instead of the saved one (POST audience; nothing is saved): a
+ * bulletin's Insight Group (null: every student), or an e-mail's or survey's wiring.
+ */
+export type DraftTargeting =
+  | { audience_cohort_id: number | null }
+  | { characteristics: ReadonlyArray<{ label: string; value: string }> };
+
+/**
+ * Who gets item `id` with its saved exclusions (POST audience; a page of 20 of them), for the form's
+ * unsaved targeting `draft` when given (else the saved one).
+ */
+export function useAudience(
+  coachId: number,
+  kind: AudienceKind,
+  id: number,
+  page: number,
+  draft?: DraftTargeting,
+) {
   return useQuery({
-    queryKey: [...audienceKeys.item(coachId, kind, id), 'list', page],
+    queryKey: [...audienceKeys.item(coachId, kind, id), 'list', page, draft ?? null],
     queryFn: ({ signal }) =>
       apiRequest(AUDIENCE_API.audience(coachId), {
         method: 'POST',
-        body: { kind, id, page, page_size: 20 },
+        body: { kind, id, page, page_size: 20, ...draft },
         schema: AudienceSchema,
         signal,
       }),
     placeholderData: keepPreviousData,
+    // Always asked again when the targeting changes back (after a save, the saved answer has changed).
+    staleTime: 0,
   });
 }
 

@@ -25,8 +25,19 @@ import { BulletinPagesEditor } from './BulletinPagesEditor.tsx';
 import { EDITOR_TEXTS, type FormValues, initial, newPageKey, toBody } from './bulletin-form-values.ts';
 import { useDeleteBulletin, useSaveBulletin } from './bulletins-api.ts';
 
-/** The form of `bulletin` of coach `coachId`, or of a new bulletin when null. */
-export function BulletinForm({ coachId, bulletin }: { coachId: number; bulletin: BulletinAdmin | null }) {
+/**
+ * The form of `bulletin` of coach `coachId`, or of a new bulletin when null. `onAudienceChange` hears the
+ * Insight Group chosen (null: every student) as it changes, before Save, and after a save.
+ */
+export function BulletinForm({
+  coachId,
+  bulletin,
+  onAudienceChange,
+}: {
+  coachId: number;
+  bulletin: BulletinAdmin | null;
+  onAudienceChange?: (group: number | null) => void;
+}) {
   const [values, setValues] = useState<FormValues>(() => initial(bulletin));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [general, setGeneral] = useState<string | null>(null);
@@ -160,7 +171,11 @@ export function BulletinForm({ coachId, bulletin }: { coachId: number; bulletin:
             ...(cohorts.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
           ]}
           value={values.audience}
-          onChange={(e) => set('audience', e.currentTarget.value)}
+          onChange={(e) => {
+            const audience = e.currentTarget.value;
+            set('audience', audience);
+            onAudienceChange?.(audience ? Number(audience) : null);
+          }}
           error={err('audience_cohort_id')}
           name="audience_cohort_id"
         />

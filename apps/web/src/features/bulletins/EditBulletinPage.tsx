@@ -1,5 +1,6 @@
 import { BULLETIN_UI_TEXTS, PAGES } from '@course-coach/contracts';
 import { Anchor, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -27,6 +28,8 @@ export function EditBulletinPage() {
   const isNew = params.bulletinId === 'new';
   const id = isNew ? null : parsePathId(params.bulletinId);
   const bulletin = useStaffBulletin(coachId ?? 0, coachId !== null ? id : null);
+  // The form's Insight Group choice while it differs from the saved one: the audience panel counts it.
+  const [draftGroup, setDraftGroup] = useState<number | null | undefined>(undefined);
   usePageTitle(isNew ? BULLETIN_UI_TEXTS.newBulletin : BULLETIN_UI_TEXTS.editBulletin);
   if (coachId === null || (!isNew && id === null)) return <NotFoundPage />;
   if (!isNew && bulletin.isPending) return <LoadingState />;
@@ -50,9 +53,19 @@ export function EditBulletinPage() {
         key={bulletin.data?.id ?? 'new'}
         coachId={coachId}
         bulletin={isNew ? null : bulletin.data!}
+        onAudienceChange={setDraftGroup}
       />
       <DocumentSection coachId={coachId} kind="bulletins" itemId={isNew ? null : bulletin.data!.id} />
-      <AudiencePanel coachId={coachId} kind="bulletin" itemId={isNew ? null : bulletin.data!.id} />
+      <AudiencePanel
+        coachId={coachId}
+        kind="bulletin"
+        itemId={isNew ? null : bulletin.data!.id}
+        draft={
+          draftGroup === undefined || draftGroup === (bulletin.data?.audience_cohort_id ?? null)
+            ? undefined
+            : { audience_cohort_id: draftGroup }
+        }
+      />
     </Stack>
   );
 }

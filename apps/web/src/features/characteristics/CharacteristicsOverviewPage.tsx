@@ -15,6 +15,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { GLOSSARY_PATH, GLOSSARY_TEXTS } from '../help/index.ts';
 import { DictionaryLabelsProvider } from '../tailoring/index.ts';
 import { useOverviewGradebooks, useOverviewItems, useOverviewPlaybooks } from './characteristics-api.ts';
 import { WiringValues } from './WiringValues.tsx';
@@ -209,6 +210,12 @@ function Overview({ coachId }: { coachId: number }) {
     <Stack gap="lg" data-screen="characteristics-overview">
       <Title order={1}>{T.title}</Title>
       <Text>{T.intro}</Text>
+      <Text size="sm">
+        “MTS Characteristic” is a characteristic of the tailoring system; “not wired”: shown to every student.{' '}
+        <Anchor component={Link} to={`${GLOSSARY_PATH}#mts`}>
+          {GLOSSARY_TEXTS.whatWords}
+        </Anchor>
+      </Text>
       <Section title={T.communications}>
         <Loaded query={bulletins}>
           {(items) => (

@@ -3,11 +3,13 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
+import { deleteQuestion, useConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { RichTextField } from '../../components/RichTextField.tsx';
+import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { WiringEditor } from '../wiring/index.ts';
 import { useChecklist, useChecklistMutations } from './checklist-api.ts';
@@ -20,9 +22,7 @@ export const CHECKLIST_MANAGER_TEXTS = {
   up: 'Move up',
   down: 'Move down',
   delete: 'Delete',
-  confirmDelete: 'Delete this step? Students’ ticks of it go with it.',
-  confirm: 'Yes, delete',
-  cancel: 'Cancel',
+  trashNote: 'Students’ ticks of it go with it. It stays in the Trash for 30 days, where you can restore it.',
   empty: 'The checklist is empty: students see no Getting started card. Add the first step below.',
   newHeading: 'New step',
   wiring: 'Shown to students with these characteristics (none: every student)',
@@ -114,9 +114,16 @@ function ItemRow({
   order: number[];
 }) {
   const { save, remove, reorder } = useChecklistMutations(coachId);
-  const [confirming, setConfirming] = useState(false);
+  const confirm = useConfirmDelete();
+  const undo = useUndoDelete();
   const t = CHECKLIST_MANAGER_TEXTS;
   const n = index + 1;
+  // The step, its wiring and students' ticks go to the coach's Trash (Undo brings them back; docs/trash.md).
+  const onDelete = async () => {
+    if (!(await confirm.ask(deleteQuestion('the step', item.title), t.trashNote))) return;
+    await remove.mutateAsync(item.id);
+    undo({ coachId, kind: 'checklist_item', id: item.id, label: `Step “${item.title}”` });
+  };
   const move = (delta: -1 | 1) => {
     const ids = [...order];
     const [id] = ids.splice(index, 1);
@@ -163,32 +170,19 @@ function ItemRow({
           size="xs"
           color="red"
           variant="subtle"
-          onClick={() => setConfirming(true)}
+          loading={remove.isPending}
+          onClick={() => void onDelete().catch(() => undefined)}
           aria-label={`${t.delete}: step ${n}`}
         >
           {t.delete}
         </Button>
       </ItemForm>
-      {confirming && (
-        <Alert color="red" mt="sm" role="alertdialog" aria-label={t.confirmDelete}>
-          <Text size="sm" mb="xs">
-            {t.confirmDelete}
-          </Text>
-          <Group gap="xs">
-            <Button size="xs" color="red" loading={remove.isPending} onClick={() => remove.mutate(item.id)}>
-              {t.confirm}
-            </Button>
-            <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-              {t.cancel}
-            </Button>
-          </Group>
-          {remove.error ? (
-            <Text size="sm" c="red.8">
-              {errorMessage(remove.error)}
-            </Text>
-          ) : null}
-        </Alert>
-      )}
+      {confirm.modal}
+      {remove.error ? (
+        <Text size="sm" c="red.8" role="alert">
+          {errorMessage(remove.error)}
+        </Text>
+      ) : null}
       {reorder.error ? (
         <Text size="sm" c="red.8" role="alert">
           {errorMessage(reorder.error)}

@@ -192,6 +192,15 @@ export function listField<V, K extends keyof V>(setValues: Dispatch<SetStateActi
   };
 }
 
+/** The rows of a wiring with both a characteristic and a value chosen (the others are not asked about). */
+function completeWiring(wiring: ReadonlyArray<WiringInput>): Array<{ label: string; value: string }> {
+  return wiring
+    .map((w) => ({ label: String(w.label ?? '').trim(), value: String(w.value ?? '').trim() }))
+    .filter((w) => w.label !== '' && w.value !== '');
+}
+
+const wiringKey = (wiring: ReadonlyArray<WiringInput>) => JSON.stringify(completeWiring(wiring));
+
 /**
  * The frame of a content editor (emails, surveys): a back link to the manager, the create or edit title,
  * the save's non-field error, the item's title field, its own fields (`children`), its characteristic
@@ -214,6 +223,12 @@ export function ContentEditorForm<V extends { title: string; wiring: WiringInput
   const { coachId, itemId, texts, managerTo, values, setValues, errors, failure, remove } = form;
   const confirm = useConfirmDelete();
   const undo = useUndoDelete();
+  // The panel counts the form's wiring once it differs from what was loaded (docs/emails-surveys.md).
+  const [loadedWiring] = useState(() => wiringKey(values.wiring));
+  const draft =
+    wiringKey(values.wiring) === loadedWiring
+      ? undefined
+      : { characteristics: completeWiring(values.wiring) };
   const onDelete = async (id: number) => {
     // Spec texts name the kinds; docs/trash.md: a delivered e-mail is deleted for good, the rest go to the trash.
     const shape = values as { sections?: unknown[]; questions?: unknown[]; state?: string };
@@ -280,7 +295,12 @@ export function ContentEditorForm<V extends { title: string; wiring: WiringInput
       </Stack>
       <DocumentSection coachId={coachId} kind={document} itemId={itemId} />
       {(document === 'emails' || document === 'surveys') && (
-        <AudiencePanel coachId={coachId} kind={document === 'emails' ? 'email' : 'survey'} itemId={itemId} />
+        <AudiencePanel
+          coachId={coachId}
+          kind={document === 'emails' ? 'email' : 'survey'}
+          itemId={itemId}
+          draft={draft}
+        />
       )}
       {confirm.modal}
     </Stack>

@@ -2,9 +2,11 @@ import type { FaqEntry } from '@course-coach/contracts';
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError } from '../../api/client.ts';
+import { deleteQuestion, useConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { RichTextField } from '../../components/RichTextField.tsx';
+import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { type FaqListScope, useFaqList, useFaqMutations } from './faq-api.ts';
 
 export const FAQ_EDITOR_TEXTS = {
@@ -15,9 +17,7 @@ export const FAQ_EDITOR_TEXTS = {
   up: 'Move up',
   down: 'Move down',
   delete: 'Delete',
-  confirmDelete: 'Delete this question? Students will no longer see it.',
-  confirm: 'Yes, delete',
-  cancel: 'Cancel',
+  goesForGood: 'Students will no longer see it. The institution’s questions have no Trash: it goes for good.',
   empty: 'There are no questions yet. Add the first one below.',
   newHeading: 'New question',
 } as const;
@@ -93,8 +93,23 @@ function EntryRow({
   order: number[];
 }) {
   const { save, remove, reorder } = useFaqMutations(scope);
-  const [confirming, setConfirming] = useState(false);
+  const confirm = useConfirmDelete();
+  const undo = useUndoDelete();
   const n = index + 1;
+  // A coach's entry goes to the coach's Trash (Undo); the institution's list has none (docs/trash.md).
+  const onDelete = async () => {
+    const question = deleteQuestion('the question', entry.question);
+    const note = scope.kind === 'coach' ? undefined : FAQ_EDITOR_TEXTS.goesForGood;
+    if (!(await confirm.ask(question, note))) return;
+    await remove.mutateAsync(entry.id);
+    if (scope.kind === 'coach')
+      undo({
+        coachId: scope.coachId,
+        kind: 'faq_entry',
+        id: entry.id,
+        label: `Question “${entry.question}”`,
+      });
+  };
   const move = (delta: -1 | 1) => {
     const ids = [...order];
     const [id] = ids.splice(index, 1);
@@ -136,32 +151,19 @@ function EntryRow({
           size="xs"
           color="red"
           variant="subtle"
-          onClick={() => setConfirming(true)}
+          loading={remove.isPending}
+          onClick={() => void onDelete().catch(() => undefined)}
           aria-label={`${FAQ_EDITOR_TEXTS.delete}: question ${n}`}
         >
           {FAQ_EDITOR_TEXTS.delete}
         </Button>
       </EntryForm>
-      {confirming && (
-        <Alert color="red" mt="sm" role="alertdialog" aria-label={FAQ_EDITOR_TEXTS.confirmDelete}>
-          <Text size="sm" mb="xs">
-            {FAQ_EDITOR_TEXTS.confirmDelete}
-          </Text>
-          <Group gap="xs">
-            <Button size="xs" color="red" loading={remove.isPending} onClick={() => remove.mutate(entry.id)}>
-              {FAQ_EDITOR_TEXTS.confirm}
-            </Button>
-            <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-              {FAQ_EDITOR_TEXTS.cancel}
-            </Button>
-          </Group>
-          {remove.error ? (
-            <Text size="sm" c="red.8">
-              {errorMessage(remove.error)}
-            </Text>
-          ) : null}
-        </Alert>
-      )}
+      {confirm.modal}
+      {remove.error ? (
+        <Text size="sm" c="red.8" role="alert">
+          {errorMessage(remove.error)}
+        </Text>
+      ) : null}
       {reorder.error ? (
         <Text size="sm" c="red.8" role="alert">
           {errorMessage(reorder.error)}

@@ -39,6 +39,8 @@ describe('GlossaryPage', () => {
       'Insight Group',
       'Insight Group Collection',
       'Characteristic',
+      'MTS (the tailoring system)',
+      'Source',
       'Rule',
       'Characteristic wiring (“Shown to”)',
       'Bulletin',
@@ -58,7 +60,7 @@ describe('GlossaryPage', () => {
 
   it('says next to the rules that they combine, linking the Rule entry', async () => {
     renderAt(staff, '/rules');
-    expect(await screen.findByText(/Rules combine: a student must match all of these\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Students who match all of these rules:/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'What do these words mean?' })).toHaveAttribute(
       'href',
       '/Help/Glossary/#rule',

@@ -25,13 +25,25 @@ export const GLOSSARY_TERMS: ReadonlyArray<{ id: string; term: string; definitio
     id: 'insight-group-collection',
     term: 'Insight Group Collection',
     definition:
-      'A named set of Insight Groups (also called a cohort group), to keep related groups together.',
+      'A named set of Insight Groups (in the API, a cohort group), to keep related groups together.',
   },
   {
     id: 'characteristic',
     term: 'Characteristic',
     definition:
       'A fact about a student that tailoring reads, such as gender, previous attempts or clicks in the last 7 days. Each has a code name and a label; the screens show the label.',
+  },
+  {
+    id: 'mts',
+    term: 'MTS (the tailoring system)',
+    definition:
+      'Where characteristics and their values are kept. “MTS characteristic” on the characteristics overview means a characteristic; “not wired” means the item is shown to every student.',
+  },
+  {
+    id: 'source',
+    term: 'Source',
+    definition:
+      'Where a characteristic’s values come from: the registrar’s file, the gradebook, a survey or the LMS activity log.',
   },
   {
     id: 'rule',

@@ -6,6 +6,6 @@ export const GLOSSARY_TEXTS = {
   title: 'Glossary',
   intro: 'The words used on the staff and instructor screens of Course Coach, in plain words.',
   /** The link next to an Insight Group's rules (how rules combine: docs/glossary.md "Rule"). */
-  rulesCombine: 'Rules combine: a student must match all of these.',
+  rulesCombine: 'Students who match all of these rules:',
   whatWords: 'What do these words mean?',
 } as const;

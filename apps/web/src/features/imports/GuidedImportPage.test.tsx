@@ -117,7 +117,7 @@ async function mapColumns() {
     target: { value: 'existing' },
   });
   await waitFor(() =>
-    expect(within(age).getByRole('option', { name: /studied_credits/ })).toBeInTheDocument(),
+    expect(within(age).getByRole('option', { name: 'Credits studied' })).toBeInTheDocument(),
   );
   fireEvent.change(within(age).getByRole('combobox', { name: /^Characteristic/ }), {
     target: { value: 'studied_credits' },
@@ -378,7 +378,7 @@ describe('GuidedImportPage', () => {
       target: { value: 'existing' },
     });
     await waitFor(() =>
-      expect(within(age).getByRole('option', { name: /studied_credits/ })).toBeInTheDocument(),
+      expect(within(age).getByRole('option', { name: 'Credits studied' })).toBeInTheDocument(),
     );
     expect(within(age).queryByRole('option', { name: /group_member/ })).toBeNull();
     expect(within(age).queryByRole('option', { name: /home_region/ })).toBeNull();

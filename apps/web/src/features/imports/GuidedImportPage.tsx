@@ -146,7 +146,7 @@ function GuidedImport({ coachId }: { coachId: number }) {
       <Stack gap={2}>
         <Anchor component={Link} to={PAGES.cohortManager(coachId)} size="sm">
           <span aria-hidden="true">← </span>
-          Cohort manager
+          Insight Group manager
         </Anchor>
         <Title order={1}>{GUIDED_IMPORT_TITLE}</Title>
         <Text size="sm">

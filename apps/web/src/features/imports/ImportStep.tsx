@@ -125,7 +125,7 @@ export function ImportStep({
               Import another file
             </Button>
             <Button component={Link} to={PAGES.cohortManager(coachId)} variant="subtle">
-              Back to the cohort manager
+              Back to the Insight Group manager
             </Button>
           </>
         )}

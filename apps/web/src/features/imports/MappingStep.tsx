@@ -213,7 +213,7 @@ function ColumnCard({
                 { value: '', label: 'Choose a characteristic…' },
                 ...characteristics.map((c) => ({
                   value: c.name,
-                  label: `${characteristicLabel(c)} (${c.name})`,
+                  label: characteristicLabel(c),
                 })),
               ]}
               onChange={(e) => onChange({ existing: e.currentTarget.value || null })}

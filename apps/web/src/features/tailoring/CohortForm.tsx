@@ -100,7 +100,7 @@ export function CohortForm({
           maxLength={255}
         />
         <Select
-          label="Collection"
+          label="Insight Group Collection"
           placeholder="None"
           clearable
           data={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
@@ -110,7 +110,7 @@ export function CohortForm({
           comboboxProps={{ withinPortal: false }}
         />
         <Select
-          label="Source"
+          label="Source (where the values come from)"
           placeholder="None"
           clearable
           data={sources.map((s) => ({ value: s.name, label: s.label }))}
@@ -121,7 +121,7 @@ export function CohortForm({
         />
         <TextInput
           label="Membership Characteristic"
-          description="Optional: the MTS characteristic this group’s membership is written to. Needs a source."
+          description="Optional: a characteristic that records who is in this group, kept in the source above."
           value={characteristic}
           onChange={(e) => setCharacteristic(e.currentTarget.value)}
           error={first('characteristic')}

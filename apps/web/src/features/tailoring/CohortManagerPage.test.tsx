@@ -209,11 +209,15 @@ describe('AddCohortPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(name).toHaveAccessibleDescription('This field is required.'));
     fireEvent.change(name, { target: { value: '  New group  ' } });
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Collection' })).toHaveValue('Support'));
     await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Source' })).not.toHaveAttribute('data-disabled'),
+      expect(screen.getByRole('combobox', { name: 'Insight Group Collection' })).toHaveValue('Support'),
     );
-    chooseOption('Source', 'Course Coach');
+    await waitFor(() =>
+      expect(
+        screen.getByRole('combobox', { name: 'Source (where the values come from)' }),
+      ).not.toHaveAttribute('data-disabled'),
+    );
+    chooseOption('Source (where the values come from)', 'Course Coach');
     fireEvent.change(screen.getByRole('textbox', { name: /^Membership Characteristic/ }), {
       target: { value: 'new_group' },
     });

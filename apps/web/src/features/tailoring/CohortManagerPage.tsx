@@ -27,7 +27,7 @@ import { GroupList, type GroupView, StudentsTableHead, ViewToggle } from './Grou
 import { ImportCsvModal } from './ImportCsvModal.tsx';
 
 /** Title of the cohort manager page. */
-export const COHORT_MANAGER_TITLE = 'Cohort manager';
+export const COHORT_MANAGER_TITLE = 'Insight Group manager';
 
 interface CollectionViewProps {
   coachId: number;

@@ -27,6 +27,7 @@ import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { QueryErrorState } from '../../components/QueryErrorState.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { RulesCombineNote } from '../help/index.ts';
 import {
   useCohortGroups,
   useCohorts,
@@ -43,7 +44,7 @@ import { RuleFormModal } from './RuleFormModal.tsx';
 export const cohortOverviewPath = (coachId: number | string) => `/Dashboard/Coach/${coachId}/cohort-overview`;
 
 /** Title of the cohort overview page. */
-export const COHORT_OVERVIEW_TITLE = 'Cohort overview';
+export const COHORT_OVERVIEW_TITLE = 'Insight Group overview';
 
 type Dialog =
   | { kind: 'collection'; collection: CohortGroup | null }
@@ -100,34 +101,37 @@ function CohortOverview({ coachId }: { coachId: number }) {
         {cohort.rules.length === 0 ? (
           <Text size="sm">{TAILORING_TEXTS.noRulesAdded}</Text>
         ) : (
-          <List size="sm" spacing={4}>
-            {cohort.rules.map((rule) => {
-              const c = characteristics.find((d) => d.name === rule.characteristic);
-              // The characteristic's label and the values' labels, never the codes.
-              const criteria = `${c ? characteristicLabel(c) : rule.characteristic} ${describeCriteria(rule, c)}`;
-              return (
-                <List.Item key={rule.id}>
-                  <Group gap="xs" wrap="wrap">
-                    <span>{criteria}</span>
-                    {!rule.is_valid && (
-                      <Badge color="red" variant="light">
-                        {TAILORING_TEXTS.invalidCriteria}
-                      </Badge>
-                    )}
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      onClick={() => setDialog({ kind: 'rule', cohortId: cohort.id, rule })}
-                      disabled={!dictionary.data}
-                      aria-label={`${TAILORING_TEXTS.editRule}: ${criteria}`}
-                    >
-                      {TAILORING_TEXTS.editRule}
-                    </Button>
-                  </Group>
-                </List.Item>
-              );
-            })}
-          </List>
+          <>
+            <RulesCombineNote />
+            <List size="sm" spacing={4}>
+              {cohort.rules.map((rule) => {
+                const c = characteristics.find((d) => d.name === rule.characteristic);
+                // The characteristic's label and the values' labels, never the codes.
+                const criteria = `${c ? characteristicLabel(c) : rule.characteristic} ${describeCriteria(rule, c)}`;
+                return (
+                  <List.Item key={rule.id}>
+                    <Group gap="xs" wrap="wrap">
+                      <span>{criteria}</span>
+                      {!rule.is_valid && (
+                        <Badge color="red" variant="light">
+                          {TAILORING_TEXTS.invalidCriteria}
+                        </Badge>
+                      )}
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() => setDialog({ kind: 'rule', cohortId: cohort.id, rule })}
+                        disabled={!dictionary.data}
+                        aria-label={`${TAILORING_TEXTS.editRule}: ${criteria}`}
+                      >
+                        {TAILORING_TEXTS.editRule}
+                      </Button>
+                    </Group>
+                  </List.Item>
+                );
+              })}
+            </List>
+          </>
         )}
         <Group gap="xs">
           <Button

@@ -30,6 +30,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError, apiRequest } from '../../api/client.ts';
 import { deleteQuestion, useConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { useUndoDelete } from '../../components/undo-delete.tsx';
+import { describeCriteria } from './RulesTable.tsx';
 
 export interface RuleFormModalProps {
   coachId: number;
@@ -96,8 +97,10 @@ function RuleForm({ coachId, cohortId, onClose, rule, characteristics, onSaved }
   });
   const confirm = useConfirmDelete();
   const undo = useUndoDelete();
+  // Named by labels, as the Criteria Breakdown shows it (“Gender equal to Female”), never by code names.
+  const ruleCharacteristic = rule ? characteristics.find((c) => c.name === rule.characteristic) : undefined;
   const ruleName = rule
-    ? `${rule.characteristic} ${rule.operation} ${rule.value ?? rule.values_for_include.join(', ')}`
+    ? `${ruleCharacteristic ? characteristicLabel(ruleCharacteristic) : rule.characteristic} ${describeCriteria(rule, ruleCharacteristic)}`
     : '';
   const remove = useMutation({
     mutationFn: (ruleId: number) =>

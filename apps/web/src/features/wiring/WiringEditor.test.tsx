@@ -35,15 +35,15 @@ describe('WiringEditor', () => {
     stubFetch({ [`GET ${API.mtsDictionaryData(COACH_ID)}`]: { body: DICTIONARY } });
     const onValue = vi.fn();
     renderWithApp(<Harness initial={[]} onValue={onValue} />);
-    expect(screen.getByText('not wired')).toBeInTheDocument();
+    expect(screen.getByText('Every student (no characteristic chosen).')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Add characteristic' }));
-    await screen.findByRole('combobox', { name: 'MTS Characteristic 1' });
+    await screen.findByRole('combobox', { name: 'Characteristic 1' });
     // The dictionary arrives, then the characteristic can be chosen.
-    await vi.waitFor(() => chooseOption('MTS Characteristic 1', 'Deprivation band'));
+    await vi.waitFor(() => chooseOption('Characteristic 1', 'Deprivation band'));
     chooseOption('Value 1', 'No Answer');
     expect(onValue).toHaveBeenLastCalledWith([{ label: 'imd_band', value: 'unknown' }]);
     fireEvent.click(screen.getByRole('button', { name: 'Add characteristic' }));
-    chooseOption('MTS Characteristic 2', 'Credits studied');
+    chooseOption('Characteristic 2', 'Credits studied');
     fireEvent.change(screen.getByRole('textbox', { name: 'Value 2' }), { target: { value: '120' } });
     expect(screen.getByText('A number from 30 to 655.')).toBeInTheDocument();
     expect(onValue).toHaveBeenLastCalledWith([
@@ -58,10 +58,10 @@ describe('WiringEditor', () => {
     stubFetch({ [`GET ${API.mtsDictionaryData(COACH_ID)}`]: { body: DICTIONARY } });
     const onValue = vi.fn();
     renderWithApp(<Harness initial={[{ label: 'study_time', value: '5-10h' }]} onValue={onValue} />);
-    const characteristic = await screen.findByRole('combobox', { name: 'MTS Characteristic 1' });
+    const characteristic = await screen.findByRole('combobox', { name: 'Characteristic 1' });
     await vi.waitFor(() => expect(characteristic).toHaveValue('Weekly study time'));
     expect(screen.getByRole('combobox', { name: 'Value 1' })).toHaveValue('5 to 10 hours');
-    expect(optionNames('MTS Characteristic 1')).not.toContain('study_time');
+    expect(optionNames('Characteristic 1')).not.toContain('study_time');
     expect(optionNames('Value 1')).toEqual([
       'Under 2 hours',
       '2 to 5 hours',

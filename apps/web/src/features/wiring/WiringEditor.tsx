@@ -7,7 +7,9 @@ import {
   WIRING_UI_TEXTS,
   type WiringInput,
 } from '@course-coach/contracts';
-import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { GLOSSARY_PATH, GLOSSARY_TEXTS } from '../help/index.ts';
 import { useDictionary } from '../tailoring/index.ts';
 
 export interface WiringEditorProps {
@@ -27,7 +29,7 @@ export interface WiringEditorProps {
 
 /**
  * Edits the characteristic wiring of one content item (spec §3 "Characteristic wiring item"): rows of
- * an MTS characteristic (shown by its label; the code name is what is saved) and one of its values (a select of the restriction set, with the default
+ * a characteristic (shown by its label; the code name is what is saved) and one of its values (a select of the restriction set, with the default
  * labelled 'No Answer'; a number for range characteristics; text otherwise), each removable, and an
  * add button. Controlled: the caller keeps `value` and sends it with the content's save, and passes
  * the server's field errors back in `errors`.
@@ -49,9 +51,16 @@ export function WiringEditor({
   return (
     <Fieldset legend={legend} data-testid={`wiring-editor-${field}`}>
       <Stack gap="sm">
-        {value.length === 0 && (
+        {value.length === 0 ? (
           <Text size="sm" c="dimmed">
             {WIRING_UI_TEXTS.notWired}
+          </Text>
+        ) : (
+          <Text size="sm" data-testid="wiring-combine">
+            {WIRING_UI_TEXTS.combine}{' '}
+            <Anchor component={Link} to={`${GLOSSARY_PATH}#wiring`}>
+              {GLOSSARY_TEXTS.whatWords}
+            </Anchor>
           </Text>
         )}
         {value.map((w, i) => {
