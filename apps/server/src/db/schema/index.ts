@@ -11,6 +11,7 @@ export * from './imports.ts';
 export * from './institutions.ts';
 export * from './lms.ts';
 export * from './lti.ts';
+export * from './notifications.ts';
 export * from './playbook-plans.ts';
 export * from './privacy.ts';
 export * from './saml.ts';
