@@ -43,7 +43,7 @@ export function UnsubscribePage() {
             We couldn’t unsubscribe you just now. Open the link again in a moment.
           </Alert>
         ) : run.isSuccess ? (
-          <Alert color="green" variant="light" title="Done" role="status" data-testid="unsubscribe-result">
+          <Alert color="teal" variant="light" role="status" data-testid="unsubscribe-result">
             {run.data.status === 'unsubscribed'
               ? NOTIFICATION_TEXTS.unsubscribed
               : NOTIFICATION_TEXTS.already}
