@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
 /**
  * e2e: drives the built app (apps/web/dist served by the real server) in Debian's Chromium.
@@ -18,6 +18,8 @@ const testDir = path.join(import.meta.dirname, 'e2e');
  * write the demo data never run at the same time against the same server. Files are balanced by size
  * (the largest first, each to the lightest lane); `E2E_LANES=1` runs everything on one server.
  */
+/** The mail capture's SMTP port is the lane's port plus this; its HTTP port 1000 more (e2e/mail-capture.ts). */
+export const MAIL_CAPTURE_OFFSET = 20_000;
 const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
 const specs = fs
   .readdirSync(testDir)
@@ -59,24 +61,44 @@ export default defineConfig({
     workers: 1,
     use: { baseURL: `http://127.0.0.1:${lane.port}` },
   })),
-  webServer: lanes.map((lane) => ({
-    command: 'node apps/server/dist/main.js',
-    cwd: repoRoot,
-    // Ready once the demo is complete (the server listens before its background demo work ends).
-    url: `http://127.0.0.1:${lane.port}/api/health?wait_for=demo`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    env: {
-      PORT: String(lane.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(os.tmpdir(), `course-coach-e2e-${process.pid}-${lane.port}`),
-      DATABASE_URL: '',
-      SEED_PRESENTATIONS: 'AAA-2013J,DDD-2013B,GGG-2013J',
-      LOG_LEVEL: 'warn',
-      // The demo's own SSO stand-in stays off: sso.spec.ts starts the provider it tests against.
-      OIDC_STANDIN: 'false',
-    },
-  })),
+  // Each lane's app sends its e-mail to a local SMTP capture of its own (e2e/mail-capture.ts; ports
+  // MAIL_CAPTURE_OFFSET and +1000 above the lane's), which specs read over HTTP.
+  webServer: lanes.flatMap(
+    (lane): NonNullable<PlaywrightTestConfig['webServer']> => [
+      {
+        command: 'node apps/web/e2e/mail-capture.ts',
+        cwd: repoRoot,
+        url: `http://127.0.0.1:${lane.port + MAIL_CAPTURE_OFFSET + 1000}/`,
+        timeout: 30_000,
+        reuseExistingServer: false,
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+        env: {
+          MAIL_CAPTURE_SMTP_PORT: String(lane.port + MAIL_CAPTURE_OFFSET),
+          MAIL_CAPTURE_HTTP_PORT: String(lane.port + MAIL_CAPTURE_OFFSET + 1000),
+        },
+      },
+      {
+        command: 'node apps/server/dist/main.js',
+        cwd: repoRoot,
+        // Ready once the demo is complete (the server listens before its background demo work ends).
+        url: `http://127.0.0.1:${lane.port}/api/health?wait_for=demo`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+        env: {
+          PORT: String(lane.port),
+          HOST: '127.0.0.1',
+          DATA_DIR: path.join(os.tmpdir(), `course-coach-e2e-${process.pid}-${lane.port}`),
+          DATABASE_URL: '',
+          SEED_PRESENTATIONS: 'AAA-2013J,DDD-2013B,GGG-2013J',
+          LOG_LEVEL: 'warn',
+          // The demo's own SSO stand-in stays off: sso.spec.ts starts the provider it tests against.
+          OIDC_STANDIN: 'false',
+          SMTP_URL: `smtp://127.0.0.1:${lane.port + MAIL_CAPTURE_OFFSET}`,
+        },
+      },
+    ],
+  ),
 });

@@ -52,6 +52,7 @@ import { instructorHomeRoutes } from './modules/instructor-home/index.ts';
 import { lmsRoutes } from './modules/lms/routes.ts';
 import { allowFraming, ltiRoutes } from './modules/lti/index.ts';
 import { myDataRoutes } from './modules/mydata/routes.ts';
+import { notificationRoutes } from './modules/notifications/index.ts';
 import { playbookRoutes } from './modules/playbooks/routes.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { samlRoutes, ssoRoutes } from './modules/sso/index.ts';
@@ -255,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(homeRoutes, deps);
   await app.register(engagementRoutes, deps);
   await app.register(myDataRoutes, deps);
+  await app.register(notificationRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(auditRoutes, deps);
 

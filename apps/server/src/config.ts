@@ -159,3 +159,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return parsed.data;
 }
+
+/**
+ * The app's address for links in e-mails sent by jobs (no request to take an origin from): APP_URL, else
+ * this server's own host and port (`localhost` when it listens on every interface). No trailing slash.
+ */
+export function appUrlOf(config: Pick<Config, 'APP_URL' | 'HOST' | 'PORT'>): string {
+  if (config.APP_URL) return config.APP_URL.replace(/\/+$/, '');
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  return `http://${host}:${config.PORT}`;
+}

@@ -9,7 +9,7 @@
 
 import fs from 'node:fs';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { appUrlOf, ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnreachableError, errorReason, isDatabaseUnavailable } from './db/availability.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openConfiguredDatabase, pgliteDir, usePrivateFileModes } from './db/open.ts';
@@ -107,6 +107,7 @@ try {
         transport: createMailTransport(config.SMTP_URL, log),
         from: config.EMAIL_FROM,
         leaseSeconds: config.EMAIL_LEASE_SECONDS,
+        appUrl: appUrlOf(config),
       },
       { tokenKey: resolveLmsSettings(config).tokenKey },
     );

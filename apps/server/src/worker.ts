@@ -3,7 +3,7 @@
  * Any number of workers and web instances can share one PostgreSQL (pg-boss claims jobs with SKIP LOCKED).
  * The embedded database serves one process only: use the web server's own workers there.
  */
-import { ConfigError, loadConfig } from './config.ts';
+import { appUrlOf, ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnreachableError, errorReason, isDatabaseUnavailable } from './db/availability.ts';
 import { runMigrations } from './db/migrate.ts';
 import { openConfiguredDatabase, usePrivateFileModes } from './db/open.ts';
@@ -43,6 +43,7 @@ await startWorkers(
     transport: createMailTransport(config.SMTP_URL, log),
     from: config.EMAIL_FROM,
     leaseSeconds: config.EMAIL_LEASE_SECONDS,
+    appUrl: appUrlOf(config),
   },
   { tokenKey: resolveLmsSettings(config).tokenKey },
 );

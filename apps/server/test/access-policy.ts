@@ -152,6 +152,23 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
     body: () => ({ token: 'forged-matrix-token', password: 'a fine new phrase' }),
   },
 
+  // --- notifications (docs/notifications.md): the caller's own, computed from their student enrolments --
+  'GET /api/v1/notifications': { policy: PRESETS.signedIn },
+  'GET /api/v1/notifications/unread-count': { policy: PRESETS.signedIn },
+  // A notification nobody has: 404 for everyone signed in (only one's own can be marked), nothing written.
+  'POST /api/v1/notifications/read': {
+    policy: P(401, 404, 404, 404, 404, 404),
+    body: () => ({ kind: 'bulletin', source_id: 2_147_483_647 }),
+  },
+  'POST /api/v1/notifications/read-all': { policy: PRESETS.signedIn },
+  'GET /api/v1/notifications/settings': { policy: PRESETS.signedIn },
+  'PUT /api/v1/notifications/settings': { policy: PRESETS.signedIn, body: () => ({ digest: 'off' }) },
+  // Public and signed out (the digest's one-click link); a forged token: 400 for everyone, nothing written.
+  'POST /api/v1/notifications/unsubscribe': {
+    policy: P(400, 400, 400, 400, 400, 400),
+    body: () => ({ token: '1.forgedforgedforgedforgedforgedforgedforged' }),
+  },
+
   // --- student dashboard data ------------------------------------------------------------------------
   [`GET ${C}/grade-data`]: studentView,
   // The Grade Calculator: a student's own assignments (staff name the student), the letters for everyone

@@ -927,6 +927,12 @@ const SCREENS: Record<string, Screen[]> = {
   ],
   'no-coach': [{ name: 'no coach yet', who: 'student', url: () => '/no-coach' }],
   'Help/Glossary': [{ name: 'glossary', who: 'staff', url: () => '/Help/Glossary/' }],
+  // Notifications (docs/notifications.md): the student's list and digest setting; the signed-out
+  // unsubscribe page with a forged token (nothing changes).
+  Notifications: [{ name: 'notifications', who: 'student', url: () => '/Notifications/' }],
+  Unsubscribe: [
+    { name: 'unsubscribe (forged link)', who: 'anonymous', url: () => '/Unsubscribe/?token=1.forged' },
+  ],
   'Dashboard/Coach/:coachId/*': [
     {
       name: 'unknown coach page',

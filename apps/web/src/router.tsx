@@ -21,6 +21,15 @@ import { page } from './routes/page.ts';
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage />, errorElement: <RouteErrorPage /> },
   ...accountPublicRoutes.map((r) => ({ ...r, errorElement: <RouteErrorPage /> })),
+  // The digest e-mail's one-click unsubscribe works signed out (docs/notifications.md).
+  {
+    path: '/Unsubscribe',
+    errorElement: <RouteErrorPage />,
+    lazy: page(
+      () => import('./features/notifications/UnsubscribePage.tsx'),
+      (m) => m.UnsubscribePage,
+    ),
+  },
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
@@ -39,6 +48,13 @@ export const routes: RouteObject[] = [
               ...institutionPageRoutes,
               ...accountRoutes,
               { path: 'no-coach', element: <NoCoachPage /> },
+              {
+                path: 'Notifications',
+                lazy: page(
+                  () => import('./features/notifications/NotificationsPage.tsx'),
+                  (m) => m.NotificationsPage,
+                ),
+              },
               // The words of the staff screens (docs/glossary.md), linked from the header and the rules.
               {
                 path: 'Help/Glossary',

@@ -26,6 +26,7 @@ export * from './lms.ts';
 export * from './lti.ts';
 export * from './messages.ts';
 export * from './my-data.ts';
+export * from './notifications.ts';
 export * from './numbers.ts';
 export * from './paths.ts';
 export * from './plain-text.ts';

@@ -9,6 +9,14 @@ export const API = {
   logoutAll: '/api/v1/auth/logout-all',
   csrf: '/api/v1/auth/csrf',
   me: '/api/v1/me',
+  /** The signed-in student's notifications (ours; docs/notifications.md). */
+  notifications: '/api/v1/notifications',
+  notificationsUnreadCount: '/api/v1/notifications/unread-count',
+  notificationsRead: '/api/v1/notifications/read',
+  notificationsReadAll: '/api/v1/notifications/read-all',
+  notificationSettings: '/api/v1/notifications/settings',
+  /** Signed out: the digest e-mail's one-click unsubscribe (token in the body or `?token=`, RFC 8058). */
+  notificationsUnsubscribe: '/api/v1/notifications/unsubscribe',
   gradeData: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-data`,
   /** The student's Grade Calculator data (ours; docs/grades.md "The Grade Calculator"). */
   gradeCalculator: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-calculator`,

@@ -53,8 +53,11 @@ export function parseId(value: unknown): number | null {
  * 4. enforces the route's policy: 401 when not signed in, 404 when the coach or institution does not
  *    exist or the caller has no place in it (docs/design.md, Tenancy), 403 when their role is not allowed.
  */
-/** The only routes that may declare `csrf: false`: the LTI forms and the SAML assertion consumer service. */
-const CSRF_EXEMPT = /^\/api\/v1\/(lti\/|auth\/saml\/:slug\/acs$)/;
+/**
+ * The only routes that may declare `csrf: false`: the LTI forms, the SAML assertion consumer service and
+ * the digest's one-click unsubscribe (a mail client posts it, RFC 8058; its signed token is the check).
+ */
+const CSRF_EXEMPT = /^\/api\/v1\/(lti\/|auth\/saml\/:slug\/acs$|notifications\/unsubscribe$)/;
 
 export function installGuard(app: FastifyInstance, database: Database, config: Config): void {
   app.decorateRequest('user', null);

@@ -31,6 +31,7 @@ import {
   syncableContexts,
   syncRoster,
 } from '../modules/lti/nrps.ts';
+import { sendDigests } from '../modules/notifications/index.ts';
 import { sendPlaybookReminders } from '../modules/playbooks/reminders.ts';
 import { purgeExpiredSaml, purgeExpiredSignOns } from '../modules/sso/index.ts';
 import { sweepOrphanMemberships } from '../modules/tailoring/membership.ts';
@@ -137,7 +138,7 @@ export async function startWorkers(
   boss: PgBoss,
   database: Database,
   log: (msg: string) => void,
-  mail?: Pick<DeliveryOptions, 'transport' | 'from' | 'leaseSeconds'>,
+  mail?: Pick<DeliveryOptions, 'transport' | 'from' | 'leaseSeconds'> & { appUrl?: string },
   lti?: { tokenKey: Buffer; scores?: ScoreJobOptions },
 ): Promise<void> {
   await boss.createQueue(QUEUES.maintenance);
@@ -249,6 +250,12 @@ export async function startWorkers(
       const reminders = await sendPlaybookReminders(database, mail);
       if (reminders.sent + reminders.failed > 0)
         log(`playbook reminders: ${reminders.sent} sent, ${reminders.failed} refused by the server`);
+      // Notification digests, once per user and period (modules/notifications/digest.ts).
+      if (mail.appUrl) {
+        const digests = await sendDigests(database, { ...mail, appUrl: mail.appUrl });
+        if (digests.sent + digests.failed > 0)
+          log(`notification digests: ${digests.sent} sent, ${digests.failed} refused by the server`);
+      }
       // An email another run holds: look again when its lease runs out (that run may have died).
       const [held] = await database.query<{ at: string | Date | null }>(
         `select min(lease_until) as at from emails where state = 'sending'`,

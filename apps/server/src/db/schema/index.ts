@@ -12,6 +12,7 @@ export * from './institutions.ts';
 export * from './lms.ts';
 export * from './lti.ts';
 export * from './lti-ags.ts';
+export * from './notifications.ts';
 export * from './playbook-plans.ts';
 export * from './privacy.ts';
 export * from './saml.ts';

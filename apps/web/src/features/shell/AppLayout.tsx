@@ -29,6 +29,7 @@ import { coachAccess, loginPathFor, useMe, useSignOut } from '../auth/index.ts';
 import { SupportFooter } from '../faq/index.ts';
 import { useGradeData } from '../grades/index.ts';
 import { GLOSSARY_PATH, GLOSSARY_TEXTS } from '../help/index.ts';
+import { NotificationsBell } from '../notifications/index.ts';
 import { CourseSearch } from '../search/index.ts';
 import classes from './AppLayout.module.css';
 import { CoachSwitcher } from './CoachSwitcher.tsx';
@@ -51,6 +52,8 @@ const HOME_LINK = 'Home';
  */
 export function AppLayout() {
   const { data: me } = useMe();
+  // Notifications come from student enrolments (docs/notifications.md): the header link is for students.
+  const isStudent = me?.coaches.some((c) => c.role === 'student') ?? false;
   const signOut = useSignOut();
   const [menuOpen, menu] = useDisclosure(false);
   const location = useLocation();
@@ -191,6 +194,7 @@ export function AppLayout() {
                 {characteristicsLink}
                 {institutionLinks}
                 {glossaryLink}
+                {isStudent && <NotificationsBell />}
                 {/* No initial-focus placeholder: it is a focusable `presentation` div inside role="menu",
                     which axe reports (aria-required-children); focus goes to the first item instead. */}
                 <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
@@ -223,14 +227,16 @@ export function AppLayout() {
                   Sign out
                 </Button>
               </Group>
-              <Burger
-                hiddenFrom="sm"
-                opened={menuOpen}
-                onClick={menu.toggle}
-                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-                aria-expanded={menuOpen}
-                aria-controls="phone-menu"
-              />
+              <Group hiddenFrom="sm" gap="sm" wrap="nowrap">
+                {isStudent && <NotificationsBell />}
+                <Burger
+                  opened={menuOpen}
+                  onClick={menu.toggle}
+                  aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+                  aria-expanded={menuOpen}
+                  aria-controls="phone-menu"
+                />
+              </Group>
             </>
           ) : (
             me === null && (

@@ -1,0 +1,164 @@
+import {
+  type DigestFrequency,
+  NOTIFICATION_PAGE_SIZE,
+  NOTIFICATION_TEXTS,
+  type Notification,
+} from '@course-coach/contracts';
+import {
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../api/client.ts';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import {
+  useMarkRead,
+  useNotificationSettings,
+  useNotifications,
+  useSaveNotificationSettings,
+} from './notifications-api.ts';
+
+const DIGEST_OPTIONS = [
+  { value: 'off', label: 'Off' },
+  { value: 'daily', label: 'Daily' },
+  { value: 'weekly', label: 'Weekly' },
+];
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** One notification: a button that marks it read and opens its page. */
+function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
+  return (
+    <Paper withBorder p="sm" data-testid="notification" data-read={n.read}>
+      <UnstyledButton onClick={() => onOpen(n)} w="100%" style={{ textAlign: 'left' }}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={n.read ? 400 : 700} size="sm">
+            {n.text}
+          </Text>
+          {!n.read && (
+            <Badge color="blue" variant="light">
+              Unread
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {n.coach_label} · {when(n.at)} UTC
+        </Text>
+      </UnstyledButton>
+    </Paper>
+  );
+}
+
+/** The digest setting: off, daily or weekly (docs/notifications.md "E-mail digest"). */
+function DigestSetting() {
+  const settings = useNotificationSettings();
+  const save = useSaveNotificationSettings();
+  const [value, setValue] = useState<DigestFrequency | null>(null);
+  const current = value ?? settings.data?.digest ?? 'off';
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Group align="end" wrap="wrap">
+          <Select
+            label={NOTIFICATION_TEXTS.digestLabel}
+            data={DIGEST_OPTIONS}
+            value={current}
+            onChange={(v) => v && setValue(v as DigestFrequency)}
+            allowDeselect={false}
+            disabled={settings.isPending}
+            w={260}
+          />
+          <Button onClick={() => save.mutate(current)} loading={save.isPending} disabled={settings.isPending}>
+            Save digest setting
+          </Button>
+        </Group>
+        {save.isSuccess && (
+          <Text size="sm" role="status">
+            Saved: {DIGEST_OPTIONS.find((o) => o.value === save.data.digest)?.label}.
+          </Text>
+        )}
+        {save.isError && (
+          <Text size="sm" c="red.8" role="alert">
+            {errorMessage(save.error)}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The signed-in student's notifications (docs/notifications.md): newest first, unread in bold; opening
+ * one marks it read and goes to its page; “Mark all read”; the e-mail digest setting.
+ */
+export function NotificationsPage() {
+  usePageTitle('Notifications');
+  const [page, setPage] = useState(1);
+  const list = useNotifications(page);
+  const mark = useMarkRead();
+  const navigate = useNavigate();
+  const open = (n: Notification) => {
+    const go = () => navigate(n.link);
+    if (n.read) return go();
+    mark.mutate({ kind: n.kind, source_id: n.source_id, item_type: n.item_type }, { onSettled: go });
+  };
+  return (
+    <Stack gap="md" maw={760}>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>Notifications</Title>
+        <Button
+          variant="default"
+          onClick={() => mark.mutate('all')}
+          loading={mark.isPending}
+          disabled={!list.data || list.data.unread === 0}
+        >
+          Mark all read
+        </Button>
+      </Group>
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError ? (
+        <ErrorState
+          title="We couldn’t load your notifications"
+          message={errorMessage(list.error)}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : list.data.count === 0 ? (
+        <Text data-testid="notifications-empty">{NOTIFICATION_TEXTS.empty}</Text>
+      ) : (
+        <>
+          <Text size="sm" role="status">
+            {list.data.unread} unread of {list.data.count}.
+          </Text>
+          <Stack gap="xs" component="section" aria-label="Notification list">
+            {list.data.results.map((n) => (
+              <NotificationRow key={`${n.kind}-${n.item_type}-${n.source_id}`} n={n} onOpen={open} />
+            ))}
+          </Stack>
+          {list.data.count > NOTIFICATION_PAGE_SIZE && (
+            <Pagination
+              total={Math.ceil(list.data.count / NOTIFICATION_PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+            />
+          )}
+        </>
+      )}
+      <DigestSetting />
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import {
+  API,
+  type DigestFrequency,
+  MarkedSchema,
+  type MarkReadBody,
+  NotificationPageSchema,
+  NotificationSettingsSchema,
+  UnreadCountSchema,
+  UnsubscribeResultSchema,
+} from '@course-coach/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost, apiRequest } from '../../api/client.ts';
+
+/** Query keys of notifications (docs/notifications.md). */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unread: ['notifications', 'unread'] as const,
+  page: (page: number) => ['notifications', 'page', page] as const,
+  settings: ['notification-settings'] as const,
+};
+
+/** How often (ms) the header's unread count is fetched again while the app is open. */
+const UNREAD_REFRESH_MS = 60_000;
+
+/** The signed-in user's unread notification count (the header badge); refreshed every minute. */
+export function useUnreadCount(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: notificationKeys.unread,
+    queryFn: ({ signal }) => apiGet(API.notificationsUnreadCount, UnreadCountSchema, signal),
+    refetchInterval: UNREAD_REFRESH_MS,
+  });
+}
+
+/** One page (from 1) of the signed-in user's notifications. */
+export function useNotifications(page: number) {
+  return useQuery({
+    queryKey: notificationKeys.page(page),
+    queryFn: ({ signal }) => apiGet(`${API.notifications}?page=${page}`, NotificationPageSchema, signal),
+  });
+}
+
+/** Marks one notification read (opening it), or all of them (`'all'`); refreshes the list and the badge. */
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (what: MarkReadBody | 'all') =>
+      what === 'all'
+        ? apiPost(API.notificationsReadAll, undefined, MarkedSchema)
+        : apiPost(API.notificationsRead, what, MarkedSchema),
+    onSuccess: () => void client.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+/** The signed-in user's digest setting. */
+export function useNotificationSettings() {
+  return useQuery({
+    queryKey: notificationKeys.settings,
+    queryFn: ({ signal }) => apiGet(API.notificationSettings, NotificationSettingsSchema, signal),
+  });
+}
+
+/** Saves the digest setting (off, daily or weekly). */
+export function useSaveNotificationSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (digest: DigestFrequency) =>
+      apiRequest(API.notificationSettings, {
+        method: 'PUT',
+        body: { digest },
+        schema: NotificationSettingsSchema,
+      }),
+    onSuccess: (saved) => client.setQueryData(notificationKeys.settings, saved),
+  });
+}
+
+/** One-click unsubscribe with the e-mail's signed token (works signed out). */
+export function useUnsubscribe() {
+  return useMutation({
+    mutationFn: (token: string) => apiPost(API.notificationsUnsubscribe, { token }, UnsubscribeResultSchema),
+  });
+}
