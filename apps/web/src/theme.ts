@@ -19,6 +19,8 @@ export const theme = createTheme({
     xl: '88em',
   },
   focusRing: 'auto',
+  // Filled colours pick black or white text by their lightness (the dark scheme's lighter shades need black).
+  autoContrast: true,
   components: {
     // Every dialog's close button needs an accessible name (Mantine's has none by default).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
@@ -28,13 +30,31 @@ export const theme = createTheme({
   },
 });
 
-/** Overrides Mantine's low-contrast "dimmed" and error text colours in the light scheme. */
+/**
+ * Overrides Mantine's low-contrast "dimmed" and error text colours, and defines the app's own colour
+ * variables, in both schemes (docs/student-experience.md, "Dark mode"): every text colour has at least
+ * 4.5:1 on the body and card colours of its scheme (white; dark 7 #242424 and dark 6 #2e2e2e).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': t.colors.gray[7],
     // Field error text and borders: red 9 (5.5:1) instead of red 6 (3.4:1).
     '--mantine-color-error': t.colors.red[9],
+    '--cc-chart-highlight': t.colors.orange[9],
+    '--cc-chart-line': t.colors.blue[9],
+    '--cc-text-accent': t.colors.blue[9],
+    '--cc-text-star': t.colors.yellow[9],
+    '--cc-text-success': t.colors.teal[9],
   },
-  dark: {},
+  dark: {
+    // dark 1 #c9c9c9: 9.6:1 on dark 7 (Mantine's dark 2 is 5.5:1 but only 4.4:1 on a striped row).
+    '--mantine-color-dimmed': t.colors.dark[1],
+    '--mantine-color-error': t.colors.red[4],
+    '--cc-chart-highlight': t.colors.orange[4],
+    '--cc-chart-line': t.colors.blue[4],
+    '--cc-text-accent': t.colors.blue[3],
+    '--cc-text-star': t.colors.yellow[4],
+    '--cc-text-success': t.colors.teal[4],
+  },
 });

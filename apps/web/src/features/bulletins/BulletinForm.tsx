@@ -196,7 +196,7 @@ export function BulletinForm({ coachId, bulletin }: { coachId: number; bulletin:
           </Alert>
         )}
         {saved && (
-          <Text role="status" c="teal.9">
+          <Text role="status" c="var(--cc-text-success)">
             {EDITOR_TEXTS.saved}
           </Text>
         )}

@@ -156,14 +156,14 @@ function EntryRow({
             </Button>
           </Group>
           {remove.error ? (
-            <Text size="sm" c="red.8">
+            <Text size="sm" c="var(--mantine-color-error)">
               {errorMessage(remove.error)}
             </Text>
           ) : null}
         </Alert>
       )}
       {reorder.error ? (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {errorMessage(reorder.error)}
         </Text>
       ) : null}
