@@ -49,11 +49,14 @@ function StatusBadges({ p }: { p: MyPlaybook }) {
   return (
     <Group gap="xs">
       <Badge color={STAGE_COLOR[p.stage]}>{T.stage[p.stage]}</Badge>
-      <Badge color={p.planning_completed_at ? 'teal.9' : 'gray.8'} variant="outline">
+      <Badge
+        color={p.planning_completed_at ? 'var(--cc-text-success)' : 'var(--mantine-color-dimmed)'}
+        variant="outline"
+      >
         {p.planning_completed_at ? T.planned : T.notStarted}
       </Badge>
       {p.reflection_completed_at && (
-        <Badge color="teal.9" variant="outline">
+        <Badge color="var(--cc-text-success)" variant="outline">
           {T.reflected}
         </Badge>
       )}
