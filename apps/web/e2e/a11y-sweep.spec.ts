@@ -33,7 +33,8 @@ import { DEMO_PASSWORD, STAFF, STUDENT_WITHOUT_POINTS } from './helpers.ts';
  * checked with axe-core against WCAG 2.0/2.1 A and AA, at a wide (1280 × 800) and a phone (375 × 667)
  * viewport, and in its key states: dialogs open (to-do add/edit, tip, image picker, rule form, collection
  * form, delete confirmations), empty states, field errors shown, not-found states. A route of the table
- * with no entry in SCREENS below fails its test, naming the route. No axe rule is disabled.
+ * with no entry in SCREENS below fails its test, naming the route. No axe rule is disabled. The main
+ * student screens are checked once more in the dark colour scheme (`dark` in their entries).
  *
  * s32885 is a student of AAA 2013J only (OULAD: Pass), used by no other spec; the sweep adds one to-do
  * item of their own (for the edit modal and the edit page) and leaves everything else as it was.
@@ -102,6 +103,11 @@ interface Screen {
   url: (ids: Ids) => string;
   ready?: (page: Page) => Promise<void>;
   states?: State[];
+  /**
+   * Also checked in the dark colour scheme (the page as loaded, no states): at the wide viewport, or at
+   * both. A representative subset of the student screens (docs/student-experience.md, "Dark mode").
+   */
+  dark?: 'wide' | 'both';
 }
 
 const main = (page: Page) => page.locator('main');
@@ -110,6 +116,7 @@ const main = (page: Page) => page.locator('main');
 async function pageReady(page: Page): Promise<void> {
   await expect(main(page).getByRole('heading').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('card-skeleton')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** Waits for the (last) open dialog and its opening transition. */
@@ -213,6 +220,7 @@ const SCREENS: Record<string, Screen[]> = {
       name: 'student dashboard',
       who: 'student',
       url: (ids) => `/Dashboard/Coach/${ids.coach}/CoachDetails/`,
+      dark: 'both',
       ready: async (page) => {
         await pageReady(page);
         await expect(todoCard(page).getByTestId('todo-list-title')).toBeVisible();
@@ -412,7 +420,7 @@ const SCREENS: Record<string, Screen[]> = {
     },
   ],
   'Dashboard/Coach/:coachId/ToDo': [
-    { name: 'to-do page', who: 'student', url: (ids) => `/Dashboard/Coach/${ids.coach}/ToDo/` },
+    { name: 'to-do page', who: 'student', url: (ids) => `/Dashboard/Coach/${ids.coach}/ToDo/`, dark: 'wide' },
   ],
   'Dashboard/Coach/:coachId/ToDo/Add': [
     {
@@ -579,6 +587,7 @@ const SCREENS: Record<string, Screen[]> = {
       name: 'grade page',
       who: 'student',
       url: (ids) => `/Dashboard/Coach/${ids.coach}/Grades/`,
+      dark: 'wide',
       ready: async (page) => {
         await pageReady(page);
         await expect(page.getByTestId('grade-card')).toBeVisible();
@@ -669,10 +678,20 @@ const SCREENS: Record<string, Screen[]> = {
     },
   ],
   'Dashboard/Coach/:coachId/History': [
-    { name: 'completion history', who: 'student', url: (ids) => `/Dashboard/Coach/${ids.coach}/History/` },
+    {
+      name: 'completion history',
+      who: 'student',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/History/`,
+      dark: 'both',
+    },
   ],
   'Dashboard/Coach/:coachId/Activity': [
-    { name: 'activity (student)', who: 'student', url: (ids) => `/Dashboard/Coach/${ids.coach}/Activity/` },
+    {
+      name: 'activity (student)',
+      who: 'student',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/Activity/`,
+      dark: 'wide',
+    },
     { name: 'activity (staff)', who: 'staff', url: (ids) => `/Dashboard/Coach/${ids.coach}/Activity/` },
   ],
   'Dashboard/Coach/:coachId/Engagement': [
@@ -759,6 +778,7 @@ const SCREENS: Record<string, Screen[]> = {
       name: 'bulletins',
       who: 'student',
       url: (ids) => `/Dashboard/Coach/${ids.coach}/Bulletins/`,
+      dark: 'wide',
       states: [
         {
           name: 'Starred tab',
@@ -846,7 +866,12 @@ const SCREENS: Record<string, Screen[]> = {
     },
   ],
   'Dashboard/Coach/:coachId/Playbook': [
-    { name: 'student playbooks', who: 'student', url: (ids) => `/Dashboard/Coach/${ids.coach}/Playbook/` },
+    {
+      name: 'student playbooks',
+      who: 'student',
+      url: (ids) => `/Dashboard/Coach/${ids.coach}/Playbook/`,
+      dark: 'wide',
+    },
   ],
   'Dashboard/Coach/:coachId/Playbook/:playbookId': [
     {
@@ -1100,9 +1125,15 @@ async function scan(page: Page, where: string) {
   }));
 }
 
-async function openScreen(browser: Browser, screen: Screen, viewport: (typeof VIEWPORTS)[number]) {
+async function openScreen(
+  browser: Browser,
+  screen: Screen,
+  viewport: (typeof VIEWPORTS)[number],
+  colorScheme: 'light' | 'dark' = 'light',
+) {
   const context = await browser.newContext({
     baseURL: baseURL(),
+    colorScheme,
     viewport: { width: viewport.width, height: viewport.height },
     storageState: screen.who === 'anonymous' ? undefined : sessions.get(screen.who),
   });
@@ -1149,6 +1180,20 @@ test.describe('accessibility sweep: every route of router.tsx passes axe-core (W
               await state.enter(page);
               violations.push(...(await scan(page, `${state.name} (${viewport.name})`)));
             }
+          } finally {
+            await context.close();
+          }
+        }
+        // The dark colour scheme: the page as loaded, on the screens that ask for it.
+        const darkViewports = VIEWPORTS.filter(
+          (v) => screen.dark === 'both' || (screen.dark && v.name === 'wide'),
+        );
+        for (const viewport of darkViewports) {
+          const { context, page, load } = await openScreen(browser, screen, viewport, 'dark');
+          try {
+            await load();
+            await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+            violations.push(...(await scan(page, `dark (${viewport.name})`)));
           } finally {
             await context.close();
           }

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './focus.css';
-import { MantineProvider } from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -14,13 +14,22 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Mantine (theme, notifications) and TanStack Query around the app; shared by main.tsx and the tests. */
+/** localStorage key of the colour scheme a user chose with the header's switch (docs/student-experience.md). */
+export const COLOR_SCHEME_KEY = 'course-coach-color-scheme';
+const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
+
+/**
+ * Mantine (theme, notifications) and TanStack Query around the app; shared by main.tsx and the tests.
+ * The colour scheme follows the system setting (prefers-color-scheme) until the user picks one with the
+ * header's switch, which is kept in localStorage; the tests render light.
+ */
 export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
   return (
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
+      defaultColorScheme={env === 'test' ? 'light' : 'auto'}
+      colorSchemeManager={colorSchemeManager}
       env={env}
     >
       <Notifications position="top-right" />

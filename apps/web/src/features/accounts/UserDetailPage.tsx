@@ -18,6 +18,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -96,7 +97,8 @@ export function UserDetailPage() {
     <Stack gap="md">
       <Group justify="space-between">
         <Anchor component={Link} to={ACCOUNT_PAGES.institutionUsers(institutionId)}>
-          ← All users
+          <IconArrowLeft size={14} stroke={2} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> All
+          users
         </Anchor>
         <AdminTabs institutionId={institutionId} />
       </Group>

@@ -44,7 +44,7 @@ export function LoginPage() {
       <Container size={420} w="100%" p={0}>
         <Stack gap="lg">
           <Stack gap={4} align="center">
-            <Text fw={700} size="xl" c="blue.8">
+            <Text fw={700} size="xl" c="var(--cc-text-accent)">
               {PRODUCT_NAME}
             </Text>
             <Title order={1} size="h2" ta="center">

@@ -211,7 +211,7 @@ export function BulletinForm({
           </Alert>
         )}
         {saved && (
-          <Text role="status" c="teal.9">
+          <Text role="status" c="var(--cc-text-success)">
             {EDITOR_TEXTS.saved}
           </Text>
         )}

@@ -19,6 +19,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -93,7 +94,7 @@ export function BulletinCard({
         )}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           {showCourse && (
-            <Text size="xs" fw={700} c="gray.8" tt="uppercase" data-testid="bulletin-course">
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" data-testid="bulletin-course">
               <VisuallyHidden>{BULLETIN_UI_TEXTS.coursePrefix} </VisuallyHidden>
               {bulletin.coach_label}
             </Text>
@@ -104,7 +105,7 @@ export function BulletinCard({
                 component={Link}
                 to={bulletinMessagePath(context, bulletin)}
                 state={{ from: `${location.pathname}${location.search}` } satisfies MessageLinkState}
-                c="blue.9"
+                c="var(--cc-text-accent)"
               >
                 {bulletin.title}
               </Anchor>
@@ -117,7 +118,11 @@ export function BulletinCard({
               onClick={() => onStar(bulletin)}
               data-testid="star-toggle"
             >
-              <span aria-hidden="true">{bulletin.starred ? '★' : '☆'}</span>
+              {bulletin.starred ? (
+                <IconStarFilled size={20} aria-hidden="true" />
+              ) : (
+                <IconStar size={20} stroke={2} aria-hidden="true" />
+              )}
             </ActionIcon>
           </Group>
           {bulletin.subtitle && (

@@ -18,6 +18,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import { Link, useLocation, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
@@ -143,7 +144,11 @@ export function MessagePage({
           onClick={() => star.mutate(b)}
           data-testid="message-star-toggle"
         >
-          <span aria-hidden="true">{b.starred ? '★' : '☆'}</span>
+          {b.starred ? (
+            <IconStarFilled size={22} aria-hidden="true" />
+          ) : (
+            <IconStar size={22} stroke={2} aria-hidden="true" />
+          )}
         </ActionIcon>
       </Group>
       {star.isError && (

@@ -97,7 +97,7 @@ export function EditorShell({
               </Alert>
             )}
             <div role="status" aria-live="polite">
-              {saved && !saving && <Text c="teal">{EDITOR_TEXTS.saved}</Text>}
+              {saved && !saving && <Text c="var(--cc-text-success)">{EDITOR_TEXTS.saved}</Text>}
             </div>
             <Group>
               <Button type="submit" loading={saving}>

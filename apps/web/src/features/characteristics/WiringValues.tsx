@@ -1,5 +1,6 @@
 import { CHARACTERISTICS_TEXTS, type WiringItem } from '@course-coach/contracts';
 import { ActionIcon, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useDictionaryLabels } from '../tailoring/index.ts';
 
 /**
@@ -34,7 +35,11 @@ export function WiringValues({ wiring }: { wiring: ReadonlyArray<WiringItem> }) 
                     onClick={copy}
                     aria-label={CHARACTERISTICS_TEXTS.copyLabel(text)}
                   >
-                    {copied ? '✓' : '⧉'}
+                    {copied ? (
+                      <IconCheck size={16} stroke={2} aria-hidden="true" />
+                    ) : (
+                      <IconCopy size={16} stroke={2} aria-hidden="true" />
+                    )}
                   </ActionIcon>
                 </Tooltip>
               )}

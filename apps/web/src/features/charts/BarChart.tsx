@@ -8,7 +8,12 @@ export interface BarDatum {
 }
 
 /** Colours with at least 3:1 contrast on white (WCAG 1.4.11), as the grade charts'. */
-const COLORS = { bar: '#4dabf7', barStroke: '#1971c2', grid: '#dee2e6', text: '#343a40' };
+const COLORS = {
+  bar: '#4dabf7',
+  barStroke: '#1971c2',
+  grid: 'var(--mantine-color-default-border)',
+  text: 'var(--mantine-color-text)',
+};
 const WIDTH = 480;
 const BAR = 28;
 const GAP = 10;
@@ -49,7 +54,7 @@ export function BarChart({ title, data }: { title: string; data: ReadonlyArray<B
         x2={MARGIN.left}
         y1={MARGIN.top}
         y2={height - MARGIN.bottom}
-        stroke={COLORS.grid}
+        style={{ stroke: COLORS.grid }}
       />
       {data.map((d, i) => {
         const top = y(i) ?? 0;
@@ -62,7 +67,7 @@ export function BarChart({ title, data }: { title: string; data: ReadonlyArray<B
               dy="0.32em"
               textAnchor="end"
               fontSize={13}
-              fill={COLORS.text}
+              style={{ fill: COLORS.text }}
             >
               {cut(d.label, 20)}
             </text>
@@ -80,7 +85,7 @@ export function BarChart({ title, data }: { title: string; data: ReadonlyArray<B
               y={top + y.bandwidth() / 2}
               dy="0.32em"
               fontSize={13}
-              fill={COLORS.text}
+              style={{ fill: COLORS.text }}
             >
               {d.percent}%
             </text>

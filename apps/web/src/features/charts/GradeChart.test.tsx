@@ -2,7 +2,7 @@ import { API, CHART_TEXTS, GRADE_BANDS, type GradeDistribution } from '@course-c
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
-import { GradeChartSvg } from './GradeChart.tsx';
+import { GradeChartSvg, tickEvery } from './GradeChart.tsx';
 import { GradeCharts } from './GradeCharts.tsx';
 
 const COACH_ID = 7;
@@ -47,7 +47,7 @@ describe('GradeChartSvg', () => {
     const highlighted = bars.filter((b) => b.getAttribute('data-highlighted') === 'true');
     expect(highlighted).toHaveLength(1);
     expect(highlighted[0]).toHaveAttribute('data-band', '80–90%');
-    expect(highlighted[0]!.getAttribute('fill')).not.toBe(bars[0]!.getAttribute('fill'));
+    expect(highlighted[0]!.style.fill).not.toBe(bars[0]!.style.fill);
     expect(screen.getByTestId('chart-highlight-label')).toHaveTextContent(CHART_TEXTS.yourGrade);
     expect(screen.getByRole('img')).toHaveAccessibleName(
       `${CHART_TEXTS.histogramTitle} ${n} students with grades. Your Grade: 81.6%, in the 80–90% band. Median: 65%.`,
@@ -163,5 +163,34 @@ describe('GradeCharts card', () => {
       'Half the class scores between 50% and 72.5%. STEM majors median: 68.5%.',
     );
     expect(screen.getAllByText('STEM majors median: 68.5%').length).toBeGreaterThan(0);
+  });
+});
+
+describe('tickEvery: x tick labels that would overlap are thinned', () => {
+  // A label is estimated at 0.62 em per character plus 4 px: '90' at 11 px is 2 × 6.82 + 4 = 17.64 px wide.
+  const starts = GRADE_BANDS.map((b) => String(b.min_value));
+  it('draws every label when the band step is wider than the widest label', () => {
+    expect(tickEvery(starts, 30)).toBe(1);
+    expect(tickEvery(starts, 17.7)).toBe(1);
+  });
+  it('draws every second, fourth … label when the step is narrower', () => {
+    expect(tickEvery(starts, 17.6)).toBe(2);
+    expect(tickEvery(starts, 5)).toBe(4);
+    // '90–100' is 6 characters: 6 × 6.82 + 4 = 44.92 px.
+    expect(
+      tickEvery(
+        GRADE_BANDS.map((b) => b.label.replace('%', '')),
+        40,
+      ),
+    ).toBe(2);
+  });
+  it('leaves out labels in a narrow chart, and keeps them all in a wide one', () => {
+    const wide = renderWithApp(<GradeChartSvg data={chartData()} variant="histogram" width={640} />);
+    expect(wide.container.querySelectorAll('[data-testid="x-tick"]')).toHaveLength(10);
+    wide.unmount();
+    // 200 px: inner width 200 − 56 − 16 = 128, band step 128 / 10.3 = 12.4 px < 17.64: every second band.
+    const narrow = renderWithApp(<GradeChartSvg data={chartData()} variant="histogram" width={200} />);
+    const ticks = [...narrow.container.querySelectorAll('[data-testid="x-tick"]')].map((t) => t.textContent);
+    expect(ticks).toEqual(['0', '20', '40', '60', '80']);
   });
 });

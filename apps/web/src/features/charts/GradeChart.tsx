@@ -8,17 +8,36 @@ import { formatPercent } from '../grades/index.ts';
 /** Default chart size in pixels; the chart takes its container's width when it is known. */
 const WIDTH = 640;
 const HEIGHT = 320;
-/** Below this width the x ticks show only each band's lower bound, so that they do not overlap. */
+/** Below this width the x ticks show only each band's lower bound ('0', '10', …). */
 const NARROW = 480;
+const TICK_FONT = 11;
 
-/** Colours with at least 3:1 contrast on white (WCAG 1.4.11): class bars blue 4, the student's bar orange 9. */
+/**
+ * Colours as CSS values, so that they follow the colour scheme: text and lines use Mantine's text, border
+ * and body colours; bars are blue 4 outlined in blue 8 (3:1 on white and on dark); the student's bar and
+ * label and the distribution line take `--cc-chart-*` (theme.ts: orange 9 and blue 9 on light, orange 4
+ * and blue 4 on dark, for 4.5:1 text contrast on both).
+ */
 const COLORS = {
   bar: '#4dabf7',
   barStroke: '#1971c2',
-  highlight: '#d9480f',
-  median: '#212529',
-  line: '#1864ab',
+  highlight: 'var(--cc-chart-highlight)',
+  text: 'var(--mantine-color-text)',
+  grid: 'var(--mantine-color-default-border)',
+  axis: 'var(--mantine-color-dimmed)',
+  halo: 'var(--mantine-color-body)',
+  line: 'var(--cc-chart-line)',
 };
+
+/**
+ * Which x tick labels to draw so that none overlaps its neighbour: every band's when they fit, else every
+ * second (third, …) band's, from the first. `step` is the band step in pixels; a label's width is
+ * estimated at 0.62 em per character (system-ui digits are narrower). The data table has them all.
+ */
+export function tickEvery(labels: readonly string[], step: number, fontSize = TICK_FONT): number {
+  const widest = Math.max(0, ...labels.map((l) => l.length)) * fontSize * 0.62 + 4;
+  return Math.max(1, Math.ceil(widest / Math.max(step, 1)));
+}
 
 export type GradeChartVariant = 'histogram' | 'distribution';
 
@@ -61,6 +80,8 @@ export function GradeChartSvg({ data, variant, width = WIDTH }: GradeChartProps)
   const maxPercent = Math.max(10, ...data.distribution.map((d) => d.percent));
   const y = scaleLinear().domain([0, maxPercent]).range([innerHeight, 0]).nice(CHART.ticks);
   const yTicks = y.ticks(CHART.ticks);
+  const tickLabels = data.distribution.map((d) => (width < NARROW ? String(d.min_value) : bandTick(d.label)));
+  const every = tickEvery(tickLabels, x.step());
   const highlighted = data.student && data.student.grade !== null ? gradeBandIndex(data.student.grade) : null;
   const label = highlightLabel(data, variant);
   const medianX =
@@ -98,8 +119,8 @@ export function GradeChartSvg({ data, variant, width = WIDTH }: GradeChartProps)
       <g transform={`translate(${margin.left},${margin.top})`}>
         {yTicks.map((t) => (
           <g key={t} transform={`translate(0,${y(t)})`} data-testid="y-tick">
-            <line x2={innerWidth} stroke="#dee2e6" />
-            <text x={-8} dy="0.32em" textAnchor="end" fontSize={12} fill="#343a40">
+            <line x2={innerWidth} style={{ stroke: COLORS.grid }} />
+            <text x={-8} dy="0.32em" textAnchor="end" fontSize={12} style={{ fill: COLORS.text }}>
               {t}%
             </text>
           </g>
@@ -114,8 +135,10 @@ export function GradeChartSvg({ data, variant, width = WIDTH }: GradeChartProps)
                 y={y(d.percent)}
                 width={x.bandwidth()}
                 height={innerHeight - y(d.percent)}
-                fill={isMine ? COLORS.highlight : COLORS.bar}
-                stroke={isMine ? COLORS.highlight : COLORS.barStroke}
+                style={{
+                  fill: isMine ? COLORS.highlight : COLORS.bar,
+                  stroke: isMine ? COLORS.highlight : COLORS.barStroke,
+                }}
                 data-testid="chart-bar"
                 data-band={d.label}
                 data-highlighted={isMine ? 'true' : undefined}
@@ -127,8 +150,7 @@ export function GradeChartSvg({ data, variant, width = WIDTH }: GradeChartProps)
                   textAnchor={i >= 8 ? 'end' : i <= 1 ? 'start' : 'middle'}
                   fontSize={12}
                   fontWeight={700}
-                  fill={COLORS.highlight}
-                  stroke="#ffffff"
+                  style={{ fill: COLORS.highlight, stroke: COLORS.halo }}
                   strokeWidth={3}
                   paintOrder="stroke"
                   data-testid="chart-highlight-label"
@@ -136,15 +158,18 @@ export function GradeChartSvg({ data, variant, width = WIDTH }: GradeChartProps)
                   {label}
                 </text>
               )}
-              <text
-                x={bx + x.bandwidth() / 2}
-                y={innerHeight + 16}
-                textAnchor="middle"
-                fontSize={11}
-                fill="#343a40"
-              >
-                {width < NARROW ? String(d.min_value) : bandTick(d.label)}
-              </text>
+              {i % every === 0 && (
+                <text
+                  x={bx + x.bandwidth() / 2}
+                  y={innerHeight + 16}
+                  textAnchor="middle"
+                  fontSize={TICK_FONT}
+                  style={{ fill: COLORS.text }}
+                  data-testid="x-tick"
+                >
+                  {tickLabels[i]}
+                </text>
+              )}
             </g>
           );
         })}
@@ -152,7 +177,7 @@ export function GradeChartSvg({ data, variant, width = WIDTH }: GradeChartProps)
           <polyline
             points={linePoints}
             fill="none"
-            stroke={COLORS.line}
+            style={{ stroke: COLORS.line }}
             strokeWidth={2}
             data-testid="chart-line"
           />
@@ -164,24 +189,38 @@ export function GradeChartSvg({ data, variant, width = WIDTH }: GradeChartProps)
               x2={medianX}
               y1={-8}
               y2={innerHeight}
-              stroke={COLORS.median}
+              style={{ stroke: COLORS.text }}
               strokeDasharray="4 3"
               strokeWidth={2}
             />
-            <text x={medianX + 4} y={-12} fontSize={11} fill={COLORS.median}>
+            {/* Right of the marker, or left of it in the right part so that it stays inside the chart. */}
+            <text
+              x={medianX > innerWidth * 0.55 ? medianX - 4 : medianX + 4}
+              y={-12}
+              textAnchor={medianX > innerWidth * 0.55 ? 'end' : 'start'}
+              fontSize={11}
+              style={{ fill: COLORS.text }}
+              data-testid="chart-median-label"
+            >
               {data.median.grade_label}
             </text>
           </g>
         )}
-        <line x1={0} x2={innerWidth} y1={innerHeight} y2={innerHeight} stroke="#495057" />
-        <text x={innerWidth / 2} y={innerHeight + 40} textAnchor="middle" fontSize={13} fill="#212529">
+        <line x1={0} x2={innerWidth} y1={innerHeight} y2={innerHeight} style={{ stroke: COLORS.axis }} />
+        <text
+          x={innerWidth / 2}
+          y={innerHeight + 40}
+          textAnchor="middle"
+          fontSize={13}
+          style={{ fill: COLORS.text }}
+        >
           {CHART_TEXTS.xAxis}
         </text>
         <text
           transform={`translate(${-44},${innerHeight / 2}) rotate(-90)`}
           textAnchor="middle"
           fontSize={13}
-          fill="#212529"
+          style={{ fill: COLORS.text }}
         >
           {CHART_TEXTS.yAxis}
         </text>

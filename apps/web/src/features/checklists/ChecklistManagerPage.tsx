@@ -179,12 +179,12 @@ function ItemRow({
       </ItemForm>
       {confirm.modal}
       {remove.error ? (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {errorMessage(remove.error)}
         </Text>
       ) : null}
       {reorder.error ? (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {errorMessage(reorder.error)}
         </Text>
       ) : null}

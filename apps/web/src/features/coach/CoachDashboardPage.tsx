@@ -1,11 +1,23 @@
-import { API, CoachDashboardSchema, type Me, PAGES } from '@course-coach/contracts';
-import { Anchor, Grid, Stack, Text, Title } from '@mantine/core';
+import {
+  API,
+  BULLETIN_UI_TEXTS,
+  CoachDashboardSchema,
+  HISTORY_TEXTS,
+  MESSAGES,
+  type Me,
+  PAGES,
+  TIP_TEXTS,
+  TODO_TEXTS,
+} from '@course-coach/contracts';
+import { Anchor, Grid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiGet } from '../../api/client.ts';
 import { primeAnswers } from '../../api/primed.ts';
+import { CardSkeleton } from '../../components/CardSkeleton.tsx';
+import { CollapsibleSection, useCollapsedSections } from '../../components/CollapsibleSection.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
@@ -14,9 +26,9 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ActivityCards } from '../analytics/index.ts';
 import { coachAccess, useMe } from '../auth/index.ts';
 import { BulletinList } from '../bulletins/index.ts';
-import { GradeCharts } from '../charts/index.ts';
+import { GRADE_CHARTS_TITLE, GradeCharts } from '../charts/index.ts';
 import { GettingStartedCard } from '../checklists/index.ts';
-import { GradeCard } from '../grades/index.ts';
+import { GRADE_CARD_TEXTS, GradeCard } from '../grades/index.ts';
 import { CompletionHistory } from '../history/index.ts';
 import { useInstitutionsCoaches } from '../institution/index.ts';
 import { InstructorHome } from '../instructor-home/index.ts';
@@ -59,16 +71,64 @@ function BackToCoaches({ institutionId }: { institutionId: number }) {
 }
 
 /**
+ * The student dashboard's foldable sections (docs/student-experience.md): each a disclosure remembered
+ * per user; while the one dashboard request is under way, a skeleton of the card stands in its place.
+ */
+type SectionKey = 'grade' | 'todos' | 'bulletins' | 'tips' | 'charts' | 'history';
+const SECTION_TITLES: Record<SectionKey, string> = {
+  grade: GRADE_CARD_TEXTS.title,
+  todos: TODO_TEXTS.cardTitle,
+  bulletins: BULLETIN_UI_TEXTS.title,
+  tips: TIP_TEXTS.cardTitle,
+  charts: GRADE_CHARTS_TITLE,
+  history: HISTORY_TEXTS.title,
+};
+/** Skeleton sizes per section: about the card's loaded height, so the page does not jump. */
+const SKELETONS: Record<SectionKey, { lines?: number; height?: number }> = {
+  grade: { height: 72 },
+  todos: { lines: 4 },
+  bulletins: { lines: 3 },
+  tips: { height: 120 },
+  charts: { height: 200 },
+  history: { lines: 5 },
+};
+
+type SectionRenderer = (key: SectionKey, card: ReactNode) => ReactNode;
+
+function useSections(userId: number, ready: boolean, foldable: boolean): SectionRenderer {
+  const { isCollapsed, toggle } = useCollapsedSections(userId);
+  return (key, card) => {
+    const content = ready ? card : <CardSkeleton {...SKELETONS[key]} />;
+    if (!foldable) return content;
+    return (
+      <CollapsibleSection
+        key={key}
+        title={SECTION_TITLES[key]}
+        collapsed={isCollapsed(key)}
+        onToggle={() => toggle(key)}
+        data-testid={`section-${key}`}
+      >
+        {content}
+      </CollapsibleSection>
+    );
+  };
+}
+
+/**
  * The dashboard's two columns: the main cards, and the sidebar with the student widgets that work in
  * sidebar mode (To-Dos opens its modal here). Students act on them; staff and instructors read them.
  */
 function DashboardColumns({
   coachId,
   canAct,
+  ready,
+  section,
   children,
 }: {
   coachId: number;
   canAct: boolean;
+  ready: boolean;
+  section: SectionRenderer;
   children: ReactNode;
 }) {
   return (
@@ -78,10 +138,10 @@ function DashboardColumns({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
         <Stack gap="lg" data-testid="dashboard-sidebar">
-          {canAct && <GettingStartedCard coachId={coachId} />}
-          <TipsCard coachId={coachId} />
-          <TodoCard coachId={coachId} mode="sidebar" canAct={canAct} />
-          <SidebarLinks coachId={coachId} canManage={!canAct} />
+          {canAct && ready && <GettingStartedCard coachId={coachId} />}
+          {section('tips', <TipsCard coachId={coachId} />)}
+          {section('todos', <TodoCard coachId={coachId} mode="sidebar" canAct={canAct} />)}
+          {ready && <SidebarLinks coachId={coachId} canManage={!canAct} />}
         </Stack>
       </Grid.Col>
     </Grid>
@@ -154,6 +214,7 @@ export function CoachDashboardPage() {
   return (
     <CoachDashboard
       coachId={coachId}
+      userId={me.user.id}
       access={access}
       enrolled={enrolled}
       institutionIds={me.institutions.map((i) => i.id)}
@@ -163,16 +224,20 @@ export function CoachDashboardPage() {
 
 function CoachDashboard({
   coachId,
+  userId,
   access,
   enrolled,
   institutionIds,
 }: {
   coachId: number;
+  userId: number;
   access: ReturnType<typeof coachAccess>;
   enrolled: Me['coaches'][number] | undefined;
   institutionIds: number[];
 }) {
   const ready = useDashboardPrimed(coachId, access === 'student');
+  const student = access === 'student';
+  const section = useSections(userId, ready, student);
   // Phones (narrower than Mantine's `sm`, 48em) get one column in the order a student acts on.
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   if (access === 'staff') {
@@ -190,37 +255,35 @@ function CoachDashboard({
       </Stack>
     );
   }
+  const history = <CompletionHistory coachId={coachId} coachLabel={enrolled?.label} pageLink />;
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" aria-busy={!ready}>
       <DashboardHeader
         label={enrolled?.label}
         detail={enrolled ? `Course ${enrolled.course} · Term ${enrolled.term}` : undefined}
       />
-      {!ready ? (
-        <LoadingState />
-      ) : access === 'student' && phone ? (
+      {!ready && <VisuallyHidden role="status">{MESSAGES.loading}</VisuallyHidden>}
+      {student && phone ? (
         // Phone: what a student acts on first (grade progress, to-dos, bulletins), then tips, then the rest.
         <Stack gap="lg" key={coachId} data-testid="dashboard-phone">
-          <GradeCard coachId={coachId} pageLink />
-          <GettingStartedCard coachId={coachId} />
-          <TodoCard coachId={coachId} mode="sidebar" canAct />
-          <BulletinList context={{ coachId }} />
-          <TipsCard coachId={coachId} />
-          <FeaturedTestimonials coachId={coachId} />
-          <ActivityCards coachId={coachId} />
-          <GradeCharts coachId={coachId} />
-          <CompletionHistory coachId={coachId} coachLabel={enrolled?.label} pageLink />
+          {section('grade', <GradeCard coachId={coachId} pageLink />)}
+          {ready && <GettingStartedCard coachId={coachId} />}
+          {section('todos', <TodoCard coachId={coachId} mode="sidebar" canAct />)}
+          {section('bulletins', <BulletinList context={{ coachId }} />)}
+          {section('tips', <TipsCard coachId={coachId} />)}
+          {ready && <FeaturedTestimonials coachId={coachId} />}
+          {ready && <ActivityCards coachId={coachId} />}
+          {section('charts', <GradeCharts coachId={coachId} />)}
+          {section('history', history)}
         </Stack>
       ) : (
-        <DashboardColumns key={coachId} coachId={coachId} canAct={access === 'student'}>
-          <GradeCard key={coachId} coachId={coachId} pageLink={access === 'student'} />
-          {access === 'student' && <FeaturedTestimonials coachId={coachId} />}
-          {access === 'student' && <BulletinList context={{ coachId }} />}
-          {access === 'student' && <ActivityCards coachId={coachId} />}
-          {access === 'student' && <GradeCharts coachId={coachId} />}
-          {access === 'student' && (
-            <CompletionHistory coachId={coachId} coachLabel={enrolled?.label} pageLink />
-          )}
+        <DashboardColumns key={coachId} coachId={coachId} canAct={student} ready={ready} section={section}>
+          {section('grade', <GradeCard key={coachId} coachId={coachId} pageLink={student} />)}
+          {student && ready && <FeaturedTestimonials coachId={coachId} />}
+          {student && section('bulletins', <BulletinList context={{ coachId }} />)}
+          {student && ready && <ActivityCards coachId={coachId} />}
+          {student && section('charts', <GradeCharts coachId={coachId} />)}
+          {student && section('history', history)}
         </DashboardColumns>
       )}
     </Stack>

@@ -231,7 +231,7 @@ function DocumentControls({
         </Alert>
       )}
       <div role="status" aria-live="polite">
-        {status && <Text c="teal.9">{status}</Text>}
+        {status && <Text c="var(--cc-text-success)">{status}</Text>}
       </div>
       <Modal
         opened={confirming}

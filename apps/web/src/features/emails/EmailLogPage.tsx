@@ -1,5 +1,6 @@
 import { EMAIL_PAGES, type EmailLog, EMAIL_LOG_TEXTS as T } from '@course-coach/contracts';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
@@ -123,7 +124,7 @@ export function EmailLogPage() {
       {(data) => (
         <Stack gap="lg" maw={900}>
           <Anchor component={Link} to={EMAIL_PAGES.manager(coachId)}>
-            ← Emails
+            <IconArrowLeft size={14} stroke={2} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> Emails
           </Anchor>
           <Title order={1}>{T.title(data.title)}</Title>
           <LogView coachId={coachId} id={id} log={data} />

@@ -8,7 +8,12 @@ import { ENGAGEMENT_TEXTS as T } from './texts.ts';
 const HEIGHT = 280;
 const MARGIN = { top: 28, right: 16, bottom: 44, left: 48 };
 /** At least 3:1 contrast on white (WCAG 1.4.11): the student's bars blue 8, the median dark grey. */
-const COLORS = { bar: '#1971c2', median: '#212529', grid: '#dee2e6', text: '#343a40' };
+const COLORS = {
+  bar: '#1971c2',
+  median: 'var(--mantine-color-text)',
+  grid: 'var(--mantine-color-default-border)',
+  text: 'var(--mantine-color-text)',
+};
 
 /** A figure for people: a median of 2.5 shows as 2.5, 3 as 3. */
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
@@ -57,8 +62,8 @@ export function WeeklyChartSvg({ weeks, width }: { weeks: EngagementWeek[]; widt
       <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
         {y.ticks(5).map((t) => (
           <g key={t} transform={`translate(0,${y(t)})`}>
-            <line x2={innerWidth} stroke={COLORS.grid} />
-            <text x={-8} dy="0.32em" textAnchor="end" fontSize={12} fill={COLORS.text}>
+            <line x2={innerWidth} style={{ stroke: COLORS.grid }} />
+            <text x={-8} dy="0.32em" textAnchor="end" fontSize={12} style={{ fill: COLORS.text }}>
               {t}
             </text>
           </g>
@@ -74,7 +79,13 @@ export function WeeklyChartSvg({ weeks, width }: { weeks: EngagementWeek[]; widt
               data-testid="engagement-bar"
             />
             {i % every === 0 && (
-              <text x={center(w)} y={innerHeight + 16} textAnchor="middle" fontSize={11} fill={COLORS.text}>
+              <text
+                x={center(w)}
+                y={innerHeight + 16}
+                textAnchor="middle"
+                fontSize={11}
+                style={{ fill: COLORS.text }}
+              >
                 {T.weekTick(w.week)}
               </text>
             )}
@@ -85,20 +96,38 @@ export function WeeklyChartSvg({ weeks, width }: { weeks: EngagementWeek[]; widt
             <polyline
               points={line}
               fill="none"
-              stroke={COLORS.median}
+              style={{ stroke: COLORS.median }}
               strokeWidth={2}
               strokeDasharray="5 3"
             />
             {weeks.map((w) => (
-              <circle key={w.week} cx={center(w)} cy={y(w.class_median ?? 0)} r={3} fill={COLORS.median} />
+              <circle
+                key={w.week}
+                cx={center(w)}
+                cy={y(w.class_median ?? 0)}
+                r={3}
+                style={{ fill: COLORS.median }}
+              />
             ))}
           </g>
         )}
-        <line x1={0} x2={innerWidth} y1={innerHeight} y2={innerHeight} stroke="#495057" />
-        <text x={innerWidth / 2} y={innerHeight + 36} textAnchor="middle" fontSize={12} fill="#212529">
+        <line
+          x1={0}
+          x2={innerWidth}
+          y1={innerHeight}
+          y2={innerHeight}
+          style={{ stroke: 'var(--mantine-color-dimmed)' }}
+        />
+        <text
+          x={innerWidth / 2}
+          y={innerHeight + 36}
+          textAnchor="middle"
+          fontSize={12}
+          style={{ fill: COLORS.median }}
+        >
           {T.week}
         </text>
-        <g transform="translate(0,-16)" fontSize={12} fill="#212529">
+        <g transform="translate(0,-16)" fontSize={12} style={{ fill: COLORS.median }}>
           <rect width={12} height={12} y={-10} fill={COLORS.bar} />
           <text x={16}>{T.you}</text>
           {hasMedian && (
@@ -108,7 +137,7 @@ export function WeeklyChartSvg({ weeks, width }: { weeks: EngagementWeek[]; widt
                 x2={76}
                 y1={-4}
                 y2={-4}
-                stroke={COLORS.median}
+                style={{ stroke: COLORS.median }}
                 strokeWidth={2}
                 strokeDasharray="5 3"
               />

@@ -44,7 +44,7 @@ function SupportEmailForm({ coachId, initial }: { coachId: number; initial: stri
             </Text>
           )}
           {save.error && !fieldError ? (
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="var(--mantine-color-error)" role="alert">
               {errorMessage(save.error)}
             </Text>
           ) : null}

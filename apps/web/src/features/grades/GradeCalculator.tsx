@@ -197,7 +197,7 @@ export function GradeCalculator({ data }: Props) {
           </Text>
           <Text size="sm">{CALCULATOR_TEXTS.secured(formatPercent(projection.securedPercent))}</Text>
           {hasErrors && (
-            <Text size="sm" c="red.8">
+            <Text size="sm" c="var(--mantine-color-error)">
               Scores that are not valid are left out until you correct them.
             </Text>
           )}

@@ -1,9 +1,10 @@
 import { type GradeData, gradeBar, MESSAGES, PAGES, UI_TEXTS } from '@course-coach/contracts';
-import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
+import { HelpTip } from '../../components/HelpTip.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import classes from './GradeCard.module.css';
 import { formatPercent, useGradeData } from './grade-data.ts';
@@ -16,6 +17,7 @@ export const GRADE_CARD_TEXTS = {
   remaining: 'Remaining',
   currentScore: 'Current score',
   currentScoreHint: 'Your mark on the work graded so far.',
+  help: 'How many of the course’s points you have earned, missed (graded work without points) and still have ahead of you. “You are here” marks how much has been graded so far.',
   loadFailed: 'We couldn’t load your grade progress',
   notFoundTitle: 'No grade progress here',
   pageLink: 'See your grades and the class charts',
@@ -207,9 +209,12 @@ export function GradeCard({ coachId, pageLink = false }: GradeCardProps) {
       data-testid="grade-card"
     >
       <Stack gap="xs">
-        <Title order={2} size="h3" id={titleId}>
-          {GRADE_CARD_TEXTS.title}
-        </Title>
+        <Group gap="xs" pr={40}>
+          <Title order={2} size="h3" id={titleId}>
+            {GRADE_CARD_TEXTS.title}
+          </Title>
+          <HelpTip term={GRADE_CARD_TEXTS.title}>{GRADE_CARD_TEXTS.help}</HelpTip>
+        </Group>
         {query.data && (
           <Text size="sm" c="dimmed">
             Out of all the points in {query.data.coach.label}, as of day {query.data.current_day} of the term.

@@ -139,7 +139,7 @@ export function LetterBoundariesForm({ coachId, initial }: Props) {
             </Group>
           ))}
           {general.length > 0 && (
-            <Text c="red.8" size="sm" role="alert">
+            <Text c="var(--mantine-color-error)" size="sm" role="alert">
               {general.join(' ')}
             </Text>
           )}

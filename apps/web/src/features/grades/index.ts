@@ -1,4 +1,4 @@
 /** The grades feature's public entry: what other features may use of it. */
 
-export { GradeCard } from './GradeCard.tsx';
+export { GRADE_CARD_TEXTS, GradeCard } from './GradeCard.tsx';
 export { formatPercent, useGradeData } from './grade-data.ts';

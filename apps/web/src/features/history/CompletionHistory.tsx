@@ -8,14 +8,16 @@ import {
   NOT_COMPLETED,
   PAGES,
 } from '@course-coach/contracts';
-import { Anchor, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { format, isValid, parseISO } from 'date-fns';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
+import { HelpTip } from '../../components/HelpTip.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import reflow from '../../components/ReflowTable.module.css';
 import { useRefreshActivityAfterWrites, useUserActivity, useUserCredits } from '../analytics/index.ts';
 
 /**
@@ -35,9 +37,15 @@ interface HistoryTableProps {
   empty: string;
   statusLabel: (status: string) => string;
   testId: string;
+  /** A short explanation of the table's term, behind a help icon. */
+  help?: string;
 }
 
-function HistoryTable({ title, columns, query, empty, statusLabel, testId }: HistoryTableProps) {
+/** What "credit" means on a student's screens (docs/student-experience.md, "Help text"). */
+export const CREDIT_HELP =
+  'Credit items are to-dos that count: finish one by its credit deadline and you receive its credit; after the deadline it is missed.';
+
+function HistoryTable({ title, columns, query, empty, statusLabel, testId, help }: HistoryTableProps) {
   const titleId = useId();
   let body: React.ReactNode;
   if (query.isPending) body = <LoadingState />;
@@ -58,7 +66,7 @@ function HistoryTable({ title, columns, query, empty, statusLabel, testId }: His
     );
   else
     body = (
-      <Table striped aria-labelledby={titleId} data-testid={`${testId}-table`}>
+      <Table striped aria-labelledby={titleId} data-testid={`${testId}-table`} className={reflow.reflow}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
@@ -71,15 +79,15 @@ function HistoryTable({ title, columns, query, empty, statusLabel, testId }: His
         <Table.Tbody>
           {query.data.map((item) => (
             <Table.Tr key={`${item.type}-${item.id}`} data-status={item.status}>
-              <Table.Td>
+              <Table.Td data-label={columns[0]}>
                 {item.title}{' '}
                 <Text span size="xs" c="dimmed">
                   ({item.content_label})
                 </Text>
               </Table.Td>
-              <Table.Td>{formatHistoryDate(item.due)}</Table.Td>
-              <Table.Td>{formatHistoryDate(item.completed)}</Table.Td>
-              <Table.Td>{statusLabel(item.status)}</Table.Td>
+              <Table.Td data-label={columns[1]}>{formatHistoryDate(item.due)}</Table.Td>
+              <Table.Td data-label={columns[2]}>{formatHistoryDate(item.completed)}</Table.Td>
+              <Table.Td data-label={columns[3]}>{statusLabel(item.status)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -87,9 +95,12 @@ function HistoryTable({ title, columns, query, empty, statusLabel, testId }: His
     );
   return (
     <Stack gap="xs" data-testid={testId}>
-      <Title order={3} size="h5" id={titleId}>
-        {title}
-      </Title>
+      <Group gap={4}>
+        <Title order={3} size="h5" id={titleId}>
+          {title}
+        </Title>
+        {help && <HelpTip term={title}>{help}</HelpTip>}
+      </Group>
       {body}
     </Stack>
   );
@@ -107,6 +118,7 @@ export interface CompletionHistoryProps {
  * Completion History Overview (spec §2): the 'For Credit Items' table (Credit Item Title, Credit
  * Deadline, Completed, Credit Status: Received, Missed or Pending per spec §4), the 'Other Items' table
  * (Title, Due, Completed, Status), each with an empty message naming the coach, and the spec's note.
+ * Below 48em each table reflows into one card per row, every field under its column's name.
  */
 export function CompletionHistory({ coachId, coachLabel, pageLink = false }: CompletionHistoryProps) {
   const titleId = useId();
@@ -133,6 +145,7 @@ export function CompletionHistory({ coachId, coachLabel, pageLink = false }: Com
           empty={HISTORY_TEXTS.creditEmpty(coachLabel)}
           statusLabel={creditStatusLabel}
           testId="history-credit"
+          help={CREDIT_HELP}
         />
         <HistoryTable
           title={HISTORY_TEXTS.otherTable}

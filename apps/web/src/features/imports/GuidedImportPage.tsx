@@ -1,5 +1,6 @@
 import { importTargets, PAGES } from '@course-coach/contracts';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
@@ -145,7 +146,7 @@ function GuidedImport({ coachId }: { coachId: number }) {
     <Stack gap="lg" data-page="guided-import">
       <Stack gap={2}>
         <Anchor component={Link} to={PAGES.cohortManager(coachId)} size="sm">
-          <span aria-hidden="true">← </span>
+          <IconArrowLeft size={14} stroke={2} aria-hidden="true" style={{ verticalAlign: '-2px' }} />
           Insight Group manager
         </Anchor>
         <Title order={1}>{GUIDED_IMPORT_TITLE}</Title>

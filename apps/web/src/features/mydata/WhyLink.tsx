@@ -38,7 +38,7 @@ export function WhyLink({ coachId, kind, id }: { coachId: number; kind: WhyKind;
   if (query.isPending) body = <Text size="sm">Loading…</Text>;
   else if (query.isError)
     body = (
-      <Text size="sm" c="red.9" role="alert">
+      <Text size="sm" c="var(--mantine-color-error)" role="alert">
         {MY_DATA_TEXTS.whyFailed} {errorMessage(query.error)}
       </Text>
     );
@@ -69,7 +69,7 @@ export function WhyLink({ coachId, kind, id }: { coachId: number; kind: WhyKind;
           component="button"
           type="button"
           size="xs"
-          c="blue.9"
+          c="var(--cc-text-accent)"
           onClick={() => setOpened((o) => !o)}
           aria-expanded={opened}
           data-testid="why-link"

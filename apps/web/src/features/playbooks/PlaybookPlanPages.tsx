@@ -14,6 +14,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.ts';
+import { HelpTip } from '../../components/HelpTip.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -48,17 +49,24 @@ function StatusBadges({ p }: { p: MyPlaybook }) {
   return (
     <Group gap="xs">
       <Badge color={STAGE_COLOR[p.stage]}>{T.stage[p.stage]}</Badge>
-      <Badge color={p.planning_completed_at ? 'teal.9' : 'gray.8'} variant="outline">
+      <Badge
+        color={p.planning_completed_at ? 'var(--cc-text-success)' : 'var(--mantine-color-dimmed)'}
+        variant="outline"
+      >
         {p.planning_completed_at ? T.planned : T.notStarted}
       </Badge>
       {p.reflection_completed_at && (
-        <Badge color="teal.9" variant="outline">
+        <Badge color="var(--cc-text-success)" variant="outline">
           {T.reflected}
         </Badge>
       )}
     </Group>
   );
 }
+
+/** What a playbook is, behind the list's help icon (docs/student-experience.md, "Help text"). */
+export const PLAYBOOK_HELP =
+  'An Exam Playbook is your plan for an exam: before it, choose how and with what you will prepare; after it, look back on how it went.';
 
 /** `/Dashboard/Coach/{coachId}/Playbook/` (ours): the student's released playbooks with stage and progress. */
 export function MyPlaybooksPage() {
@@ -70,7 +78,10 @@ export function MyPlaybooksPage() {
     <QueryView query={playbooks} errorTitle="We couldn’t load your playbooks">
       {(list) => (
         <Stack gap="lg" maw={860}>
-          <Title order={1}>{T.listTitle}</Title>
+          <Group gap="xs">
+            <Title order={1}>{T.listTitle}</Title>
+            <HelpTip term="Playbook">{PLAYBOOK_HELP}</HelpTip>
+          </Group>
           <Text>{T.listIntro}</Text>
           {list.length === 0 && <Text>{PLAYBOOK_PLAN_MESSAGES.empty}</Text>}
           {list.map((p) => (

@@ -33,6 +33,7 @@ import { NotificationsBell } from '../notifications/index.ts';
 import { CourseSearch } from '../search/index.ts';
 import classes from './AppLayout.module.css';
 import { CoachSwitcher } from './CoachSwitcher.tsx';
+import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
 import { CourseNav, courseNavItems } from './CourseNav.tsx';
 
 /** Ends every session of the user (POST /api/v1/auth/logout-all): for a lost phone or a shared computer. */
@@ -48,7 +49,8 @@ const HOME_LINK = 'Home';
  * move into a menu behind a burger button. On a coach's pages the course menu (CourseNav) sits above the
  * page on wide screens and in the phone menu on phones, and the course search box (features/search) above
  * the page on every screen. The page renders below in `<main>`, followed on a
- * coach's pages by the coach's support e-mail (SupportFooter).
+ * coach's pages by the coach's support e-mail (SupportFooter). The dark mode switch sits at the header's
+ * end on every screen (ColorSchemeToggle).
  */
 export function AppLayout() {
   const { data: me } = useMe();
@@ -185,66 +187,69 @@ export function AppLayout() {
           <Anchor component={Link} to="/" className={classes.brand} underline="never">
             {PRODUCT_NAME}
           </Anchor>
-          {me ? (
-            <>
-              <Group visibleFrom="sm" gap="md" wrap="nowrap" component="nav" aria-label="Main">
-                {homeLink}
-                <CoachSwitcher />
-                {tailoringLink}
-                {characteristicsLink}
-                {institutionLinks}
-                {glossaryLink}
-                {isStudent && <NotificationsBell />}
-                {/* No initial-focus placeholder: it is a focusable `presentation` div inside role="menu",
+          <Group gap="sm" wrap="nowrap">
+            {me ? (
+              <>
+                <Group visibleFrom="sm" gap="md" wrap="nowrap" component="nav" aria-label="Main">
+                  {homeLink}
+                  <CoachSwitcher />
+                  {tailoringLink}
+                  {characteristicsLink}
+                  {institutionLinks}
+                  {glossaryLink}
+                  {isStudent && <NotificationsBell />}
+                  {/* No initial-focus placeholder: it is a focusable `presentation` div inside role="menu",
                     which axe reports (aria-required-children); focus goes to the first item instead. */}
-                <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
-                  <Menu.Target>
-                    <UnstyledButton
-                      className={classes.userName}
-                      data-testid="user-name"
-                      fz="sm"
-                      fw={500}
-                      title={`Signed in as ${me.user.email}`}
-                    >
-                      {me.user.name}
-                    </UnstyledButton>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item component={Link} to={ACCOUNT_PAGES.account}>
-                      Account
-                    </Menu.Item>
-                    <Menu.Item onClick={() => signOut.mutate('everywhere')} disabled={signOut.isPending}>
-                      {SIGN_OUT_EVERYWHERE}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-                <Button
-                  variant="default"
-                  size="sm"
-                  onClick={() => signOut.mutate('this-device')}
-                  loading={signOut.isPending}
-                >
-                  Sign out
-                </Button>
-              </Group>
-              <Group hiddenFrom="sm" gap="sm" wrap="nowrap">
-                {isStudent && <NotificationsBell />}
-                <Burger
-                  opened={menuOpen}
-                  onClick={menu.toggle}
-                  aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-                  aria-expanded={menuOpen}
-                  aria-controls="phone-menu"
-                />
-              </Group>
-            </>
-          ) : (
-            me === null && (
-              <Anchor component={Link} to={loginPathFor(`${location.pathname}${location.search}`)} fw={500}>
-                Sign in
-              </Anchor>
-            )
-          )}
+                  <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+                    <Menu.Target>
+                      <UnstyledButton
+                        className={classes.userName}
+                        data-testid="user-name"
+                        fz="sm"
+                        fw={500}
+                        title={`Signed in as ${me.user.email}`}
+                      >
+                        {me.user.name}
+                      </UnstyledButton>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item component={Link} to={ACCOUNT_PAGES.account}>
+                        Account
+                      </Menu.Item>
+                      <Menu.Item onClick={() => signOut.mutate('everywhere')} disabled={signOut.isPending}>
+                        {SIGN_OUT_EVERYWHERE}
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                  <Button
+                    variant="default"
+                    size="sm"
+                    onClick={() => signOut.mutate('this-device')}
+                    loading={signOut.isPending}
+                  >
+                    Sign out
+                  </Button>
+                </Group>
+                <Group hiddenFrom="sm" gap="sm" wrap="nowrap">
+                  {isStudent && <NotificationsBell />}
+                  <Burger
+                    opened={menuOpen}
+                    onClick={menu.toggle}
+                    aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+                    aria-expanded={menuOpen}
+                    aria-controls="phone-menu"
+                  />
+                </Group>
+              </>
+            ) : (
+              me === null && (
+                <Anchor component={Link} to={loginPathFor(`${location.pathname}${location.search}`)} fw={500}>
+                  Sign in
+                </Anchor>
+              )
+            )}
+            <ColorSchemeToggle />
+          </Group>
         </Group>
       </AppShell.Header>
 

@@ -6,6 +6,7 @@ import {
   SURVEY_RESULTS_TEXTS as T,
 } from '@course-coach/contracts';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
@@ -120,7 +121,8 @@ export function SurveyResultsPage() {
       {(r) => (
         <Stack gap="lg" maw={1100}>
           <Anchor component={Link} to={SURVEY_PAGES.manager(coachId)}>
-            ← Surveys
+            <IconArrowLeft size={14} stroke={2} aria-hidden="true" style={{ verticalAlign: '-2px' }} />{' '}
+            Surveys
           </Anchor>
           <Group justify="space-between" align="flex-end">
             <Stack gap={0}>

@@ -1,5 +1,6 @@
 import { PAGES, TAILORING_TEXTS, TAILORING_UI_TEXTS } from '@course-coach/contracts';
 import { Anchor, Paper, Stack, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
@@ -24,7 +25,7 @@ function AddCohort({ coachId }: { coachId: number }) {
   return (
     <Stack gap="lg" data-page="add-cohort" maw={640}>
       <Anchor component={Link} to={PAGES.cohortManager(coachId)} size="sm">
-        <span aria-hidden="true">← </span>
+        <IconArrowLeft size={14} stroke={2} aria-hidden="true" style={{ verticalAlign: '-2px' }} />
         {TAILORING_TEXTS.insightGroups}
       </Anchor>
       <Title order={1}>{TAILORING_UI_TEXTS.addInsightGroup}</Title>

@@ -21,6 +21,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -120,7 +121,7 @@ function CohortDetail({ coachId, cohortId }: Ids) {
   return (
     <Stack gap="lg" data-page="cohort-detail">
       <Anchor component={Link} to={PAGES.cohortManager(coachId)} size="sm">
-        <span aria-hidden="true">← </span>
+        <IconArrowLeft size={14} stroke={2} aria-hidden="true" style={{ verticalAlign: '-2px' }} />
         {TAILORING_TEXTS.insightGroups}
       </Anchor>
       <Title order={1} fz={{ base: 26, sm: 34 }}>

@@ -8,6 +8,7 @@ import {
   TAILORING_UI_TEXTS,
 } from '@course-coach/contracts';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -62,7 +63,7 @@ function CollectionView({
   return (
     <Stack gap="md" component="section" aria-labelledby="collection-heading" data-testid="collection-view">
       <Anchor component={Link} to={PAGES.cohortManager(coachId)} size="sm" data-testid="collection-back">
-        <span aria-hidden="true">← </span>
+        <IconArrowLeft size={14} stroke={2} aria-hidden="true" style={{ verticalAlign: '-2px' }} />
         {TAILORING_UI_TEXTS.backToCollections}
       </Anchor>
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -238,7 +239,7 @@ function CohortManager({ coachId }: { coachId: number }) {
     <Stack gap="xl" data-page="cohort-manager">
       <Stack gap={2}>
         <Anchor component={Link} to={PAGES.coachDetails(coachId)} size="sm">
-          <span aria-hidden="true">← </span>
+          <IconArrowLeft size={14} stroke={2} aria-hidden="true" style={{ verticalAlign: '-2px' }} />
           Coach dashboard
         </Anchor>
         <Group justify="space-between" wrap="wrap" gap="sm">

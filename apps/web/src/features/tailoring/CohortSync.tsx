@@ -89,7 +89,7 @@ export function SyncStatus({ task, sync }: SyncState) {
         {task.isPending ? (
           <Text>{MESSAGES.loading}</Text>
         ) : task.isError ? (
-          <Text c="red.9">{errorMessage(task.error)}</Text>
+          <Text c="var(--mantine-color-error)">{errorMessage(task.error)}</Text>
         ) : (
           <Text data-testid="sync-status">{status}</Text>
         )}

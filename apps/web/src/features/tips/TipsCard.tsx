@@ -138,7 +138,8 @@ export function TipsCard({ coachId }: { coachId: number }) {
       data-testid="tips-card"
     >
       <Stack gap="sm">
-        <Group justify="space-between">
+        {/* Title and badge side by side: the card's top right corner holds the dashboard's fold button. */}
+        <Group gap="sm">
           <Title order={2} size="h3" id={titleId}>
             {TIP_TEXTS.cardTitle}
           </Title>

@@ -171,7 +171,7 @@ export function EditTodoListPage() {
             </Button>
             <div role="status" aria-live="polite">
               {saveWiring.isSuccess && !saveWiring.isPending && (
-                <Text c="teal">{EDIT_LIST_TEXTS.wiringSaved}</Text>
+                <Text c="var(--cc-text-success)">{EDIT_LIST_TEXTS.wiringSaved}</Text>
               )}
             </div>
           </Group>

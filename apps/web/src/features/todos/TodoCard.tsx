@@ -63,7 +63,12 @@ function TodoItemRow({ item, canAct, onEdit, editHref, onToggle, pending }: Item
               </Badge>
             ))}
             {selfCreated && (
-              <Badge variant="outline" size="sm" color="teal.9" data-testid="todo-self-created">
+              <Badge
+                variant="outline"
+                size="sm"
+                color="var(--cc-text-success)"
+                data-testid="todo-self-created"
+              >
                 {TODO_TEXTS.selfCreated}
               </Badge>
             )}

@@ -8,6 +8,7 @@ import { formatDueDate, parseDueDate, TODO_TEXTS, type TodoTag } from '@course-c
 import { ActionIcon, Checkbox, Group, Input, Popover, Text, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { Link as LinkExtension, RichTextEditor } from '@mantine/tiptap';
+import { IconCalendar } from '@tabler/icons-react';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId, useState } from 'react';
@@ -105,7 +106,7 @@ function DueDateInput({
               aria-label="Choose a due date from a calendar"
               onClick={() => setOpen((o) => !o)}
             >
-              <span aria-hidden="true">📅</span>
+              <IconCalendar size={18} stroke={2} aria-hidden="true" />
             </ActionIcon>
           </Popover.Target>
           <Popover.Dropdown>

@@ -52,7 +52,7 @@ export function TrashTable({
         </Alert>
       )}
       {done && (
-        <Text role="status" c="teal.9">
+        <Text role="status" c="var(--cc-text-success)">
           {done}
         </Text>
       )}

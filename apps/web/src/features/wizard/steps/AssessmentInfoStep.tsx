@@ -257,7 +257,7 @@ export function AssessmentInfoStep({ initial, assignments, lmsError, controller 
                 </Radio.Group>
               </SimpleGrid>
               {errors[`assessments.${i}`] && (
-                <Text c="red.8" size="sm" mt="xs">
+                <Text c="var(--mantine-color-error)" size="sm" mt="xs">
                   {errors[`assessments.${i}`]}
                 </Text>
               )}
@@ -280,7 +280,7 @@ export function AssessmentInfoStep({ initial, assignments, lmsError, controller 
           );
         })}
         {(errors.assessments || limitMessage) && (
-          <Text c="red.8" size="sm" role="alert" data-testid="wizard-assessments-error">
+          <Text c="var(--mantine-color-error)" size="sm" role="alert" data-testid="wizard-assessments-error">
             {limitMessage ?? errors.assessments}
           </Text>
         )}

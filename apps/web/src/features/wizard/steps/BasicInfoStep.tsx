@@ -1,5 +1,6 @@
 import { type BasicInfo, WIZARD_TEXTS, type WizardReferenceItem } from '@course-coach/contracts';
 import { ActionIcon, Button, Fieldset, Group, Select, Stack, TextInput } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import type { StepErrors } from '../field-errors.ts';
 import { StepShell } from '../StepShell.tsx';
 import { type StepController, useStepForm } from '../use-step-form.ts';
@@ -140,7 +141,7 @@ export function BasicInfoStep({ initial, courses, terms, controller }: BasicInfo
                   aria-label={`Delete admin ${i + 1}`}
                   onClick={() => change((v) => ({ ...v, admins: v.admins.filter((_, j) => j !== i) }))}
                 >
-                  <span aria-hidden="true">✕</span>
+                  <IconX size={18} stroke={2} aria-hidden="true" />
                 </ActionIcon>
               )}
             </Group>

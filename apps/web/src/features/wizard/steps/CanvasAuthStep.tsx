@@ -85,7 +85,12 @@ export function CanvasAuthStep({
             Sign in to {providerName} and allow Course Coach to read your courses, then come back here.
           </Text>
           {errors.authorization && (
-            <Text c="red.8" size="sm" role="alert" data-testid="wizard-authorization-error">
+            <Text
+              c="var(--mantine-color-error)"
+              size="sm"
+              role="alert"
+              data-testid="wizard-authorization-error"
+            >
               {errors.authorization}
             </Text>
           )}

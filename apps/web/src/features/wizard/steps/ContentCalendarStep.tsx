@@ -33,7 +33,7 @@ export function ContentCalendarStep({ initial, controller }: ContentCalendarStep
       {...form.shell}
     >
       {errors.content && (
-        <Text c="red.8" size="sm" role="alert">
+        <Text c="var(--mantine-color-error)" size="sm" role="alert">
           {errors.content}
         </Text>
       )}
