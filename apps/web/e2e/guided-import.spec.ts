@@ -82,6 +82,17 @@ test.describe('Guided import of a registrar’s file', () => {
     await expect(preview.getByRole('row')).toHaveCount(4);
     await expect(preview.getByRole('row').nth(1)).toContainText(STUDENTS[0]!);
     await expectNoAxeViolations(page);
+    // The byte order mark and the line endings are changeable: LF breaks this CRLF file's quoting (the
+    // refusal at the choice); CRLF reads it again.
+    const endings = page.getByRole('combobox', { name: 'Line endings' });
+    await expect(endings).toHaveValue('CRLF');
+    await expect(page.getByRole('combobox', { name: 'Byte order mark' })).toHaveValue('absent');
+    await endings.selectOption('LF');
+    await expect(page.getByRole('alert').filter({ hasText: 'Line 1 cannot be read' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next: map columns' })).toBeDisabled();
+    await endings.selectOption('CRLF');
+    await expect(page.getByRole('button', { name: 'Next: map columns' })).toBeEnabled();
+    await expect(preview.getByRole('row')).toHaveCount(4);
 
     // 3: the student column is guessed; "scholarship" → a new characteristic of the inferred kind.
     await page.getByRole('button', { name: 'Next: map columns' }).click();
