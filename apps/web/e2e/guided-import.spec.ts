@@ -82,15 +82,20 @@ test.describe('Guided import of a registrar’s file', () => {
     await expect(preview.getByRole('row')).toHaveCount(4);
     await expect(preview.getByRole('row').nth(1)).toContainText(STUDENTS[0]!);
     await expectNoAxeViolations(page);
-    // The byte order mark and the line endings are changeable: LF breaks this CRLF file's quoting (the
-    // refusal at the choice); CRLF reads it again.
+    // The byte order mark and the line endings are changeable: the server reads the file again as chosen
+    // (this file reads the same either way) and the format shown follows.
     const endings = page.getByRole('combobox', { name: 'Line endings' });
+    const bom = page.getByRole('combobox', { name: 'Byte order mark' });
     await expect(endings).toHaveValue('CRLF');
-    await expect(page.getByRole('combobox', { name: 'Byte order mark' })).toHaveValue('absent');
+    await expect(bom).toHaveValue('absent');
     await endings.selectOption('LF');
-    await expect(page.getByRole('alert').filter({ hasText: 'Line 1 cannot be read' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Next: map columns' })).toBeDisabled();
+    await expect(page.getByTestId('detected-format')).toContainText('LF (Unix, macOS)');
+    await bom.selectOption('present');
+    await expect(page.getByTestId('detected-format')).toContainText('Yes (UTF-8 BOM)');
+    await bom.selectOption('absent');
     await endings.selectOption('CRLF');
+    await expect(page.getByTestId('detected-format')).toContainText('CRLF (Windows)');
+    await expect(page.getByTestId('detected-format')).toContainText('Byte order mark:None');
     await expect(page.getByRole('button', { name: 'Next: map columns' })).toBeEnabled();
     await expect(preview.getByRole('row')).toHaveCount(4);
 
