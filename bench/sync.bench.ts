@@ -22,6 +22,7 @@
  *   BENCH_STUDENTS=200000 node scripts/with-postgres.mjs npm run bench:sync -- generated
  */
 
+import os from 'node:os';
 import pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -82,10 +83,11 @@ async function scratch<T>(fn: (database: Database, url?: string) => Promise<T>, 
 /**
  * Waits from `t0` until the change is in every affected group's membership (the import, if any, ended;
  * no student pending; no whole sync asked for and not done), then until every task ended.
- * Returns both times (ms since t0).
+ * Returns those times and when the import (if any) ended, values written (ms since t0).
  */
 async function settle(database: Database, institutionId: number, t0: number, importId?: number | null) {
   let members = 0;
+  let written = 0;
   for (;;) {
     // A poll may wait for a connection while the import holds the pool (1M rows): poll again.
     const polled = await database
@@ -108,8 +110,9 @@ async function settle(database: Database, institutionId: number, t0: number, imp
       )
       .catch(() => []);
     if (failed.length > 0) throw new Error(`sync failed: ${failed[0]!.failure_message}`);
+    if (!written && !row!.importing) written = performance.now() - t0;
     if (!members && !row!.importing && !row!.pending && !row!.whole) members = performance.now() - t0;
-    if (members && !row!.busy) return { members, done: performance.now() - t0 };
+    if (members && !row!.busy) return { written, members, done: performance.now() - t0 };
     await new Promise((r) => setTimeout(r, 5));
   }
 }
@@ -373,7 +376,11 @@ async function generated() {
     const full = await settle(database, institutionId, t, report.id);
     console.log(
       `generated: full import of ${IMPORT_ROWS.toLocaleString('en')} rows × 5 characteristics: checked and accepted in ${secs(accepted)}, ` +
-        `every group synced ${secs(full.done)} (baseline full re-sync of every group alone: ${secs(r.baseline)})`,
+        `values written (import success) ${secs(full.written)}, every group synced ${secs(full.done)} ` +
+        `(baseline full re-sync of every group alone: ${secs(r.baseline)}; load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')})`,
     );
   });
 }

@@ -82,6 +82,22 @@ test.describe('Guided import of a registrar’s file', () => {
     await expect(preview.getByRole('row')).toHaveCount(4);
     await expect(preview.getByRole('row').nth(1)).toContainText(STUDENTS[0]!);
     await expectNoAxeViolations(page);
+    // The byte order mark and the line endings are changeable: the server reads the file again as chosen
+    // (this file reads the same either way) and the format shown follows.
+    const endings = page.getByRole('combobox', { name: 'Line endings' });
+    const bom = page.getByRole('combobox', { name: 'Byte order mark' });
+    await expect(endings).toHaveValue('CRLF');
+    await expect(bom).toHaveValue('absent');
+    await endings.selectOption('LF');
+    await expect(page.getByTestId('detected-format')).toContainText('LF (Unix, macOS)');
+    await bom.selectOption('present');
+    await expect(page.getByTestId('detected-format')).toContainText('Yes (UTF-8 BOM)');
+    await bom.selectOption('absent');
+    await endings.selectOption('CRLF');
+    await expect(page.getByTestId('detected-format')).toContainText('CRLF (Windows)');
+    await expect(page.getByTestId('detected-format')).toContainText('Byte order mark:None');
+    await expect(page.getByRole('button', { name: 'Next: map columns' })).toBeEnabled();
+    await expect(preview.getByRole('row')).toHaveCount(4);
 
     // 3: the student column is guessed; "scholarship" → a new characteristic of the inferred kind.
     await page.getByRole('button', { name: 'Next: map columns' }).click();

@@ -75,6 +75,35 @@ export const QUOTE_LABELS: Record<Quote, string> = {
   none: 'No quoting (quotes are part of the values)',
 };
 
+/**
+ * Line endings the import reads (README "Importing a registrar's file": detected, shown and changeable):
+ * LF (Unix), CRLF (Windows), CR (old Mac).
+ */
+export const LINE_ENDINGS = ['LF', 'CRLF', 'CR'] as const;
+export const LineEndingSchema = z.enum(LINE_ENDINGS, {
+  error: 'Use LF, CRLF or CR as the line ending.',
+});
+export type LineEnding = z.infer<typeof LineEndingSchema>;
+export const LINE_ENDING_LABELS: Record<LineEnding, string> = {
+  LF: 'LF (Unix, macOS)',
+  CRLF: 'CRLF (Windows)',
+  CR: 'CR (old Mac)',
+};
+
+/**
+ * Whether the file starts with a UTF-8 byte order mark (detected, shown and changeable): `present`, the
+ * mark is removed before reading; `absent`, the first character is read as part of the first column name.
+ */
+export const BOMS = ['present', 'absent'] as const;
+export const BomSchema = z.enum(BOMS, {
+  error: 'Choose whether the file starts with a byte order mark: “present” or “absent”.',
+});
+export type Bom = z.infer<typeof BomSchema>;
+export const BOM_LABELS: Record<Bom, string> = {
+  present: 'Present (removed before reading)',
+  absent: 'Absent (the first character is data)',
+};
+
 /** What the import found out about a file. */
 export const FileFormatSchema = z.object({
   delimiter: DelimiterSchema,
@@ -82,8 +111,10 @@ export const FileFormatSchema = z.object({
   quote: QuoteSchema,
   /** Whether fields are quoted with `"`. */
   quoted: z.boolean(),
+  /** Whether the file was read as starting with a byte order mark (detected, or as asked). */
   bom: z.boolean(),
-  line_ending: z.enum(['LF', 'CRLF', 'CR']),
+  /** The line ending the file was read with (detected, or the one asked for). */
+  line_ending: LineEndingSchema,
 });
 export type FileFormat = z.infer<typeof FileFormatSchema>;
 
@@ -142,6 +173,10 @@ export const ImportMappingSchema = z.object({
   delimiter: DelimiterSchema.optional(),
   /** The quote character to read the file with; absent: the one detected. */
   quote: QuoteSchema.optional(),
+  /** Whether the file starts with a byte order mark; absent: as detected. */
+  bom: BomSchema.optional(),
+  /** The line ending to read the file with; absent: the one detected. */
+  line_ending: LineEndingSchema.optional(),
   student: z.object({
     column: z.string().min(1, 'Choose the column that names the student.'),
     by: StudentKeySchema,

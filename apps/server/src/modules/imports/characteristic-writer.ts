@@ -1,5 +1,8 @@
 import type { ImportKind } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
+import { type ValueRow, type WrittenValues, writeValues } from '../tailoring/index.ts';
+
+export type { ValueRow };
 
 /**
  * The ONE place where the guided import and the engagement job write characteristic definitions and
@@ -136,20 +139,11 @@ export async function linkSource(q: Query, sourceId: number, characteristicIds: 
   );
 }
 
-/** One value to write: a student, a characteristic and the value (null: none, the student has the default). */
-export interface ValueRow {
-  userId: number;
-  characteristicId: number;
-  value: string | null;
-  num: number | null;
-}
-
-const BATCH = 20_000;
-
 /**
  * Replaces, for every (student, characteristic) pair listed in `rows`, the source's values by the given
- * ones (a null value removes the source's value). Set-wise, in batches of unnest arrays; call it inside
- * the import's transaction.
+ * ones (a null value removes the source's value), through the fast path of the tailoring module
+ * (staged, then written as a diff; value-writer.ts). Call it inside the import's transaction. Returns
+ * what changed, for noteChangedValues.
  */
 export async function replaceValues(
   q: Query,
@@ -157,36 +151,8 @@ export async function replaceValues(
   coachId: number,
   sourceId: number,
   rows: ValueRow[],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const chunk = rows.slice(i, i + BATCH);
-    const users = chunk.map((r) => r.userId);
-    const chars = chunk.map((r) => r.characteristicId);
-    await q(
-      `delete from student_characteristic_values v using unnest($1::int[], $2::int[]) as x(u, c)
-        where v.user_id = x.u and v.characteristic_id = x.c and v.source_id = $3 and v.coach_id in (0, $4)`,
-      [users, chars, sourceId, coachId],
-    );
-    const kept = chunk.filter((r) => r.value !== null);
-    await q(
-      // Course facts belong to the enrolment in this coach, the others to the student (coach_id 0).
-      `insert into student_characteristic_values
-              (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
-       select $1, x.c, x.u, case when ch.scope = 'enrolment' then $7::int else 0 end, $2, x.v, x.n
-         from unnest($3::int[], $4::int[], $5::text[], $6::float8[]) as x(u, c, v, n)
-         join characteristics ch on ch.id = x.c
-       on conflict do nothing`,
-      [
-        institutionId,
-        sourceId,
-        kept.map((r) => r.userId),
-        kept.map((r) => r.characteristicId),
-        kept.map((r) => r.value),
-        kept.map((r) => r.num),
-        coachId,
-      ],
-    );
-  }
+): Promise<WrittenValues> {
+  return writeValues(q, { institutionId, coachId, sourceId }, rows);
 }
 
 /**

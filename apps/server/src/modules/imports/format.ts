@@ -1,9 +1,11 @@
 import {
+  type Bom,
   DELIMITERS,
   type Delimiter,
   type FileFormat,
   IMPORT_FILE_LIMIT,
   IMPORT_FILE_TOO_LARGE,
+  type LineEnding,
   type Quote,
 } from '@course-coach/contracts';
 import { parse } from 'csv-parse/sync';
@@ -39,7 +41,8 @@ function fieldCounts(text: string, delimiter: Delimiter, quote: '"' | "'" = '"')
 }
 
 /**
- * Detects a file's format: a UTF-8 byte order mark, the line ending (the most frequent of CRLF, LF, CR),
+ * Detects a file's format: a UTF-8 byte order mark, the line ending (the most frequent of CRLF, LF, CR
+ * outside double-quoted cells),
  * whether fields are quoted (with `"`; the quote character is `'` when every header field is wrapped in
  * single quotes, else `"`), and the delimiter: among comma, semicolon, tab and vertical bar, the one that
  * splits the header into most columns with every sample line having the header's count (csv-parse reads
@@ -53,12 +56,15 @@ export function detectFormat(raw: string): {
   const bom = raw.startsWith('\uFEFF');
   const text = bom ? raw.slice(1) : raw;
   const sample = text.slice(0, 64 * 1024);
-  const crlf = (sample.match(/\r\n/g) ?? []).length;
-  const lf = (sample.match(/(?<!\r)\n/g) ?? []).length;
-  const cr = (sample.match(/\r(?!\n)/g) ?? []).length;
+  // Line ends inside double-quoted cells are data, not record ends: they do not count.
+  const bare = sample.replace(/"[^"]*"/g, '""');
+  const crlf = (bare.match(/\r\n/g) ?? []).length;
+  const lf = (bare.match(/(?<!\r)\n/g) ?? []).length;
+  const cr = (bare.match(/\r(?!\n)/g) ?? []).length;
   const line_ending = crlf >= lf && crlf >= cr && crlf > 0 ? 'CRLF' : cr > lf ? 'CR' : 'LF';
   // Whole lines only (a cut last line would miscount).
-  const body = sample.slice(0, sample.lastIndexOf('\n') > 0 ? sample.lastIndexOf('\n') : undefined);
+  const end = sample.lastIndexOf(line_ending === 'CR' ? '\r' : '\n');
+  const body = sample.slice(0, end > 0 ? end : undefined);
   let best: { d: Delimiter; score: number } | null = null;
   for (const d of DELIMITERS) {
     const counts = fieldCounts(body, d);
@@ -90,28 +96,44 @@ export function detectFormat(raw: string): {
   };
 }
 
+/** How to read a file; each absent choice is detected (detectFormat). */
+export interface ReadOptions {
+  delimiter?: Delimiter | undefined;
+  quote?: Quote | undefined;
+  /** `present`: a leading byte order mark is removed; `absent`: it is read as data. */
+  bom?: Bom | undefined;
+  /** The record delimiter; absent: the one detected. */
+  line_ending?: LineEnding | undefined;
+}
+
+const RECORD_DELIMITERS: Record<LineEnding, string> = { LF: '\n', CRLF: '\r\n', CR: '\r' };
+
 /**
- * Parses a whole file with csv-parse: the delimiter and quote character given (or detected; `none`: quotes
- * are ordinary characters), BOM and any line ending, trimmed cells, empty lines skipped. Refuses (400, one sentence): an unknown delimiter, malformed
- * quoting or a row with another number of fields than the header (naming the line), a header-only file,
- * an empty file, blank or repeated column names.
+ * Parses a whole file with csv-parse: the delimiter, quote character (`none`: quotes are ordinary
+ * characters), byte order mark and line ending given in `read`, each else detected (so the file is read
+ * as its format is shown); trimmed cells, empty lines skipped. Refuses (400, one
+ * sentence): an unknown delimiter, malformed quoting or a row with another number of fields than the
+ * header (naming the line), a header-only file, an empty file, blank or repeated column names.
  */
 export function parseFile(
   raw: string,
-  delimiter?: Delimiter,
-  quote?: Quote,
+  read: ReadOptions = {},
 ): { format: FileFormat; header: string[]; rows: string[][] } {
   if (raw.replace(/^\uFEFF/, '').trim() === '') throw badRequest({ file: ['The file is empty.'] });
   const detected = detectFormat(raw);
-  const d = delimiter ?? detected.delimiter;
+  const d = read.delimiter ?? detected.delimiter;
   if (!d) throw badRequest({ file: [UNKNOWN_DELIMITER] });
-  const q = quote ?? detected.quote;
+  const q = read.quote ?? detected.quote;
+  const bom = read.bom ? read.bom === 'present' : detected.format.bom;
+  const lineEnding = read.line_ending ?? detected.format.line_ending;
+  const text = bom ? raw.replace(/^\uFEFF/, '') : raw;
   let records: string[][];
   try {
-    records = parse(raw, {
+    records = parse(text, {
       delimiter: d,
       quote: q === 'none' ? false : q,
-      bom: true,
+      bom: false,
+      record_delimiter: RECORD_DELIMITERS[lineEnding],
       trim: true,
       skip_empty_lines: true,
       relax_column_count: false,
@@ -125,12 +147,14 @@ export function parseFile(
     // (With the wrong quote character, a line reads as broken quoting or a different number of columns.)
     throw badRequest({
       file: [
-        `Line ${e.lines ?? '?'} cannot be read: ${why}. Check the delimiter and the quoting, or fix the line and upload the file again.`,
+        `Line ${e.lines ?? '?'} cannot be read: ${why}. Check the delimiter, the quoting and the line ending, or fix the line and upload the file again.`,
       ],
     });
   }
   const [header, ...rows] = records;
   if (!header || header.length < 2) throw badRequest({ file: [UNKNOWN_DELIMITER] });
+  // A mark read as data stays in the first column name (csv-parse's trim takes it for white space).
+  if (text.startsWith('\uFEFF') && !header[0]!.startsWith('\uFEFF')) header[0] = `\uFEFF${header[0]}`;
   if (rows.length === 0) {
     throw badRequest({ file: ['The file has a header but no rows: there is nothing to import.'] });
   }
@@ -140,5 +164,9 @@ export function parseFile(
     if (seen.has(name)) throw badRequest({ file: [`The column “${name}” appears twice in the header.`] });
     seen.add(name);
   }
-  return { format: { ...detected.format, delimiter: d, quote: q }, header, rows };
+  return {
+    format: { ...detected.format, bom, line_ending: lineEnding, delimiter: d, quote: q },
+    header,
+    rows,
+  };
 }

@@ -1,14 +1,12 @@
 import {
   type ColumnSuggestion,
   characteristicKind,
-  type Delimiter,
   type DryRun,
   IMPORT_MAX_PROBLEMS,
   IMPORT_PREVIEW_ROWS,
   type ImportKind,
   type ImportMapping,
   type ImportProblem,
-  type Quote,
   type StudentKey,
   type Upload,
   valueAllowed,
@@ -17,7 +15,7 @@ import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { CoachScope } from '../tailoring/index.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
-import { checkSize, parseFile } from './format.ts';
+import { checkSize, parseFile, type ReadOptions } from './format.ts';
 
 /** Distinct values listed per column in a suggestion. */
 const MAX_DISTINCT = 30;
@@ -69,14 +67,14 @@ function guessStudent(header: string[], rows: string[][]): { column: string; by:
   return null;
 }
 
-/** Describes an upload read with `read`'s delimiter and quote (else detected): format, rows, column kinds. */
+/** Describes an upload read as `read` says (each choice else detected): format, rows, column kinds. */
 export async function describeUpload(
   q: Query,
   scope: CoachScope,
   upload: { id: number; file_name: string; content: string },
-  read: { delimiter?: Delimiter; quote?: Quote } = {},
+  read: ReadOptions = {},
 ): Promise<Upload> {
-  const { format, header, rows } = parseFile(upload.content, read.delimiter, read.quote);
+  const { format, header, rows } = parseFile(upload.content, read);
   const dictionary = await loadDictionary(q, scope.institutionId);
   const names = new Set(dictionary.filter((c) => c.cohort_id === null).map((c) => c.name));
   const suggestions: ColumnSuggestion[] = header.map((column, i) => {
@@ -130,12 +128,14 @@ export async function loadUpload(
   scope: CoachScope,
   uploadId: number,
 ): Promise<{ id: number; file_name: string; content: string }> {
-  const [row] = await q<{ id: number; file_name: string; content: string }>(
-    'select id, file_name, content from import_uploads where id = $1 and coach_id = $2',
+  const [row] = await q<{ id: number; file_name: string; content: string; bom: boolean }>(
+    'select id, file_name, content, starts_with(content, chr(65279)) as bom from import_uploads where id = $1 and coach_id = $2',
     [uploadId, scope.coachId],
   );
   if (!row) throw notFound();
-  return row;
+  // PGlite decodes text with a TextDecoder, which drops a leading byte order mark: put it back.
+  const content = row.bom && !row.content.startsWith('\uFEFF') ? `\uFEFF${row.content}` : row.content;
+  return { id: row.id, file_name: row.file_name, content };
 }
 
 /** Where a mapped column's values go: an existing characteristic, or the n-th new one. */
@@ -183,7 +183,7 @@ export async function planImport(
   content: string,
   mapping: ImportMapping,
 ): Promise<Plan> {
-  const { header, rows } = parseFile(content, mapping.delimiter, mapping.quote);
+  const { header, rows } = parseFile(content, mapping);
   const col = new Map(header.map((h, i) => [h, i]));
   const fieldErrors: Record<string, string[]> = {};
   const fail = (key: string, message: string) => {

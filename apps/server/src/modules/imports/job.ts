@@ -111,8 +111,9 @@ async function dispatch(runner: ImportRunner, importId: number): Promise<void> {
  * The commit job. Checks the file again (progress: the rows checked), then writes everything in ONE
  * transaction through the characteristic writer: the source, the new characteristics (categories from
  * the data), the values (each listed student's values of the mapped characteristics from this source are
- * replaced), the import `success`, the upload removed, and the affected Insight Groups (those with a rule
- * on a written characteristic) owed a membership sync of the listed students (docs/design.md "Membership
+ * replaced, through the fast path: staged, then written as a diff), the import `success`, the upload
+ * removed, and the affected Insight Groups (those with a rule on a characteristic whose values changed)
+ * owed a membership sync of the students whose values changed (docs/design.md "Membership
  * sync"), which is requested after the commit (as the CSV import does). A problem or an error: the transaction rolls back, nothing is written, the import is
  * `failure` with the reason. Does not throw.
  */
@@ -201,20 +202,23 @@ async function writePlan(
     value: v.value,
     num: v.num,
   }));
-  await replaceValues(q, scope.institutionId, scope.coachId, sourceId, rows);
+  const written = await replaceValues(q, scope.institutionId, scope.coachId, sourceId, rows);
   await q(`update characteristic_imports set state = 'success', rows_done = rows_total where id = $1`, [
     importId,
   ]);
   await q('delete from import_uploads where id = (select upload_id from import_jobs where import_id = $1)', [
     importId,
   ]);
-  // The listed students of characteristics that existed; a new characteristic may make a rule that
-  // named it valid, which changes every student's membership: those groups are synced whole.
+  // The students whose values of characteristics that existed changed; a new characteristic may make a
+  // rule that named it valid, which changes every student's membership: those groups are synced whole.
   const where = { institutionId: scope.institutionId };
+  const changed = new Set(written.characteristicIds);
   const fresh = plan.targets.flatMap((t) => ('existing' in t ? [] : [t.name]));
-  const existing = plan.targets.flatMap((t) => ('existing' in t ? [t.existing.name] : []));
+  const existing = plan.targets.flatMap((t) =>
+    'existing' in t && changed.has(t.existing.id) ? [t.existing.name] : [],
+  );
   const whole = await noteChangedValues(q, where, fresh, null);
-  const some = await noteChangedValues(q, where, existing, [...new Set(rows.map((r) => r.userId))]);
+  const some = await noteChangedValues(q, where, existing, written.users);
   return [...new Set([...whole, ...some])];
 }
 

@@ -1,11 +1,13 @@
 import {
   ActivityImportSchema,
+  BomSchema,
   CommitBodySchema,
   DelimiterSchema,
   DryRunSchema,
   EngagementSchema,
   IMPORT_API,
   ImportMappingSchema,
+  LineEndingSchema,
   QuoteSchema,
   SavedMappingBodySchema,
   SavedMappingSchema,
@@ -78,7 +80,10 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
 
-  /** GET imports/uploads/{id}[?delimiter=…&quote=…]: the file described again (another delimiter, quote). */
+  /**
+   * GET imports/uploads/{id}[?delimiter=…&quote=…&bom=present|absent&line_ending=LF|CRLF|CR]: the file
+   * described again, read another way (400 with field errors on values outside those lists).
+   */
   app.get(
     IMPORT_API.upload(':coachId', ':uploadId'),
     {
@@ -86,7 +91,12 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         params: UploadParams,
-        querystring: z.strictObject({ delimiter: DelimiterSchema.optional(), quote: QuoteSchema.optional() }),
+        querystring: z.strictObject({
+          delimiter: DelimiterSchema.optional(),
+          quote: QuoteSchema.optional(),
+          bom: BomSchema.optional(),
+          line_ending: LineEndingSchema.optional(),
+        }),
         response: { 200: UploadSchema, ...errors },
       },
     },

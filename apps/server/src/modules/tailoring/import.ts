@@ -14,9 +14,8 @@ import { valueError } from '../characteristics/index.ts';
 import { type DictCharacteristic, loadDictionary } from './dictionary.ts';
 import type { CoachScope } from './service.ts';
 import { noteChangedValues, requestPendingSync, type SyncRunner } from './sync.ts';
+import { writeValues } from './value-writer.ts';
 
-/** Rows staged per statement during an import (each chunk commits and advances the progress). */
-const CHUNK_ROWS = 5000;
 /** Up to this many distinct students, a file's students are looked up by name; above, all are read. */
 const NAMED_LOOKUP_LIMIT = 10_000;
 const SOURCE_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -216,12 +215,13 @@ async function checkCsv(
 /**
  * CSV import of characteristic values for a source. A dry run checks and reports.
  * A real import with any error answers 400 with field errors keyed `row_<line>.<column>` and writes
- * nothing; otherwise it records the import (`started`), answers 202, and in the background stages the
- * values in chunks (progress = rows staged) and applies them in one transaction: for every listed
- * student and imported characteristic, the source's old values are replaced (those of the student's
- * enrolment in this coach for enrolment-scoped characteristics, their institution-wide ones otherwise). Then the Insight
- * Groups with a rule reading an imported characteristic are synced, for the listed students only when
- * they are few (docs/design.md "Membership sync").
+ * nothing; otherwise it records the import (`started`), answers 202, and in the background, in ONE
+ * transaction, stages the values (progress = rows staged) and writes them (value-writer.ts): for every
+ * listed student and imported characteristic, the source's old values are replaced (those of the
+ * student's enrolment in this coach for enrolment-scoped characteristics, their institution-wide ones
+ * otherwise); values the file repeats are left as they are. Then the Insight Groups with a rule reading a
+ * characteristic whose values changed are synced, for the students whose values changed only when they
+ * are few (docs/design.md "Membership sync").
  */
 export async function importCsv(
   runner: SyncRunner,
@@ -265,6 +265,12 @@ export async function importCsv(
   return { ...report, id: importId, dry_run: false, state: 'started' };
 }
 
+/**
+ * The background part of importCsv, in ONE transaction (all or nothing): the source, the values through
+ * the fast path (value-writer.ts: staged, then written as a diff), the affected Insight Groups owed a sync
+ * of the students whose values changed, the import `success`. Progress (rows staged) is written beside it
+ * on PostgreSQL (another connection); PGlite has one connection, so there it jumps at the end.
+ */
 async function applyImport(
   runner: SyncRunner,
   scope: CoachScope,
@@ -276,28 +282,13 @@ async function applyImport(
 ): Promise<void> {
   const { database } = runner;
   try {
-    const perRow = Math.max(1, columns.length);
-    const staging = new Set<number>();
-    for (let i = 0; i < staged.length; i += CHUNK_ROWS * perRow) {
-      const chunk = staged.slice(i, i + CHUNK_ROWS * perRow);
-      await database.query(
-        `insert into characteristic_import_rows (import_id, user_id, characteristic_id, value, num)
-         select $1, u, c, v, n from unnest($2::int[], $3::int[], $4::text[], $5::float8[]) as x(u, c, v, n)`,
-        [
-          importId,
-          chunk.map((s) => s.userId),
-          chunk.map((s) => s.characteristicId),
-          chunk.map((s) => s.value),
-          chunk.map((s) => s.num),
-        ],
-      );
-      for (const s of chunk) staging.add(s.userId);
-      const done = staging.size;
+    const progress = async (done: number) => {
+      if (database.kind !== 'postgres') return;
       await database.query('update characteristic_imports set rows_done = $2 where id = $1', [
         importId,
-        Math.min(rowsTotal, done),
+        Math.min(rowsTotal, Math.floor((rowsTotal * done) / Math.max(1, staged.length))),
       ]);
-    }
+    };
     const cohorts = await database.transaction(async (q) => {
       const [src] = await q<{ id: number }>(
         `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $2)
@@ -309,33 +300,21 @@ async function applyImport(
          select c, $2 from unnest($1::int[]) as x(c) on conflict do nothing`,
         [columns.map((c) => c.id), src!.id],
       );
-      // Course facts belong to the enrolment in this coach, the others to the student (coach_id 0).
-      await q(
-        `delete from student_characteristic_values v
-          using (select distinct r.user_id, r.characteristic_id,
-                        case when c.scope = 'enrolment' then $3::int else 0 end as coach_id
-                   from characteristic_import_rows r join characteristics c on c.id = r.characteristic_id
-                  where r.import_id = $1) r
-          where v.user_id = r.user_id and v.characteristic_id = r.characteristic_id
-            and v.coach_id = r.coach_id and v.source_id = $2`,
-        [importId, src!.id, scope.coachId],
+      const written = await writeValues(
+        q,
+        { institutionId: scope.institutionId, coachId: scope.coachId, sourceId: src!.id },
+        staged,
+        progress,
       );
-      await q(
-        `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
-         select $3, r.characteristic_id, r.user_id, case when c.scope = 'enrolment' then $4::int else 0 end,
-                $2, r.value, r.num
-           from characteristic_import_rows r join characteristics c on c.id = r.characteristic_id
-          where r.import_id = $1 and r.value is not null`,
-        [importId, src!.id, scope.institutionId, scope.coachId],
-      );
-      await q('delete from characteristic_import_rows where import_id = $1', [importId]);
-      // Only the groups reading an imported characteristic, for the listed students (docs/design.md
-      // "Membership sync"); they show as syncing from the moment the data changes (requested again after commit).
+      // Only the groups reading a characteristic whose values changed, for the students whose values
+      // changed (docs/design.md "Membership sync"); they show as syncing from the moment the data
+      // changes (requested again after commit).
+      const changed = new Set(written.characteristicIds);
       const affected = await noteChangedValues(
         q,
         { institutionId: scope.institutionId },
-        columns.map((c) => c.name),
-        [...new Set(staged.map((v) => v.userId))],
+        columns.filter((c) => changed.has(c.id)).map((c) => c.name),
+        written.users,
       );
       await q(`update characteristic_imports set state = 'success', rows_done = rows_total where id = $1`, [
         importId,
@@ -349,9 +328,6 @@ async function applyImport(
         importId,
         (error instanceof Error ? error.message : String(error)).slice(0, 500),
       ])
-      .catch(() => undefined);
-    await database
-      .query('delete from characteristic_import_rows where import_id = $1', [importId])
       .catch(() => undefined);
   }
 }

@@ -1,8 +1,13 @@
 import {
+  BOM_LABELS,
+  BOMS,
+  type Bom,
   DELIMITER_LABELS,
   DELIMITERS,
   type Delimiter,
-  type FileFormat,
+  LINE_ENDING_LABELS,
+  LINE_ENDINGS,
+  type LineEnding,
   QUOTE_LABELS,
   QUOTES,
   type Quote,
@@ -17,16 +22,14 @@ import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { rereadUpload } from './api.ts';
 import { fieldErrorsOf } from './shared.ts';
 
-const LINE_ENDING_LABELS: Record<FileFormat['line_ending'], string> = {
-  LF: 'LF (Unix, macOS)',
-  CRLF: 'CRLF (Windows)',
-  CR: 'CR (old Mac)',
-};
+/** The format choices the server reads the file with (each detected first). */
+type Read = { delimiter: Delimiter; quote: Quote; bom: Bom; line_ending: LineEnding };
+type Choice = keyof Read;
 
 /**
- * Step 2 of the guided import: the detected format (delimiter and quote character changeable: the server
- * reads the file again with the chosen ones and `onReread` gets the new upload; whether `"` quoting was
- * found, the BOM and the line endings shown only) and a preview of the first rows.
+ * Step 2 of the guided import: the detected format (delimiter, quote character, byte order mark and line
+ * endings changeable: the server reads the file again with the chosen ones and `onReread` gets the new
+ * upload; whether `"` quoting was found shown only) and a preview of the first rows.
  */
 export function FormatStep({
   coachId,
@@ -42,11 +45,15 @@ export function FormatStep({
   onNext: () => void;
 }) {
   // The refusal of the last re-read, shown at the choice that caused it.
-  const [error, setError] = useState<{ at: 'delimiter' | 'quote'; message: string } | null>(null);
-  const [wanted, setWanted] = useState({ delimiter: upload.format.delimiter, quote: upload.format.quote });
+  const [error, setError] = useState<{ at: Choice; message: string } | null>(null);
+  const [wanted, setWanted] = useState<Read>({
+    delimiter: upload.format.delimiter,
+    quote: upload.format.quote,
+    bom: upload.format.bom ? 'present' : 'absent',
+    line_ending: upload.format.line_ending,
+  });
   const reread = useMutation({
-    mutationFn: (read: { delimiter: Delimiter; quote: Quote; at: 'delimiter' | 'quote' }) =>
-      rereadUpload(coachId, upload.id, { delimiter: read.delimiter, quote: read.quote }),
+    mutationFn: ({ at: _, ...read }: Read & { at: Choice }) => rereadUpload(coachId, upload.id, read),
     onSuccess: (u) => {
       setError(null);
       onReread(u);
@@ -56,7 +63,7 @@ export function FormatStep({
       setError({ at: read.at, message: f[read.at]?.[0] ?? f.file?.[0] ?? errorMessage(e) });
     },
   });
-  const choose = (at: 'delimiter' | 'quote', value: string) => {
+  const choose = (at: Choice, value: string) => {
     const next = { ...wanted, [at]: value };
     setWanted(next);
     reread.mutate({ ...next, at });
@@ -91,16 +98,32 @@ export function FormatStep({
           disabled={reread.isPending}
           data-testid="quote"
         />
-        <Stack gap={4}>
-          <Stack gap={4} component="dl" m={0} data-testid="detected-format">
-            <FormatFact term="Quoting" value={f.quoted ? 'Values quoted with "' : 'No quoting'} />
-            <FormatFact term="Byte order mark" value={f.bom ? 'Yes (UTF-8 BOM)' : 'None'} />
-            <FormatFact term="Line endings" value={LINE_ENDING_LABELS[f.line_ending]} />
-          </Stack>
-          <Text size="xs" c="dimmed">
-            A byte order mark and any line ending are read as found; the delimiter and the quote character can
-            be changed.
-          </Text>
+        <NativeSelect
+          label="Byte order mark"
+          description="An invisible mark some programs put at the start of a file; detected from the file."
+          value={wanted.bom}
+          data={BOMS.map((b) => ({ value: b, label: BOM_LABELS[b] }))}
+          onChange={(e) => choose('bom', e.currentTarget.value)}
+          error={error?.at === 'bom' ? error.message : null}
+          errorProps={{ role: 'alert' }}
+          disabled={reread.isPending}
+          data-testid="bom"
+        />
+        <NativeSelect
+          label="Line endings"
+          description="What ends each row; detected from the file."
+          value={wanted.line_ending}
+          data={LINE_ENDINGS.map((l) => ({ value: l, label: LINE_ENDING_LABELS[l] }))}
+          onChange={(e) => choose('line_ending', e.currentTarget.value)}
+          error={error?.at === 'line_ending' ? error.message : null}
+          errorProps={{ role: 'alert' }}
+          disabled={reread.isPending}
+          data-testid="line-ending"
+        />
+        <Stack gap={4} component="dl" m={0} data-testid="detected-format">
+          <FormatFact term="Quoting" value={f.quoted ? 'Values quoted with "' : 'No quoting'} />
+          <FormatFact term="Byte order mark" value={f.bom ? 'Yes (UTF-8 BOM)' : 'None'} />
+          <FormatFact term="Line endings" value={LINE_ENDING_LABELS[f.line_ending]} />
         </Stack>
       </SimpleGrid>
       {reread.isPending && <LoadingState label="Reading the file again…" />}

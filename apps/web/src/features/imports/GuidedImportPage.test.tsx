@@ -180,12 +180,33 @@ describe('GuidedImportPage', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Delimiter' })).toHaveValue('\t'));
     await waitFor(() => expect(screen.queryByText(/not separated by a comma/)).not.toBeInTheDocument());
     const reread = () => String(fetch.mock.calls.at(-1)?.[0]);
-    expect(reread()).toBe(`${IMPORT_API.upload(COACH_ID, UPLOAD_ID)}?delimiter=%09&quote=%22`);
+    expect(reread()).toBe(
+      `${IMPORT_API.upload(COACH_ID, UPLOAD_ID)}?delimiter=%09&quote=%22&bom=absent&line_ending=CRLF`,
+    );
     expect(screen.getByRole('button', { name: 'Next: map columns' })).toBeEnabled();
     // The quote character too: read again with single quotes, the chosen delimiter kept.
     fireEvent.change(screen.getByRole('combobox', { name: 'Quote character' }), { target: { value: "'" } });
     await waitFor(() =>
-      expect(reread()).toBe(`${IMPORT_API.upload(COACH_ID, UPLOAD_ID)}?delimiter=%09&quote=%27`),
+      expect(reread()).toBe(
+        `${IMPORT_API.upload(COACH_ID, UPLOAD_ID)}?delimiter=%09&quote=%27&bom=absent&line_ending=CRLF`,
+      ),
+    );
+    // The byte order mark and the line endings too, the other choices kept.
+    expect(screen.getByRole('combobox', { name: 'Line endings' })).toHaveValue('CRLF');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Line endings' }), { target: { value: 'CR' } });
+    await waitFor(() =>
+      expect(reread()).toBe(
+        `${IMPORT_API.upload(COACH_ID, UPLOAD_ID)}?delimiter=%09&quote=%27&bom=absent&line_ending=CR`,
+      ),
+    );
+    expect(screen.getByRole('combobox', { name: 'Byte order mark' })).toHaveValue('absent');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Byte order mark' }), {
+      target: { value: 'present' },
+    });
+    await waitFor(() =>
+      expect(reread()).toBe(
+        `${IMPORT_API.upload(COACH_ID, UPLOAD_ID)}?delimiter=%09&quote=%27&bom=present&line_ending=CR`,
+      ),
     );
   });
 
@@ -251,6 +272,8 @@ describe('GuidedImportPage', () => {
         source: 'registrar',
         delimiter: ';',
         quote: '"',
+        bom: 'absent',
+        line_ending: 'CRLF',
         student: { column: 'email', by: 'email' },
         columns: [
           {

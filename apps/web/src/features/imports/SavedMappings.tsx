@@ -109,7 +109,12 @@ export function SaveMapping({
   const client = useQueryClient();
   const [name, setName] = useState('');
   const save = useMutation({
-    mutationFn: () => saveMapping(coachId, name.trim(), toImportMapping(state, format)),
+    mutationFn: () =>
+      saveMapping(
+        coachId,
+        name.trim(),
+        toImportMapping(state, { delimiter: format.delimiter, quote: format.quote }),
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: importKeys.mappings(coachId) }),
   });
   const errors = fieldErrorsOf(save.error);

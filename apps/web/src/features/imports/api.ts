@@ -1,10 +1,12 @@
 import {
   API,
+  type Bom,
   type Delimiter,
   DryRunSchema,
   IMPORT_API,
   type ImportMapping,
   ImportReportSchema,
+  type LineEnding,
   type Quote,
   SavedMappingSchema,
   UploadSchema,
@@ -47,11 +49,14 @@ export function uploadFile(coachId: number, file: File) {
   });
 }
 
-/** The upload read again with another delimiter or quote character (GET …/uploads/{id}?delimiter=…&quote=…). */
+/**
+ * The upload read again with another delimiter, quote character, byte order mark or line ending
+ * (GET …/uploads/{id}?delimiter=…&quote=…&bom=…&line_ending=…).
+ */
 export function rereadUpload(
   coachId: number,
   uploadId: number,
-  read: { delimiter: Delimiter; quote: Quote },
+  read: { delimiter: Delimiter; quote: Quote; bom: Bom; line_ending: LineEnding },
 ) {
   const query = new URLSearchParams(read);
   return apiGet(`${IMPORT_API.upload(coachId, uploadId)}?${query}`, UploadSchema);

@@ -125,12 +125,15 @@ export function withStudentColumn(state: MappingState, upload: Upload, column: s
 }
 
 /**
- * The API mapping for the screen's state, reading the file with `format`'s delimiter and quote character.
- * `columns[i]` of the result is `state.columns[i]`.
+ * The API mapping for the screen's state, reading the file with `format`'s delimiter and quote character,
+ * and its byte order mark and line ending when `format` has them (the upload's format: the dry run and the
+ * commit read the file as the preview did; a saved mapping leaves them out, so that next term's file is
+ * read as detected). `columns[i]` of the result is `state.columns[i]`.
  */
 export function toImportMapping(
   state: MappingState,
-  format: Pick<Upload['format'], 'delimiter' | 'quote'>,
+  format: Pick<Upload['format'], 'delimiter' | 'quote'> &
+    Partial<Pick<Upload['format'], 'bom' | 'line_ending'>>,
 ): ImportMapping {
   const recode: Record<string, Record<string, string>> = {};
   for (const r of state.recode) {
@@ -142,6 +145,8 @@ export function toImportMapping(
     source: state.source.trim(),
     delimiter: format.delimiter,
     quote: format.quote,
+    ...(format.bom === undefined ? {} : { bom: format.bom ? ('present' as const) : ('absent' as const) }),
+    ...(format.line_ending === undefined ? {} : { line_ending: format.line_ending }),
     student: { column: state.studentColumn ?? '', by: state.studentBy },
     columns: state.columns.map((c) => {
       if (c.action === 'existing')

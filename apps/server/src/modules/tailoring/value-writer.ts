@@ -1,0 +1,139 @@
+import type { Query } from '../../db/client.ts';
+import { STUDENT_SYNC_LIMIT } from './sync.ts';
+
+/**
+ * The fast path of every import that writes characteristic values (the CSV import, mts-import; the
+ * guided import's commit): the values are staged in a temporary table of the import's transaction
+ * (multi-row `unnest` inserts, no index, no WAL), then written set-wise, as a diff: one statement
+ * deletes the source's values that are not in the file any more, one inserts those that are new.
+ * A value the file repeats is neither deleted nor inserted, so a re-import of the same data writes
+ * nothing and owes no sync. docs/characteristics.md "Importing values".
+ */
+
+/** One value to write: a student, a characteristic and the value (null: none, the student has the default). */
+export interface ValueRow {
+  userId: number;
+  characteristicId: number;
+  value: string | null;
+  num: number | null;
+}
+
+/** Where the values go: the institution, the coach (course facts are stored with its id) and the source. */
+export interface ValueTarget {
+  institutionId: number;
+  coachId: number;
+  sourceId: number;
+}
+
+/** What changed: the characteristics with a value deleted or inserted, and their students. */
+export interface WrittenValues {
+  /** Ids of the characteristics whose values changed (for at least one student). */
+  characteristicIds: number[];
+  /** The students whose values changed; null when more than STUDENT_SYNC_LIMIT (a whole sync is due). */
+  users: number[] | null;
+  /** Values deleted plus values inserted. */
+  changed: number;
+}
+
+/** Values staged per statement. */
+const STAGE_ROWS = 50_000;
+
+/**
+ * Replaces, for every (student, characteristic) pair listed in `rows`, the source's values by the given
+ * ones (a null value lists the pair with no value: the source's values are removed). Course facts
+ * (enrolment-scoped characteristics) are stored with `target.coachId`, the others with coach 0. Call it
+ * inside the import's transaction (it creates temporary tables dropped at commit). `onProgress` is called
+ * after each staged chunk with the count of rows staged so far. Returns what changed, for
+ * noteChangedValues (sync.ts).
+ */
+export async function writeValues(
+  q: Query,
+  target: ValueTarget,
+  rows: ValueRow[],
+  onProgress?: (staged: number) => Promise<void>,
+): Promise<WrittenValues> {
+  const none: WrittenValues = { characteristicIds: [], users: [], changed: 0 };
+  if (rows.length === 0) return none;
+  const ids = [...new Set(rows.map((r) => r.characteristicId))];
+  const scopes = await q<{ id: number; scope: string }>(
+    'select id, scope from characteristics where id = any($1::int[])',
+    [ids],
+  );
+  const coachOf = new Map(scopes.map((c) => [c.id, c.scope === 'enrolment' ? target.coachId : 0]));
+  // Room for the hash joins of a large file (this transaction only).
+  await q(`set local work_mem = '256MB'`);
+  await q(
+    `create temp table if not exists value_stage
+       (user_id int not null, characteristic_id int not null, coach_id int not null, value text, num float8)
+     on commit drop`,
+  );
+  await q('truncate value_stage');
+  for (let i = 0; i < rows.length; i += STAGE_ROWS) {
+    const chunk = rows.slice(i, i + STAGE_ROWS);
+    await q(
+      `insert into value_stage (user_id, characteristic_id, coach_id, value, num)
+       select * from unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::float8[])`,
+      [
+        chunk.map((r) => r.userId),
+        chunk.map((r) => r.characteristicId),
+        chunk.map((r) => coachOf.get(r.characteristicId) ?? 0),
+        chunk.map((r) => r.value),
+        chunk.map((r) => r.num),
+      ],
+    );
+    if (onProgress) await onProgress(Math.min(rows.length, i + STAGE_ROWS));
+  }
+  // The (student, characteristic) pairs listed, with an index: whatever order the planner picks (its
+  // estimate of the anti-join below can be 1 row), probing them stays one index lookup per value.
+  await q(
+    `create temp table if not exists value_keys
+       (characteristic_id int not null, user_id int not null, primary key (characteristic_id, user_id))
+     on commit drop`,
+  );
+  await q('truncate value_keys');
+  await q('insert into value_keys select distinct characteristic_id, user_id from value_stage order by 1, 2');
+  // A temporary table has no statistics until analysed: without them, a large file would be joined
+  // row by row.
+  await q('analyze value_stage');
+  await q('analyze value_keys');
+  // Per characteristic: how many values changed, and their students when few (else null).
+  const summary = `select characteristic_id as id, count(*)::int as n,
+                          case when count(*) <= ${STUDENT_SYNC_LIMIT} then array_agg(user_id) end as users
+                     from d group by characteristic_id`;
+  const deleted = await q<{ id: number; n: number; users: number[] | null }>(
+    `with d as (
+       delete from student_characteristic_values v using value_keys k
+        where k.user_id = v.user_id and k.characteristic_id = v.characteristic_id
+          and v.source_id = $1 and v.coach_id in (0, $2)
+          and not exists (select 1 from value_stage s
+                           where s.user_id = v.user_id and s.characteristic_id = v.characteristic_id
+                             and s.coach_id = v.coach_id and s.value = v.value)
+       returning v.user_id, v.characteristic_id)
+     ${summary}`,
+    [target.sourceId, target.coachId],
+  );
+  const inserted = await q<{ id: number; n: number; users: number[] | null }>(
+    `with d as (
+       insert into student_characteristic_values
+              (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
+       select $1, s.characteristic_id, s.user_id, s.coach_id, $2, s.value, s.num
+         from value_stage s where s.value is not null
+       on conflict do nothing
+       returning user_id, characteristic_id)
+     ${summary}`,
+    [target.institutionId, target.sourceId],
+  );
+  const changed = [...deleted, ...inserted];
+  if (changed.length === 0) return none;
+  const users = new Set<number>();
+  let many = false;
+  for (const c of changed) {
+    if (c.users === null) many = true;
+    else for (const u of c.users) users.add(u);
+  }
+  return {
+    characteristicIds: [...new Set(changed.map((c) => c.id))],
+    users: many || users.size > STUDENT_SYNC_LIMIT ? null : [...users],
+    changed: changed.reduce((sum, c) => sum + c.n, 0),
+  };
+}
