@@ -53,6 +53,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./src/testing/test-setup.ts'],
+          // Room for the 5-s waits of test-setup.ts (asyncUtilTimeout) when the machine is busy.
+          testTimeout: 20_000,
           // One module registry per worker instead of one per file: importing React, Mantine and the app
           // once per worker, not per file, cuts the web suite's time by about three quarters. State that
           // outlives a test is reset in test-setup.ts.

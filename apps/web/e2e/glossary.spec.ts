@@ -17,7 +17,7 @@ test.describe('glossary', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Glossary' }).click();
     await expect(page).toHaveURL('/Help/Glossary/');
     await expect(page.getByRole('heading', { level: 1, name: 'Glossary' })).toBeVisible();
-    await expect(page.getByRole('term')).toHaveCount(11);
+    await expect(page.getByRole('term')).toHaveCount(13);
     await expectNoAxeViolations(page);
 
     // An Insight Group with rules says they combine, linking the Rule entry.

@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearPrimedAnswers } from '../api/primed.ts';
+
+// findBy…/waitFor give up after 5 s instead of Testing Library's 1 s: `npm test` runs this suite beside
+// both server suites on two cores, where a debounced search (300 ms) or a first render under load can take
+// longer than a second. Only the wait grows; every assertion stays as strict.
+configure({ asyncUtilTimeout: 5000 });
 
 // Testing Library cleans up automatically only with Vitest globals on; they are off here. The web files
 // share one module registry (`isolate: false` in vitest.config.ts), so module-level state is reset here
