@@ -15,22 +15,37 @@ const testDir = path.join(import.meta.dirname, 'e2e');
 /**
  * Lanes: the spec files are shared out over E2E_LANES (default 2) servers, each on its own port
  * (E2E_PORT, E2E_PORT + 1, …) with its own throwaway database, and one worker per lane, so files that
- * write the demo data never run at the same time against the same server. Files are balanced by size
- * (the largest first, each to the lightest lane); `E2E_LANES=1` runs everything on one server.
+ * write the demo data never run at the same time against the same server. Files are balanced by their
+ * measured time (the longest first, each to the lightest lane); `E2E_LANES=1` runs everything on one server.
  */
 /** The mail capture's SMTP port is the lane's port plus this; its HTTP port 1000 more (e2e/mail-capture.ts). */
 export const MAIL_CAPTURE_OFFSET = 20_000;
 const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
-const specs = fs
-  .readdirSync(testDir)
-  .filter((f) => f.endsWith('.spec.ts'))
-  .map((f) => ({ f, size: fs.statSync(path.join(testDir, f)).size }))
-  .sort((a, b) => b.size - a.size || a.f.localeCompare(b.f));
-const lanes = Array.from({ length: LANES }, (_, i) => ({ port: PORT + i, files: [] as string[], size: 0 }));
+/**
+ * Seconds each spec file took in a full run (e2e/durations.json, from the list reporter's per-test times,
+ * retries included). A file missing there (a new spec) is estimated from its size at the average seconds
+ * per byte of the listed files. Refresh it when the suite's shape changes a lot.
+ */
+const durations: Record<string, number> = JSON.parse(
+  fs.readFileSync(path.join(testDir, 'durations.json'), 'utf8'),
+);
+const files = fs.readdirSync(testDir).filter((f) => f.endsWith('.spec.ts'));
+const sizeOf = (f: string) => fs.statSync(path.join(testDir, f)).size;
+const listed = files.filter((f) => durations[f] !== undefined);
+const secondsPerByte =
+  listed.reduce((sum, f) => sum + durations[f]!, 0) /
+  Math.max(
+    1,
+    listed.reduce((sum, f) => sum + sizeOf(f), 0),
+  );
+const specs = files
+  .map((f) => ({ f, cost: durations[f] ?? sizeOf(f) * secondsPerByte }))
+  .sort((a, b) => b.cost - a.cost || a.f.localeCompare(b.f));
+const lanes = Array.from({ length: LANES }, (_, i) => ({ port: PORT + i, files: [] as string[], cost: 0 }));
 for (const spec of specs) {
-  const lightest = lanes.reduce((a, b) => (b.size < a.size ? b : a));
+  const lightest = lanes.reduce((a, b) => (b.cost < a.cost ? b : a));
   lightest.files.push(spec.f);
-  lightest.size += spec.size;
+  lightest.cost += spec.cost;
 }
 
 const chromium = {

@@ -1147,26 +1147,40 @@ async function openScreen(
   return { context, page, load };
 }
 
-test.describe('accessibility sweep: every route of router.tsx passes axe-core (WCAG 2.1 A and AA)', () => {
-  test.beforeAll(async () => {
-    ids = await prepare();
-  });
-
-  test('the route table is read', () => {
-    const paths = routerPaths();
-    expect(paths.length).toBeGreaterThan(30);
-    expect(paths).toContain('Dashboard/Coach/:coachId/CoachDetails');
-  });
-
-  for (const route of routerPaths()) {
+/**
+ * Defines part `part` (0-based) of `parts` of the sweep: every route's screens, dealt out in turn, so the
+ * parts take about the same time and the e2e lanes (playwright.config.ts) can run them side by side. The
+ * spec files `a11y-sweep-N.spec.ts` each call this once; together they cover every route. Part 0 also
+ * checks that the route table is read.
+ */
+export function defineSweep(part: number, parts: number): void {
+  const entries: Array<{ route: string; screen: Screen | undefined }> = routerPaths().flatMap((route) => {
     const screens = screensFor(route);
-    if (!screens) {
-      test(`route ${route}`, () => {
-        throw new Error(`route ${route} of router.tsx is not visited by the accessibility sweep`);
+    return screens
+      ? screens.map((screen) => ({ route, screen: screen as Screen | undefined }))
+      : [{ route, screen: undefined }];
+  });
+  const mine = entries.filter((_, i) => i % parts === part);
+  test.describe(`accessibility sweep (part ${part + 1} of ${parts}): every route of router.tsx passes axe-core (WCAG 2.1 A and AA)`, () => {
+    test.beforeAll(async () => {
+      ids = await prepare();
+    });
+
+    if (part === 0) {
+      test('the route table is read', () => {
+        const paths = routerPaths();
+        expect(paths.length).toBeGreaterThan(30);
+        expect(paths).toContain('Dashboard/Coach/:coachId/CoachDetails');
       });
-      continue;
     }
-    for (const screen of screens) {
+
+    for (const { route, screen } of mine) {
+      if (!screen) {
+        test(`route ${route}`, () => {
+          throw new Error(`route ${route} of router.tsx is not visited by the accessibility sweep`);
+        });
+        continue;
+      }
       test(`route ${route}: ${screen.name}`, async ({ browser }) => {
         test.setTimeout(600_000);
         const violations: Array<Awaited<ReturnType<typeof scan>>[number]> = [];
@@ -1201,5 +1215,5 @@ test.describe('accessibility sweep: every route of router.tsx passes axe-core (W
         expect(violations).toEqual([]);
       });
     }
-  }
-});
+  });
+}
