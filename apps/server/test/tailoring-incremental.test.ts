@@ -46,7 +46,9 @@ async function idle(): Promise<void> {
   for (;;) {
     const [busy] = await database.query<{ n: number }>(
       `select (select count(*)::int from cohort_sync_tasks where state = 'started' and institution_id = $1)
-            + (select count(*)::int from characteristic_imports where state = 'started' and institution_id = $1) as n`,
+            + (select count(*)::int from characteristic_imports where state = 'started' and institution_id = $1)
+            + (select count(*)::int from cohort_sync_pending p join cohorts c on c.id = p.cohort_id
+                where c.institution_id = $1) as n`,
       [institutionId],
     );
     if (busy!.n === 0) return;
