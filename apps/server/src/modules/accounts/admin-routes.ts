@@ -17,6 +17,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
 import { parseId } from '../../auth/guard.ts';
 import { HttpError, nonFieldError, notFound } from '../../http/errors.ts';
+import { publicOrigin } from '../../http/public-origin.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   type Actor,
@@ -26,7 +27,7 @@ import {
   setEnrollment,
   setInstitutionRole,
 } from './admin-service.ts';
-import { accountMail, appOrigin, SET_PASSWORD_PAGE } from './mail.ts';
+import { accountMail, SET_PASSWORD_PAGE } from './mail.ts';
 import { issueToken } from './tokens.ts';
 
 const staffOnly = { access: access.institution('staff', 'admin') };
@@ -204,7 +205,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Trans
         ]);
         return { token, user, institution: institution!.name };
       });
-      const link = `${appOrigin(config, request)}${SET_PASSWORD_PAGE}#token=${token}`;
+      const link = `${publicOrigin(config, request)}${SET_PASSWORD_PAGE}#token=${token}`;
       try {
         await mailer.sendMail({
           from: config.EMAIL_FROM,

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import { TOKEN_MINUTES } from './tokens.ts';
@@ -20,11 +19,6 @@ export function defaultMailer(config: Config, log: (msg: string) => void): Trans
     return info;
   }) as Transporter['sendMail'];
   return transport;
-}
-
-/** The app's origin for links: APP_URL, else the request's own (docs/accounts.md). */
-export function appOrigin(config: Config, request: FastifyRequest): string {
-  return (config.APP_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }
 
 /** The reset or invitation email to `to` with its link. */

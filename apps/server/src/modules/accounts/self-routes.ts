@@ -18,7 +18,8 @@ import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { createLoginLimiter } from '../../auth/rate-limit.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
-import { accountMail, appOrigin, SET_PASSWORD_PAGE } from './mail.ts';
+import { publicOrigin } from '../../http/public-origin.ts';
+import { accountMail, SET_PASSWORD_PAGE } from './mail.ts';
 import { consumeToken, issueToken } from './tokens.ts';
 
 /** Reset requests allowed per address, and per client IP, in RESET_WINDOW_MINUTES (docs/accounts.md). */
@@ -147,7 +148,7 @@ export const accountSelfRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Transp
       );
       if (user) {
         const token = await database.transaction((q) => issueToken(q, user, 'reset'));
-        const link = `${appOrigin(config, request)}${SET_PASSWORD_PAGE}#token=${token}`;
+        const link = `${publicOrigin(config, request)}${SET_PASSWORD_PAGE}#token=${token}`;
         sendLater(mailer, config.EMAIL_FROM, accountMail('reset', email, link, user.name), (e) =>
           request.log.error(e, 'password reset email failed'),
         );

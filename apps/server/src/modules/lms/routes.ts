@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import { publicOrigin } from '../../http/public-origin.ts';
 import { createLmsService } from './index.ts';
 import { LinkedElsewhereError, LmsError, safeReturnPath } from './service.ts';
 
@@ -94,7 +95,7 @@ export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         service.startAuthorization(
           { userId: request.user!.userId, institutionId, sessionId: request.user!.sessionId },
           request.query.return_to ?? PAGES.institutionCoachDashboard(institutionId),
-          `${request.protocol}://${request.host}`,
+          publicOrigin(deps.config, request),
         ),
       );
       return reply.header('cache-control', 'no-store').redirect(url, 302);

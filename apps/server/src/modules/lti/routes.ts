@@ -18,6 +18,7 @@ import { issueCsrfCookie, sameSiteOf, setSessionCookie } from '../../auth/guard.
 import { createSession, deleteSession } from '../../auth/sessions.ts';
 import { tokenDigest } from '../../auth/tokens.ts';
 import { notFound } from '../../http/errors.ts';
+import { publicOrigin } from '../../http/public-origin.ts';
 import { errorResponses, pathId } from '../../http/route-common.ts';
 import { resolveLmsSettings } from '../lms/index.ts';
 import { decideLtiRoles, launchAccount, launchContext, recordContext } from './accounts.ts';
@@ -45,7 +46,6 @@ import {
 } from './registrations.ts';
 import { syncRosterNow } from './sync-now.ts';
 
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 const staff = access.institution('staff', 'admin');
 const InstitutionParams = z.object({ institutionId: z.string() });
 const RegistrationParams = z.object({ institutionId: z.string(), registrationId: z.string() });
@@ -67,6 +67,7 @@ const LoginParams = z.object({
  */
 export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { database, config } = deps;
+  const origin = (request: FastifyRequest) => publicOrigin(config, request);
   const key = (deps.lms ?? resolveLmsSettings(config)).tokenKey;
 
   // The platform posts forms (application/x-www-form-urlencoded), in this plugin only.

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
 import { secureCookies } from '../../auth/guard.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import { publicOrigin } from '../../http/public-origin.ts';
 import { resolveLmsSettings } from '../lms/index.ts';
 import { SsoRefusal, signOnAccount } from './accounts.ts';
 import {
@@ -31,8 +32,6 @@ import { refuseSignOn, signInAndReturn } from './sign-on.ts';
 const InstitutionParams = z.object({ institutionId: z.string() });
 const staff = access.institution('staff', 'admin');
 
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 /**
  * Single sign-on with OpenID Connect (docs/sso.md): the sign-in page's buttons, the start and the
  * callback of the authorization code flow (public: the caller is signing in), and the staff's
@@ -40,6 +39,7 @@ const origin = (request: FastifyRequest) => `${request.protocol}://${request.hos
  */
 export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { database, config } = deps;
+  const origin = (request: FastifyRequest) => publicOrigin(config, request);
   const key = (deps.lms ?? resolveLmsSettings(config)).tokenKey;
 
   const refuse = (

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
 import { secureCookies } from '../../auth/guard.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import { publicOrigin } from '../../http/public-origin.ts';
 import { SsoRefusal, signOnAccount } from './accounts.ts';
 import {
   loadSamlSettings,
@@ -45,10 +46,8 @@ const ACS_BODY_LIMIT = 512 * 1024;
  */
 export const samlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { database, config } = deps;
-  // Our entity ID and ACS must not change with the Host header behind a proxy: APP_URL when set
-  // (docs/accounts.md), else the request's own origin.
-  const origin = (request: FastifyRequest) =>
-    (config.APP_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  // Our entity ID and ACS must not change with the Host header behind a proxy.
+  const origin = (request: FastifyRequest) => publicOrigin(config, request);
 
   // The identity provider's form post (this plugin only).
   app.addContentTypeParser(
