@@ -135,7 +135,7 @@ describe('access matrix', () => {
         if (spec.fresh) freshIds.set(r.key, await w.fresh(spec.fresh));
       }
       await settle(w.ctx, [w.inst1, w.inst2]);
-      const before = await tableChecksums(w.ctx, [w.inst1, w.inst2]);
+      const before = await tableChecksums(w.ctx);
       for (const r of refused) {
         const spec = ACCESS_POLICY[r.key]!;
         const answer = await call(w, persona, r, spec, freshIds.get(r.key));
@@ -144,7 +144,7 @@ describe('access matrix', () => {
         if (problem) failures.push(`${persona} ${r.key}: ${problem}: ${answer.text.slice(0, 200)}`);
       }
       await settle(w.ctx, [w.inst1, w.inst2]);
-      const after = await tableChecksums(w.ctx, [w.inst1, w.inst2]);
+      const after = await tableChecksums(w.ctx);
       const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
       expect(changed, `tables changed by ${persona}'s refused calls`).toEqual([]);
 
