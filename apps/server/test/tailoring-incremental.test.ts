@@ -320,7 +320,7 @@ describe('incremental membership sync', () => {
       if (rand() < 0.5) {
         await idle();
         for (const g of groups) {
-          expect(await snapshot(g), `seed ${seed}, after: ${log.join(' | ')}`).toEqual(
+          expect(await snapshot(g), `seed ${seed}, group ${g}, after: ${log.join(' | ')}`).toEqual(
             await fullRecomputation(g),
           );
         }
@@ -328,7 +328,7 @@ describe('incremental membership sync', () => {
     }
     await idle();
     for (const g of groups) {
-      expect(await snapshot(g), `seed ${seed}, after: ${log.join(' | ')}`).toEqual(
+      expect(await snapshot(g), `seed ${seed}, group ${g}, after: ${log.join(' | ')}`).toEqual(
         await fullRecomputation(g),
       );
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
+import type { Database, Query } from '../src/db/client.ts';
 import { noteChangedValues, runSync } from '../src/modules/tailoring/sync.ts';
 import { openTestDatabase } from './helpers.ts';
 
@@ -9,6 +9,11 @@ import { openTestDatabase } from './helpers.ts';
  * group are requested at once. The first takes the pending student and writes the membership; the second
  * finds nothing pending. Whenever the task reads `success`, the members, member count and qualifying
  * count must be final — the second run must not end the task while the first has yet to recount.
+ *
+ * Then (PostgreSQL only: PGlite runs one transaction at a time) the interleaving behind the property
+ * test's intermittent misses (seeds 42046, 101): a student already pending changes again inside a
+ * writer's transaction that has not committed when a run takes the pending students. The run must not
+ * consume the change without applying it (it waits for the writer's commit, then sees the new value).
  */
 
 let database: Database;
@@ -122,4 +127,73 @@ describe('membership sync task', () => {
     }
     expect(await state(database.query)).toEqual({ state: 'success', ...expected });
   });
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    'does not consume a change noted by a writer that commits after the run took the pending students',
+    async () => {
+      const [first, second] = students;
+      const [src] = await database.query<{ id: number }>(
+        `insert into tailoring_sources (institution_id, name, label) values ($1, 'race_survey', 'Survey')
+         on conflict (institution_id, name) do update set name = excluded.name returning id`,
+        [institutionId],
+      );
+      await database.query(
+        'insert into characteristic_sources (characteristic_id, source_id) values ($1, $2) on conflict do nothing',
+        [scoreId, src!.id],
+      );
+      const answer = async (q: Query, score: number) => {
+        await q('delete from student_characteristic_values where characteristic_id = $1 and user_id = $2', [
+          scoreId,
+          second,
+        ]);
+        await q(
+          `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
+           values ($1, $2, $3, 0, $4, $5, $6)`,
+          [institutionId, scoreId, second, src!.id, String(score), score],
+        );
+        return noteChangedValues(q, { institutionId }, ['score'], [second!]);
+      };
+      // The second student scores 80 (qualifies); committed, their sync not yet run: they are pending.
+      await database.transaction((q) => answer(q, 80));
+      // A second answer (20: no longer qualifies) in a writer's transaction still open when a run starts.
+      const writer = await database.pool!.connect();
+      try {
+        await writer.query('begin');
+        const [{ pid }] = (await writer.query<{ pid: number }>('select pg_backend_pid() as pid')).rows as [
+          { pid: number },
+        ];
+        const wq: Query = async (text, params) => (await writer.query(text, params as unknown[])).rows;
+        expect(await answer(wq, 20)).toEqual([cohortId]);
+        const run = runSync(database, cohortId);
+        // The run either finishes or waits for the writer (on a row the writer holds): then it commits.
+        let done = false;
+        void run.then(() => {
+          done = true;
+        });
+        const deadline = Date.now() + 10_000;
+        let waiting = false;
+        while (!done && !waiting && Date.now() < deadline) {
+          const [w] = await database.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+            [pid],
+          );
+          waiting = w!.n > 0;
+          if (!waiting) await new Promise((r) => setTimeout(r, 10));
+        }
+        expect(done || waiting).toBe(true);
+        await writer.query('commit');
+        expect(await run).toMatchObject({ ok: true });
+      } finally {
+        writer.release();
+      }
+      // The run queued by the writer's commit (requestPendingSync) then ends the task.
+      expect(await runSync(database, cohortId)).toMatchObject({ ok: true });
+      expect(await state(database.query)).toEqual({
+        state: 'success',
+        members: [first],
+        count: 1,
+        qualifying: [1],
+      });
+    },
+  );
 });

@@ -113,7 +113,8 @@ export async function requestResync(runner: SyncRunner, cohortId: number): Promi
  * Values changed for some students (call it inside the transaction that changed them): finds the Insight
  * Groups of the institution (of one coach when `coachId` is given) with a rule reading one of
  * `characteristics` (by name), other than `except`; for each, records the students in
- * `cohort_sync_pending` and marks its task started — or, when `users` is null (unknown, or everyone) or
+ * `cohort_sync_pending` (a row already there is rewritten, so it stays locked until the caller commits
+ * and a run cannot take it before then) and marks its task started — or, when `users` is null (unknown, or everyone) or
  * longer than STUDENT_SYNC_LIMIT, asks for a whole recomputation. Returns the groups, whose syncs the
  * caller requests after the commit with {@link requestPendingSync}. docs/design.md "Membership sync".
  */
@@ -133,10 +134,16 @@ export async function noteChangedValues(
   const ids = affected.map((c) => c.id);
   const few = users !== null && users.length <= STUDENT_SYNC_LIMIT;
   if (few && ids.length > 0) {
+    // `do update`, not `do nothing`: a row already pending is locked (and rewritten) until this
+    // transaction commits, so a run taking the pending students waits for the commit and then sees the
+    // values written here. With `do nothing` a run could take (delete) that row while this transaction
+    // was still open, recompute the student from the values before it, and leave nothing pending for
+    // them. Sorted, so that two writers lock the same rows in the same order.
     await q(
       `insert into cohort_sync_pending (cohort_id, user_id)
-       select c, u from unnest($1::int[]) as a(c), unnest($2::int[]) as b(u) on conflict do nothing`,
-      [ids, [...new Set(users)]],
+       select c, u from unnest($1::int[]) as a(c), unnest($2::int[]) as b(u)
+       on conflict (cohort_id, user_id) do update set user_id = excluded.user_id`,
+      [ids, [...new Set(users)].sort((a, b) => a - b)],
     );
   }
   for (const id of ids) await markStarted(q, id, true, !few);
