@@ -32,6 +32,7 @@ import {
   verifyLaunch,
 } from './flow.ts';
 import { toolJwks } from './keys.ts';
+import { backfillLineItems } from './line-items.ts';
 import { contextCoach, createLinkOffer, linkContext } from './links.ts';
 import { LTI_ROSTER_QUEUE, type RosterJobData } from './nrps.ts';
 import { allowFraming, linkExpiredPage, linkOfferPage, refusalPage, unlinkedPage } from './pages.ts';
@@ -43,6 +44,7 @@ import {
   registrationAnswer,
   updateRegistration,
 } from './registrations.ts';
+import { queueScorePosts } from './scores.ts';
 import { syncRosterNow } from './sync-now.ts';
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -189,6 +191,8 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           'LTI launch',
         );
         if (coachId !== null) {
+          // Line items of the coach's for-credit items not made yet: the score job makes them (Grades).
+          if ((await backfillLineItems(database.query, contextRow.id)) > 0) await queueScorePosts(deps.boss);
           // The roster follows in a job (docs/lti.md, Roster): the launch does not wait for the platform.
           if (deps.boss && context.nrpsUrl)
             deps.boss
@@ -231,6 +235,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const coachId = Number(request.body.coach_id);
       const linked = await linkContext(database, user.userId, request.body.link_token, coachId);
       if (!linked) return linkExpiredPage(reply, user.frameOrigin);
+      if (linked.lineItems > 0) await queueScorePosts(deps.boss);
       return allowFraming(reply, user.frameOrigin).redirect(PAGES.coachDetails(linked.coachId), 303);
     },
   );
@@ -324,7 +329,14 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request) => {
       const id = pathId(request.params.ltiCourseId);
-      const line = await syncRosterNow(database, key, request.institution!.institutionId, id);
+      const line = await syncRosterNow(
+        database,
+        key,
+        request.institution!.institutionId,
+        id,
+        undefined,
+        deps.boss,
+      );
       if (!line) throw notFound();
       return line;
     },
