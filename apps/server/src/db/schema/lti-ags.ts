@@ -57,6 +57,8 @@ export const ltiScorePosts = pgTable(
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     claimed_until: timestamp('claimed_until', { withTimezone: true }),
     posted_at: timestamp('posted_at', { withTimezone: true }),
+    /** When the last attempt started (shown to staff with a failed post). */
+    last_attempt_at: timestamp('last_attempt_at', { withTimezone: true }),
     /** The plain sentence of the last failure. */
     error: text('error'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

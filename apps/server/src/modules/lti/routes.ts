@@ -22,6 +22,7 @@ import { errorResponses, pathId } from '../../http/route-common.ts';
 import { resolveLmsSettings } from '../lms/index.ts';
 import { decideLtiRoles, launchAccount, launchContext, recordContext } from './accounts.ts';
 import { canvasToolConfiguration } from './canvas-config.ts';
+import { failedScoreRoutes } from './failed-scores.ts';
 import {
   type LoginInitiation,
   LTI_BROWSER_COOKIE,
@@ -341,4 +342,6 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       return line;
     },
   );
+
+  await failedScoreRoutes(app, deps);
 };

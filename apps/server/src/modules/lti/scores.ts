@@ -88,7 +88,7 @@ export interface ScoreRunResult {
 async function claimDue(database: Database): Promise<ClaimedRow[]> {
   return database.query<ClaimedRow>(
     `update lti_score_posts set state = 'posting', claimed_until = now() + interval '5 minutes',
-            attempts = attempts + 1
+            attempts = attempts + 1, last_attempt_at = now()
       where id in (select id from lti_score_posts
                     where (state = 'pending' and next_attempt_at <= now())
                        or (state = 'posting' and claimed_until < now())
