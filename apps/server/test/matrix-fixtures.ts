@@ -577,11 +577,13 @@ export async function buildWorld(tag: string): Promise<World> {
     );
     return row!.id;
   };
-  // A score post of student A to that course the platform did not accept (“Retry now” takes a fresh one).
+  // A score post of student A to that course the platform did not accept (“Retry now” takes a fresh one,
+  // each of another item: one post per course, item and student).
   creators.ltiFailedScore = async () => {
     const [row] = await q<{ id: number }>(
       `insert into lti_score_posts (context_row_id, item_type, item_id, user_id, completed_at, state, attempts, error)
-       values ($1, 'bulletin', $2, $3, now(), 'failed', 10, 'The learning platform answered 500.') returning id`,
+       select $1, 'bulletin', coalesce(max(item_id), $2) + 1, $3, now(), 'failed', 10, 'The learning platform answered 500.'
+         from lti_score_posts where context_row_id = $1 returning id`,
       [ids.ltiCourse, ids.bulletin, users.studentA.id],
     );
     return row!.id;
