@@ -613,6 +613,12 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   },
   // “Sync roster now”: the matrix's linked course has no roster endpoint, so the sync records why (200).
   [`POST ${I}/lti/courses/:ltiCourseId/sync`]: { policy: PRESETS.institutionStaff },
+  // Failed score posts and “Retry now” (a fresh failed post each time: a retried one is no longer failed).
+  [`GET ${I}/lti/failed-scores`]: { policy: PRESETS.institutionStaff },
+  [`POST ${I}/lti/failed-scores/:scorePostId/retry`]: {
+    policy: PRESETS.institutionStaff,
+    fresh: 'ltiFailedScore',
+  },
 
   // --- characteristics overview and editors ------------------------------------------------------------
   [`GET ${C}/characteristics/bulletins`]: { policy: PRESETS.coachStaff },

@@ -68,7 +68,11 @@ describe('AGS score job', () => {
       'select state, attempts from lti_score_posts where item_id = $1',
       [b!.id],
     );
-    expect(row).toEqual({ state: 'posted', attempts: 2 });
+    // The 500 met the score post (which then retried: 2 attempts) or, when the launch's roster job had
+    // already queued the bulletin's line item (lti-ags-lineitems), the line item's creation (1 attempt).
+    expect(row?.state).toBe('posted');
+    expect([1, 2]).toContain(row?.attempts);
+    expect(ags.lineItems.filter((l) => l.resourceId === `bulletin-${b!.id}`)).toHaveLength(1);
     // The every-minute run and a queued run later find nothing to post.
     await boss.send('lti-score-post', {});
     await new Promise((r) => setTimeout(r, 3000));

@@ -577,6 +577,17 @@ export async function buildWorld(tag: string): Promise<World> {
     );
     return row!.id;
   };
+  // A score post of student A to that course the platform did not accept (“Retry now” takes a fresh one,
+  // each of another item: one post per course, item and student).
+  creators.ltiFailedScore = async () => {
+    const [row] = await q<{ id: number }>(
+      `insert into lti_score_posts (context_row_id, item_type, item_id, user_id, completed_at, state, attempts, error)
+       select $1, 'bulletin', coalesce(max(item_id), $2) + 1, $3, now(), 'failed', 10, 'The learning platform answered 500.'
+         from lti_score_posts where context_row_id = $1 returning id`,
+      [ids.ltiCourse, ids.bulletin, users.studentA.id],
+    );
+    return row!.id;
+  };
   for (const kind of Object.keys(creators)) ids[kind] = await creators[kind]!();
   const wizardCoachInfo = wizardMade.get(ids.wizardCoach!)!;
   // The survey's question (for response bodies).
@@ -655,6 +666,7 @@ function paramValue(w: World, name: string, previous: string, url: string): stri
     ruleId: () => w.ids.rule,
     registrationId: () => w.ids.ltiRegistration,
     ltiCourseId: () => w.ids.ltiCourse,
+    scorePostId: () => w.ids.ltiFailedScore,
     importId: () => w.ids.mtsImport,
     uploadId: () => w.ids.upload,
     mappingId: () => w.ids.mapping,

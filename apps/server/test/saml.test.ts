@@ -1,4 +1,4 @@
-import { API, type Me, PAGES, SAML_API, SSO_ERROR_PARAM } from '@course-coach/contracts';
+import { API, type Me, PAGES, SAML_API, SSO_ERROR_PARAM, SSO_ERROR_TEXTS } from '@course-coach/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSamlResponse, OID } from '../src/modules/sso/saml-assertion.ts';
 import { Browser, getTestContext, insertOtherInstitution, type TestContext } from './helpers.ts';
@@ -36,6 +36,7 @@ const accounts = {
     affiliations: ['employee'],
   },
   ada: { mail: 'ada.lovelace@saml-test.edu', eduPersonPrincipalName: ADMIN, affiliations: ['faculty'] },
+  'gone-student': { mail: 'gone.student@saml-test.edu', displayName: 'Gus Gone', affiliations: ['student'] },
 };
 
 async function counts() {
@@ -128,6 +129,29 @@ describe('SAML sign-on end to end through the stand-in', () => {
     const ada = new Browser(t.baseUrl);
     expect((await throughStandin(ada, SLUG, 'ada')).location).toBe('/');
     expect((await ada.get<Me>(API.me)).body.user.id).toBe(adminRow!.id);
+  });
+
+  it('tells a deactivated account so in plain words, starts no session and writes nothing', async () => {
+    const first = new Browser(t.baseUrl);
+    expect((await throughStandin(first, SLUG, 'gone-student')).location).toBe('/');
+    await ctx.database.query('update users set deactivated_at = now() where email = $1', [
+      'gone.student@saml-test.edu',
+    ]);
+    const before = await counts();
+    const browser = new Browser(t.baseUrl);
+    expect(await throughStandin(browser, SLUG, 'gone-student')).toEqual({
+      status: 302,
+      location: `${PAGES.login}?${SSO_ERROR_PARAM}=deactivated`,
+    });
+    expect((await browser.get(API.me)).status).toBe(401);
+    expect(await counts()).toEqual(before);
+    expect(t.refusals).toHaveLength(1);
+    expect(t.refusals[0]).toMatchObject({ institutionId, code: 'deactivated' });
+    expect(t.refusals[0]!.reason).toMatch(/^user [0-9]+ is deactivated$/);
+    // The sentence the sign-in page shows for that code (the same as OIDC's and LTI's).
+    expect(SSO_ERROR_TEXTS.deactivated).toBe(
+      'Your Course Coach account has been deactivated. Ask your institution’s help desk if you need it again.',
+    );
   });
 });
 

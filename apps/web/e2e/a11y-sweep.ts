@@ -751,6 +751,39 @@ const SCREENS: Record<string, Screen[]> = {
       name: 'LMS (LTI) settings',
       who: 'staff',
       url: (ids) => `/Dashboard/Institution/${ids.institution}/LtiSettings`,
+      states: [
+        {
+          // The demo has no LMS course, so its list is empty: a failed score post is answered here.
+          name: 'a grade not accepted by the LMS',
+          enter: async (page) => {
+            await page.route('**/lti/failed-scores', (route) =>
+              route.fulfill({
+                json: {
+                  scores: [
+                    {
+                      id: 1,
+                      student_name: 'Lia Learner',
+                      student_email: 'lia.learner@demo.edu',
+                      item_type: 'bulletin',
+                      item_title: 'Week 7: study plan',
+                      course_title: 'BIO 101 (2026F)',
+                      coach_name: 'Biology Coach',
+                      error: 'The learning platform answered 500 when asked for a score, 1 times.',
+                      attempts: 10,
+                      last_attempt_at: '2026-11-20T03:00:00.000Z',
+                    },
+                  ],
+                },
+              }),
+            );
+            await page.reload();
+            await pageReady(page);
+            await expect(
+              page.getByRole('button', { name: 'Retry now: Lia Learner, Bulletin: Week 7: study plan' }),
+            ).toBeVisible();
+          },
+        },
+      ],
     },
   ],
   'Homepage/:institutionId': [

@@ -30,6 +30,11 @@ export const LTI_API = {
   /** POST: sync a linked LMS course's roster now (staff and admins) → the course's line. */
   courseSync: (institutionId: number | string, courseId: number | string) =>
     `/api/v1/institution/${institutionId}/lti/courses/${courseId}/sync`,
+  /** GET: the institution's score posts not accepted after their retries (staff and admins). */
+  failedScores: (institutionId: number | string) => `/api/v1/institution/${institutionId}/lti/failed-scores`,
+  /** POST: try a failed score post again now (staff and admins) → 204. */
+  scoreRetry: (institutionId: number | string, id: number | string) =>
+    `/api/v1/institution/${institutionId}/lti/failed-scores/${id}/retry`,
 } as const;
 
 /** IMS LTI 1.3 claim names (https://www.imsglobal.org/spec/lti/v1p3/#required-message-claims). */
@@ -190,3 +195,29 @@ export const LtiRegistrationsAnswerSchema = z.object({
     config_url: z.string(),
   }),
 });
+
+/** A score post to the LMS not accepted after its retries (docs/lti.md, Grades), as staff see it. */
+export const LtiFailedScoreSchema = z.object({
+  id: z.number(),
+  student_name: z.string(),
+  student_email: z.string(),
+  /** `bulletin`, `survey` or `playbook`. */
+  item_type: z.string(),
+  item_title: z.string().nullable(),
+  course_title: z.string().nullable(),
+  coach_name: z.string(),
+  error: z.string().nullable(),
+  attempts: z.number(),
+  /** When the last attempt started (ISO), or null. */
+  last_attempt_at: z.string().nullable(),
+});
+export type LtiFailedScore = z.infer<typeof LtiFailedScoreSchema>;
+
+/** GET failed scores. */
+export const LtiFailedScoresAnswerSchema = z.object({ scores: z.array(LtiFailedScoreSchema) });
+export type LtiFailedScoresAnswer = z.infer<typeof LtiFailedScoresAnswerSchema>;
+
+/** Why a retry is refused (400, field `state`). */
+export const LTI_SCORE_ERRORS = {
+  notFailed: 'This score post is not failed: it was posted or is being tried already.',
+} as const;

@@ -18,6 +18,8 @@ import {
   runGuidedImport,
 } from '../modules/imports/job.ts';
 import {
+  backfillLineItems,
+  createDueLineItems,
   LTI_SCORE_QUEUE,
   nextScoreAttempt,
   postDueScores,
@@ -205,6 +207,9 @@ export async function startWorkers(
     await boss.createQueue(QUEUES.ltiRoster, { retryLimit: 2, retryDelay: 60, retryBackoff: true });
     await boss.work<RosterJobData>(QUEUES.ltiRoster, async (jobs) => {
       for (const job of jobs) {
+        // A backfill of the course's line items first (docs/lti.md, Grades): made by the score job.
+        if ((await backfillLineItems(database.query, job.data.contextId)) > 0)
+          await boss.send(QUEUES.ltiScores, {});
         const outcome = await syncRoster(database, lti.tokenKey, job.data.contextId);
         log(
           outcome.ok
@@ -224,11 +229,15 @@ export async function startWorkers(
     await boss.createQueue(QUEUES.ltiScores);
     await boss.schedule(QUEUES.ltiScores, '* * * * *');
     await boss.work(QUEUES.ltiScores, async () => {
+      // Line items up front first (modules/lti/line-items.ts), then the scores.
+      const items = await createDueLineItems(database, lti.tokenKey, lti.scores);
+      if (items.created + items.retrying + items.failed > 0)
+        log(`LTI line items: ${items.created} created, ${items.retrying} to retry, ${items.failed} failed`);
       const run = await postDueScores(database, lti.tokenKey, lti.scores);
       if (run.posted + run.retrying + run.failed > 0)
         log(`LTI scores: ${run.posted} posted, ${run.retrying} to retry, ${run.failed} failed`);
       const next = await nextScoreAttempt(database);
-      if (next && run.retrying > 0)
+      if (next && run.retrying + items.retrying > 0)
         await boss.send(QUEUES.ltiScores, {}, { startAfter: new Date(Math.max(next.getTime(), Date.now())) });
       return run;
     });

@@ -4,8 +4,10 @@ import { ltiContexts } from './lti.ts';
 
 /**
  * LTI Assignment and Grade Services (docs/lti.md, Grades): the platform line item (gradebook column) made
- * for each for-credit item of a linked coach, per LMS course. `url` is the line item's id (its URL); null
- * while one worker is creating it (the row is the claim: a second worker never creates another).
+ * for each for-credit item of a linked coach, per LMS course, and the outbox of its creation. `url` is the
+ * line item's id (its URL), set once it exists; until then `state` says where its creation is: `pending`
+ * (due at `next_attempt_at`), `creating` (claimed by one worker until `claimed_until`: a second worker never
+ * creates another) or `failed` (a refusal, or too many attempts; a score post still tries it again).
  */
 export const ltiLineItems = pgTable(
   'lti_line_items',
@@ -18,6 +20,13 @@ export const ltiLineItems = pgTable(
     item_type: text('item_type').notNull(),
     item_id: integer('item_id').notNull(),
     url: text('url'),
+    /** `pending`, `creating`, `failed`, or `created` once `url` is set. */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimed_until: timestamp('claimed_until', { withTimezone: true }),
+    /** The plain sentence of the last failure. */
+    error: text('error'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('lti_line_items_key').on(t.context_row_id, t.item_type, t.item_id)],
@@ -48,6 +57,8 @@ export const ltiScorePosts = pgTable(
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     claimed_until: timestamp('claimed_until', { withTimezone: true }),
     posted_at: timestamp('posted_at', { withTimezone: true }),
+    /** When the last attempt started (shown to staff with a failed post). */
+    last_attempt_at: timestamp('last_attempt_at', { withTimezone: true }),
     /** The plain sentence of the last failure. */
     error: text('error'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeBulletinHtml } from '../../http/html.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
+import { noteLineItems } from '../lti/index.ts';
 import { contentExtras, moveToTrash } from '../trash/index.ts';
 import { checkWiring, deleteExclusions, deleteWiring, saveWiring } from '../wiring/index.ts';
 import type { AuthorCaller } from './staff-read.ts';
@@ -142,6 +143,8 @@ async function write(
     { institutionId: caller.institutionId, coachId: caller.coachId, kind: 'bulletin', contentId: bulletinId },
     body.characteristics ?? [],
   );
+  // Published for credit: its line item in each linked LMS course (docs/lti.md, Grades; the route queues the job).
+  await noteLineItems(query, 'bulletin', bulletinId);
   return bulletinId;
 }
 

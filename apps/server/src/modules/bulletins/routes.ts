@@ -20,6 +20,7 @@ import { type Access, access, COACH_ANY, COACH_STAFF } from '../../auth/access.t
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
+import { queueScorePosts } from '../lti/index.ts';
 import {
   type AuthorCaller,
   type BulletinCaller,
@@ -305,8 +306,11 @@ export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
         response: { 201: BulletinAdminSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createBulletin(database, authorCaller(request), request.body)),
+    async (request, reply) => {
+      const created = await createBulletin(database, authorCaller(request), request.body);
+      if (created.related_credit) await queueScorePosts(boss);
+      return reply.code(201).send(created);
+    },
   );
 
   /** GET bulletins/{id} → one bulletin as staff edit it (EditBulletin). */
@@ -335,8 +339,16 @@ export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
         response: { 200: BulletinAdminSchema, ...errors },
       },
     },
-    async (request) =>
-      updateBulletin(database, authorCaller(request), pathId(request.params.id), request.body),
+    async (request) => {
+      const saved = await updateBulletin(
+        database,
+        authorCaller(request),
+        pathId(request.params.id),
+        request.body,
+      );
+      if (saved.related_credit) await queueScorePosts(boss);
+      return saved;
+    },
   );
 
   /** DELETE bulletins/{id} → 204; its pages, views, stars and wiring go with it (staff). */

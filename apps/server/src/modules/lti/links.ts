@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
+import { backfillLineItems } from './line-items.ts';
 import type { LtiRegistrationRow } from './registrations.ts';
 
 /**
@@ -56,15 +57,16 @@ export async function createLinkOffer(
  * Takes `userId`'s link offer of `token` (single use) and links its context to `coachId`, in one
  * transaction, audited as `lti.context.link` (kind settings). Refused (null, nothing written) for an
  * unknown, used, expired or other user's token, a user no longer staff or admin of the institution, or a
- * coach that is not a set-up coach of it.
- * @returns the coach id, or null.
+ * coach that is not a set-up coach of it. Queues (in the transaction) a line item for each of the coach's
+ * published for-credit items when the course offers a grade service.
+ * @returns the coach id and the line items queued, or null.
  */
 export async function linkContext(
   database: Database,
   userId: number,
   token: string | undefined,
   coachId: number,
-): Promise<{ coachId: number } | null> {
+): Promise<{ coachId: number; lineItems: number } | null> {
   if (!token || !Number.isInteger(coachId) || coachId <= 0 || coachId > 2_147_483_647) return null;
   return database.transaction(async (q) => {
     const [offer] = await q<{ context_row_id: number; live: boolean }>(
@@ -89,6 +91,8 @@ export async function linkContext(
     );
     if (!row) return null;
     await q('update lti_contexts set coach_id = $2 where id = $1', [offer.context_row_id, coachId]);
+    // The new coach's for-credit items get their line items (docs/lti.md, Grades; the route queues the job).
+    const lineItems = await backfillLineItems(q, offer.context_row_id);
     await recordAudit(q, {
       kind: 'settings',
       action: 'lti.context.link',
@@ -97,6 +101,6 @@ export async function linkContext(
       after: { coach_id: coachId },
       institutionId: row.institution_id,
     });
-    return { coachId };
+    return { coachId, lineItems };
   });
 }

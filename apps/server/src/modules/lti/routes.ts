@@ -23,6 +23,7 @@ import { errorResponses, pathId } from '../../http/route-common.ts';
 import { resolveLmsSettings } from '../lms/index.ts';
 import { decideLtiRoles, launchAccount, launchContext, recordContext } from './accounts.ts';
 import { canvasToolConfiguration } from './canvas-config.ts';
+import { failedScoreRoutes } from './failed-scores.ts';
 import {
   type LoginInitiation,
   LTI_BROWSER_COOKIE,
@@ -33,6 +34,7 @@ import {
   verifyLaunch,
 } from './flow.ts';
 import { toolJwks } from './keys.ts';
+import { backfillLineItems } from './line-items.ts';
 import { contextCoach, createLinkOffer, linkContext } from './links.ts';
 import { LTI_ROSTER_QUEUE, type RosterJobData } from './nrps.ts';
 import { allowFraming, linkExpiredPage, linkOfferPage, refusalPage, unlinkedPage } from './pages.ts';
@@ -44,6 +46,7 @@ import {
   registrationAnswer,
   updateRegistration,
 } from './registrations.ts';
+import { queueScorePosts } from './scores.ts';
 import { syncRosterNow } from './sync-now.ts';
 
 const staff = access.institution('staff', 'admin');
@@ -190,6 +193,8 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           'LTI launch',
         );
         if (coachId !== null) {
+          // Line items of the coach's for-credit items not made yet: the score job makes them (Grades).
+          if ((await backfillLineItems(database.query, contextRow.id)) > 0) await queueScorePosts(deps.boss);
           // The roster follows in a job (docs/lti.md, Roster): the launch does not wait for the platform.
           if (deps.boss && context.nrpsUrl)
             deps.boss
@@ -232,6 +237,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const coachId = Number(request.body.coach_id);
       const linked = await linkContext(database, user.userId, request.body.link_token, coachId);
       if (!linked) return linkExpiredPage(reply, user.frameOrigin);
+      if (linked.lineItems > 0) await queueScorePosts(deps.boss);
       return allowFraming(reply, user.frameOrigin).redirect(PAGES.coachDetails(linked.coachId), 303);
     },
   );
@@ -325,9 +331,18 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request) => {
       const id = pathId(request.params.ltiCourseId);
-      const line = await syncRosterNow(database, key, request.institution!.institutionId, id);
+      const line = await syncRosterNow(
+        database,
+        key,
+        request.institution!.institutionId,
+        id,
+        undefined,
+        deps.boss,
+      );
       if (!line) throw notFound();
       return line;
     },
   );
+
+  await failedScoreRoutes(app, deps);
 };

@@ -1,16 +1,16 @@
 import type { PgBoss } from 'pg-boss';
 import type { Database, Query } from '../../db/client.ts';
+import { type CreditType, creditScore, postScore } from './ags.ts';
 import {
-  AGS_SCOPES,
-  agsEndpoint,
-  type CreditType,
-  creditItemTitle,
-  creditScore,
-  findOrCreateLineItem,
-  postScore,
-} from './ags.ts';
-import { nrpsAccessToken, type PlatformCallOptions, RosterError } from './nrps.ts';
-import { registrationById } from './registrations.ts';
+  backoffMs,
+  type CourseAccess,
+  courseAccess,
+  failureOf,
+  lineItemUrl,
+  nextLineItemAttempt,
+  type OutboxOptions,
+} from './line-items.ts';
+import { type PlatformCallOptions, RosterError } from './nrps.ts';
 
 /**
  * Grades to the LMS (docs/lti.md, Grades): an outbox of scores. The transaction in which a student earns
@@ -65,12 +65,7 @@ export async function noteCredit(
 }
 
 /** How the job calls the platform and backs off (tests shorten them). */
-export interface ScoreJobOptions extends PlatformCallOptions {
-  /** The first retry's delay (ms), doubled per attempt; default 60 s. */
-  retryBaseMs?: number;
-  /** Attempts before a row is `failed`; default 10. */
-  maxAttempts?: number;
-}
+export type ScoreJobOptions = OutboxOptions;
 
 interface ClaimedRow {
   id: number;
@@ -93,7 +88,7 @@ export interface ScoreRunResult {
 async function claimDue(database: Database): Promise<ClaimedRow[]> {
   return database.query<ClaimedRow>(
     `update lti_score_posts set state = 'posting', claimed_until = now() + interval '5 minutes',
-            attempts = attempts + 1
+            attempts = attempts + 1, last_attempt_at = now()
       where id in (select id from lti_score_posts
                     where (state = 'pending' and next_attempt_at <= now())
                        or (state = 'posting' and claimed_until < now())
@@ -102,61 +97,14 @@ async function claimDue(database: Database): Promise<ClaimedRow[]> {
   );
 }
 
-/**
- * The line item of an item in a course: the stored one, else made on the platform by the worker that
- * inserts the claim row (`url` null); another worker meanwhile gets a retryable error. A claim older than
- * 5 minutes (a dead worker) is taken over: finding by resourceId first, the platform never gets two.
- */
-async function lineItemUrl(
-  database: Database,
-  row: ClaimedRow,
-  lineitems: string,
-  token: string,
-  options: PlatformCallOptions,
-): Promise<string> {
-  const key = [row.context_row_id, row.item_type, row.item_id];
-  const where = 'context_row_id = $1 and item_type = $2 and item_id = $3';
-  const [stored] = await database.query<{ url: string | null }>(
-    `select url from lti_line_items where ${where}`,
-    key,
-  );
-  if (stored?.url) return stored.url;
-  await database.query(
-    `delete from lti_line_items where ${where} and url is null and created_at < now() - interval '5 minutes'`,
-    key,
-  );
-  const claimed = await database.query<{ id: number }>(
-    `insert into lti_line_items (context_row_id, item_type, item_id) values ($1, $2, $3)
-     on conflict do nothing returning id`,
-    key,
-  );
-  if (!claimed[0]) throw new RosterError('The line item is being created by another worker.', true);
-  try {
-    const title = await creditItemTitle(database.query, row.item_type, row.item_id);
-    if (title === null) throw new RosterError('The item is gone.');
-    const url = await findOrCreateLineItem(
-      lineitems,
-      token,
-      { type: row.item_type, id: row.item_id, title },
-      options,
-    );
-    await database.query('update lti_line_items set url = $2 where id = $1', [claimed[0].id, url]);
-    return url;
-  } catch (error) {
-    await database.query('delete from lti_line_items where id = $1', [claimed[0].id]);
-    throw error;
-  }
-}
-
 /** Marks a claimed row after a failure: again later (retryable, attempts left) or failed. */
 async function recordFailure(database: Database, row: ClaimedRow, error: unknown, o: ScoreJobOptions) {
-  const retryable = !(error instanceof RosterError) || error.retryable;
-  const message =
-    error instanceof RosterError
-      ? error.message
-      : 'Posting the score failed unexpectedly; it is tried again.';
+  const { message, retryable } = failureOf(
+    error,
+    'Posting the score failed unexpectedly; it is tried again.',
+  );
   if (retryable && row.attempts < (o.maxAttempts ?? 10)) {
-    const delay = (o.retryBaseMs ?? 60_000) * 2 ** (row.attempts - 1);
+    const delay = backoffMs(o, row.attempts);
     await database.query(
       `update lti_score_posts set state = 'pending', claimed_until = null, error = $2,
               next_attempt_at = now() + $3 * interval '1 millisecond' where id = $1`,
@@ -185,7 +133,7 @@ export async function postDueScores(
   const call: PlatformCallOptions = { attempts: options.attempts ?? 1, backoffMs: options.backoffMs };
   const result: ScoreRunResult = { posted: 0, retrying: 0, failed: 0 };
   const rows = await claimDue(database);
-  const tokens = new Map<number, Promise<{ token: string; lineitems: string; registrationId: number }>>();
+  const tokens = new Map<number, Promise<CourseAccess>>();
   for (const row of rows) {
     try {
       let course = tokens.get(row.context_row_id);
@@ -193,14 +141,15 @@ export async function postDueScores(
         course = courseAccess(database, key, row.context_row_id, call);
         tokens.set(row.context_row_id, course);
       }
-      const { token, lineitems, registrationId } = await course;
+      const access = await course;
+      const { token, registrationId } = access;
       const [identity] = await database.query<{ subject: string }>(
         `select s.subject from sso_identities s join lti_registrations r on r.issuer = s.issuer
           where r.id = $1 and s.user_id = $2 order by s.id limit 1`,
         [registrationId, row.user_id],
       );
       if (!identity) throw new RosterError('The student has no account on the learning platform.');
-      const lineitem = await lineItemUrl(database, row, lineitems, token, call);
+      const lineitem = await lineItemUrl(database, row, access, { ...options, ...call });
       await postScore(lineitem, token, creditScore(identity.subject, new Date(row.completed_at)), call);
       await database.query(
         `update lti_score_posts set state = 'posted', posted_at = now(), claimed_until = null, error = null
@@ -215,40 +164,15 @@ export async function postDueScores(
   return result;
 }
 
-/** The access token and line items endpoint of one LMS course. @throws RosterError when it takes no grades. */
-async function courseAccess(
-  database: Database,
-  key: Buffer,
-  contextRowId: number,
-  call: PlatformCallOptions,
-) {
-  const [context] = await database.query<{
-    registration_id: number;
-    coach_id: number | null;
-    ags: Record<string, unknown> | null;
-  }>('select registration_id, coach_id, ags from lti_contexts where id = $1', [contextRowId]);
-  const registration = context && (await registrationById(database, context.registration_id));
-  if (!context?.coach_id || !registration) throw new RosterError('The LMS course is no longer linked.');
-  const endpoint = agsEndpoint(context.ags, registration.platform_origin);
-  if (!endpoint.ok) throw new RosterError(endpoint.error);
-  if (!registration.token_url)
-    throw new RosterError('The platform registration has no token URL, which grades need.');
-  const token = await nrpsAccessToken(
-    database,
-    key,
-    { client_id: registration.client_id, token_url: registration.token_url },
-    call,
-    `${AGS_SCOPES.lineitem} ${AGS_SCOPES.score}`,
-  );
-  return { token, lineitems: endpoint.lineitems, registrationId: registration.id };
-}
-
-/** When the next pending row is due (to queue the job then), or null. */
+/** When the next pending score or line item is due (to queue the job then), or null. */
 export async function nextScoreAttempt(database: Database): Promise<Date | null> {
   const [row] = await database.query<{ at: Date | string | null }>(
     `select min(next_attempt_at) as at from lti_score_posts where state = 'pending'`,
   );
-  return row?.at ? new Date(row.at) : null;
+  const scores = row?.at ? new Date(row.at) : null;
+  const items = await nextLineItemAttempt(database);
+  if (!scores || !items) return scores ?? items;
+  return scores < items ? scores : items;
 }
 
 /** Queues a run of the score job now (after a commit that noted credits); without a queue, the minute schedule does it. */

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import type { CoachScope } from '../characteristics/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
+import { noteLineItems } from '../lti/index.ts';
 import { checkWiring, deleteWiring, loadWiring, saveWiring } from '../wiring/index.ts';
 
 /**
@@ -110,6 +111,9 @@ export async function savePlaybook(
     }
     for (const [field, kind] of WIRINGS)
       await saveWiring(q, { ...scope, kind, contentId: rowId }, body[field], field);
+    // Released for credit: its line item in each linked LMS course (docs/lti.md, Grades; made by the
+    // every-minute score job).
+    await noteLineItems(q, 'playbook', rowId);
     const after = await getPlaybook(q, scope, rowId);
     await recordAudit(q, {
       kind: 'content',

@@ -15,6 +15,7 @@ import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
+import { noteLineItems } from '../lti/index.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
 import { contentExtras, moveToTrash } from '../trash/index.ts';
 import { deleteExclusions, deleteWiring, saveWiring } from '../wiring/index.ts';
@@ -127,6 +128,7 @@ export async function createSurvey(
     );
     await writeQuestions(q, caller, row!.id, body, chosen);
     await saveWiring(q, { ...caller, kind: 'survey', contentId: row!.id }, body.characteristics);
+    await noteLineItems(q, 'survey', row!.id);
     const created = await getSurvey(q, caller, row!.id);
     await recordAudit(q, {
       kind: 'content',
@@ -172,6 +174,8 @@ export async function updateSurvey(
     );
     await writeQuestions(q, caller, id, body, chosen);
     await saveWiring(q, { ...caller, kind: 'survey', contentId: id }, body.characteristics);
+    // Published for credit: its line item in each linked LMS course (docs/lti.md, Grades).
+    await noteLineItems(q, 'survey', id);
     const after = await getSurvey(q, caller, id);
     await recordAudit(q, {
       kind: 'content',

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
+import { queueScorePosts } from '../lti/index.ts';
 import {
   answerSurvey,
   createSurvey,
@@ -57,8 +58,11 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
         response: { 201: SurveySchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createSurvey(database, callerOf(request), request.body)),
+    async (request, reply) => {
+      const created = await createSurvey(database, callerOf(request), request.body);
+      if (created.related_credit) await queueScorePosts(boss);
+      return reply.code(201).send(created);
+    },
   );
 
   /** GET surveys/{id} → one survey the caller may see. */
@@ -78,7 +82,11 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
       config: { access: access.coach(...COACH_STAFF) },
       schema: { tags, params: IdParams, body: SurveyBodySchema, response: { 200: SurveySchema, ...errors } },
     },
-    async (request) => updateSurvey(database, callerOf(request), pathId(request.params.id), request.body),
+    async (request) => {
+      const saved = await updateSurvey(database, callerOf(request), pathId(request.params.id), request.body);
+      if (saved.related_credit) await queueScorePosts(boss);
+      return saved;
+    },
   );
 
   /** DELETE surveys/{id} → 204 (staff). */

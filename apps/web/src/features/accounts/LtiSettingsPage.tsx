@@ -27,6 +27,7 @@ import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { AdminTabs } from './AdminTabs.tsx';
 import { splitErrors } from './form-errors.ts';
+import { LtiFailedScores } from './LtiFailedScores.tsx';
 import { LtiRosterStatus } from './LtiRosterStatus.tsx';
 import { LoadFailure } from './StaffOnly.tsx';
 
@@ -225,6 +226,7 @@ export function LtiSettingsPage() {
         institutionId={institutionId}
         queryKey={ltiQuery(institutionId).queryKey}
       />
+      <LtiFailedScores institutionId={institutionId} />
       <form onSubmit={submit} noValidate>
         <Paper withBorder p="md" radius="md">
           <Stack gap="sm">

@@ -1,0 +1,116 @@
+import { LTI_API, type LtiFailedScore, LtiFailedScoresAnswerSchema } from '@course-coach/contracts';
+import { Alert, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest, errorMessage } from '../../api/client.ts';
+import { LoadingState } from '../../components/LoadingState.tsx';
+
+const ITEM_KINDS: Record<string, string> = { bulletin: 'Bulletin', survey: 'Survey', playbook: 'Playbook' };
+
+/** The query of an institution's failed score posts (docs/lti.md, Grades). */
+export const failedScoresQuery = (institutionId: number) => ({
+  queryKey: ['lti-failed-scores', institutionId] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiGet(LTI_API.failedScores(institutionId), LtiFailedScoresAnswerSchema, signal),
+});
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Not tried';
+
+/** The item's plain name: its kind and title (or that it is gone). */
+export function itemName(score: LtiFailedScore): string {
+  const kind = ITEM_KINDS[score.item_type] ?? score.item_type;
+  return `${kind}: ${score.item_title ?? 'deleted item'}`;
+}
+
+/**
+ * Scores the LMS did not accept after their retries, on the LMS (LTI) page (docs/lti.md, Grades): the
+ * student, the item, the course, the last error, the attempts and when the last was, each with
+ * “Retry now” (the post goes back in the queue and the list is read again).
+ */
+export function LtiFailedScores({ institutionId }: { institutionId: number }) {
+  const queryClient = useQueryClient();
+  const query = useQuery(failedScoresQuery(institutionId));
+  const retry = useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(LTI_API.scoreRetry(institutionId, id), { method: 'POST', body: {} }),
+    onSettled: () =>
+      void queryClient.invalidateQueries({ queryKey: failedScoresQuery(institutionId).queryKey }),
+  });
+  return (
+    <Stack gap="xs" data-testid="lti-failed-scores">
+      <Title order={2} size="h3">
+        Grades not accepted by the LMS
+      </Title>
+      <Text size="sm">
+        Scores the LMS refused or did not answer after every retry. “Retry now” sends one again.
+      </Text>
+      {retry.isError && (
+        <Alert color="red" role="alert" title="Not retried">
+          {errorMessage(retry.error)}
+        </Alert>
+      )}
+      {query.isPending ? (
+        <LoadingState label="Loading grades not accepted…" />
+      ) : query.isError ? (
+        <Alert color="red" role="alert" title="Could not load the grades not accepted">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(query.error)}</Text>
+            <Button size="xs" variant="light" loading={query.isFetching} onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : query.data.scores.length === 0 ? (
+        <Text c="dimmed">Every score has been accepted by the LMS.</Text>
+      ) : (
+        // No scroll container, as the linked courses: wrapping columns fit a phone.
+        <Table style={{ overflowWrap: 'anywhere' }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Student</Table.Th>
+              <Table.Th>Item</Table.Th>
+              <Table.Th>Last error</Table.Th>
+              <Table.Th>Attempts</Table.Th>
+              <Table.Th>Last attempt</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.data.scores.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>
+                  {s.student_name}
+                  <Text size="xs" c="dimmed">
+                    {s.student_email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {itemName(s)}
+                  <Text size="xs" c="dimmed">
+                    {s.course_title ?? 'Untitled course'} · {s.coach_name}
+                  </Text>
+                </Table.Td>
+                <Table.Td c="red.8">{s.error ?? 'No reason recorded.'}</Table.Td>
+                <Table.Td>{s.attempts}</Table.Td>
+                <Table.Td>{when(s.last_attempt_at)}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={retry.isPending && retry.variables === s.id}
+                    onClick={() => retry.mutate(s.id)}
+                    aria-label={`Retry now: ${s.student_name}, ${itemName(s)}`}
+                  >
+                    Retry now
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
