@@ -6,7 +6,7 @@ import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { REPO_ROOT } from '../src/config.ts';
-import { createQueue } from '../src/jobs/queue.ts';
+import { createQueue, JOB_HEARTBEAT_SECONDS } from '../src/jobs/queue.ts';
 import { COHORT_SYNC_QUEUE } from '../src/modules/tailoring/sync.ts';
 import {
   Browser,
@@ -85,7 +85,9 @@ describe.runIf(!!url)('membership sync worker (PostgreSQL)', () => {
     // A second web instance on the same database, with a job queue and no workers of its own.
     boss = createQueue(ctx.database, url);
     await boss.start();
-    await boss.createQueue(COHORT_SYNC_QUEUE);
+    // As the workers create it (jobs/queue.ts): a job sent to a queue without the heartbeat carries none,
+    // and a killed worker's job would then wait out pg-boss's 15-minute expiry instead of 10 s.
+    await boss.createQueue(COHORT_SYNC_QUEUE, { heartbeatSeconds: JOB_HEARTBEAT_SECONDS });
     app = await buildApp({ database: ctx.database, config: ctx.config, boss });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -168,12 +170,19 @@ describe.runIf(!!url)('membership sync worker (PostgreSQL)', () => {
         return t.state === 'success' ? t : undefined;
       },
       90_000,
-    ).catch((error) => {
-      throw new Error(`${error.message}; worker output: ${second.output()}`);
+    ).catch(async (error) => {
+      const jobs = await ctx.database.query(
+        `select state, retry_count, retry_limit, started_on, heartbeat_on, heartbeat_seconds, expire_seconds, now() as now
+           from pgboss.job where data @> $1::jsonb order by created_on`,
+        [JSON.stringify({ cohortId: cohort.id })],
+      );
+      throw new Error(`${error.message}; jobs: ${JSON.stringify(jobs)}; worker output: ${second.output()}`);
     });
     expect(done.success!.date_done >= task.started!.date_done).toBe(true);
     const final = CohortSchema.parse((await staff.get(API.cohort(coachId, cohort.id))).body);
     expect(final.membership_count).toBe(ref.members(P, after).length);
     expect(final.rules[0]!.qualifying_subjects_count).toBe(ref.members(P, after).length);
-  });
+    // Room for its own waits (60 s for the first worker to take the lock, 90 s for the second to finish):
+    // each worker is a new process that loads the server's code, which alone took over 30 s under load.
+  }, 240_000);
 });
