@@ -25,9 +25,10 @@ import { coachIdOf, homeOf, STAFF, signIn } from './helpers.ts';
  * Two matchers. Codes written like identifiers (with an underscore: `num_of_prev_attempts`,
  * `highest_education`) may not occur anywhere, even inside a sentence. A one-word code (`gender`,
  * `region`, `disability`, `modules`) whose label differs (“Gender”, “Declared disability”) also occurs
- * in plain prose, so it counts only where it is the whole text of something shown: an element (a cell,
- * a badge, an option, a button), a field's value or an accessible name, compared exactly (case too:
- * “Gender” is the label, `gender` the code). Both detectors are shown to catch a leak on a screen that
+ * in plain prose, so it counts only where it is the whole text of something shown — an element (a cell,
+ * a badge, an option, a button), a field's value or an accessible name — or one part of such a short text
+ * between separators (“Code name: disability”, “gender = F”), compared exactly (case too: “Gender” is
+ * the label, `gender` the code). Both detectors are shown to catch a leak on a screen that
  * shows codes on purpose (the institution's characteristic definitions, where codes are edited).
  */
 
@@ -75,7 +76,8 @@ async function wholeTexts(page: Page): Promise<string[]> {
 /** The codes found: `codes` (identifier-like) as whole words in `text`; `words` as a whole text. */
 function leaks(text: string, codes: string[], whole: string[] = [], words: string[] = []): string[] {
   const inText = codes.filter((code) => new RegExp(`(^|[^A-Za-z0-9_])${code}([^A-Za-z0-9_]|$)`).test(text));
-  const texts = new Set(whole);
+  // A whole text, or one part of it between separators: “Code name: disability”, “gender = F”, “gender, region”.
+  const texts = new Set(whole.flatMap((t) => [t, ...t.split(/[:=,·|]/).map((part) => part.trim())]));
   return [...inText, ...words.filter((word) => texts.has(word))];
 }
 
@@ -174,8 +176,17 @@ test('no staff screen shows a characteristic’s code name where it has a label'
   // …and a one-word code shown as a whole text (its cell), while prose with the word does not count.
   expect(leaks('', [], await wholeTexts(page), oneWordCodes)).toEqual(expect.arrayContaining(['disability']));
   expect(
-    leaks('', [], ['Have you declared a disability?', 'Gender', 'Declared disability'], oneWordCodes),
+    leaks(
+      '',
+      [],
+      ['Have you declared a disability?', 'Gender', 'Declared disability', 'Region: London', 'Modules'],
+      oneWordCodes,
+    ),
   ).toEqual([]);
+  expect(leaks('', [], ['gender = F', 'Shown to: region'], oneWordCodes).sort()).toEqual([
+    'gender',
+    'region',
+  ]);
 
   await page.goto(PAGES.cohortManager(coachId));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
