@@ -375,6 +375,12 @@ export const ACCESS_POLICY: Record<string, RouteSpec> = {
   [`GET ${C}/my-trash`]: { policy: PRESETS.coachMember },
   // Only the student who deleted their own to-do restores it; nobody else even sees it.
   [`POST ${C}/my-trash/:id/restore`]: { policy: P(401, 'ok', 404, 404, 404, 404), fresh: 'trashedOwnTodo' },
+  // The institution's own trash (its deleted FAQ entries): its staff only.
+  [`GET ${I}/trash`]: { policy: PRESETS.institutionStaff },
+  [`POST ${I}/trash/:trashKind/:id/restore`]: {
+    policy: PRESETS.institutionStaff,
+    fresh: 'trashedInstitutionFaqEntry',
+  },
 
   // --- bulletins -------------------------------------------------------------------------------------
   [`GET ${C}/bulletin-list`]: { policy: PRESETS.coachMember },

@@ -360,6 +360,15 @@ export async function buildWorld(tag: string): Promise<World> {
         await staff.post(API.institutionFaq(inst1), { question: 'Matrix?', answer: '<p>Yes.</p>' }),
         'institution FAQ entry',
       ),
+    // An entry of institution 1's own FAQ, deleted: in the institution's own trash.
+    trashedInstitutionFaqEntry: async () => {
+      const id = await created(
+        await staff.post(API.institutionFaq(inst1), { question: 'Matrix?', answer: '<p>Yes.</p>' }),
+        'institution FAQ entry',
+      );
+      expect((await staff.request('DELETE', API.institutionFaqEntry(inst1, id))).status).toBe(204);
+      return id;
+    },
     checklistItem: async () =>
       created(await staff.post(API.checklist(coachA), { title: 'Matrix step' }), 'checklist item'),
     todoList: async () =>
@@ -678,7 +687,8 @@ function paramValue(w: World, name: string, previous: string, url: string): stri
     // Documents: the bulletin with one.
     kind: () => 'bulletins',
     // The trash: a tip (restore routes take a fresh deleted tip).
-    trashKind: () => 'tip',
+    // (the institution's own trash holds FAQ entries only).
+    trashKind: () => (url.includes('/institution/') ? 'faq_entry' : 'tip'),
     itemId: () => w.ids.documentedBulletin,
     // A Canvas course of the stand-in's teacher.
     courseId: () => w.ids.canvasCourse,

@@ -20,7 +20,7 @@ import { del, entryOf, restore } from './trash-helpers.ts';
 /**
  * A coach's FAQ entries and checklist steps go to the coach's trash when deleted and come back unchanged
  * (same id, fields, position, wiring and students' ticks) on restore (docs/trash.md); the institution's
- * own FAQ has no trash. Refusals (a student, another coach's instructor) change nothing. Real API and DB.
+ * own FAQ goes to the institution's trash (trash-institution-faq.test.ts). Refusals (a student, another coach's instructor) change nothing. Real API and DB.
  */
 
 const PRESENTATION = 'DDD-2013B';
@@ -107,21 +107,7 @@ describe('FAQ entries in the trash', () => {
     );
     expect(audit?.n).toBe(1);
   });
-
-  it('an entry of the institution’s own list is deleted for good (no coach trash holds it)', async () => {
-    const made = await staff.post<FaqEntry>(API.institutionFaq(ctx.institutionId), {
-      question: 'Trash FAQ: institution',
-      answer: '<p>Ask the office.</p>',
-    });
-    expect(made.status, made.text).toBe(201);
-    const res = await staff.request('DELETE', API.institutionFaqEntry(ctx.institutionId, made.body.id));
-    expect(res.status, res.text).toBe(204);
-    const [n] = await ctx.database.query<{ n: number }>(
-      `select count(*)::int as n from trash_items where kind = 'faq_entry' and item_id = $1`,
-      [made.body.id],
-    );
-    expect(n?.n).toBe(0);
-  });
+  // The institution's own list has its own trash: trash-institution-faq.test.ts.
 });
 
 describe('checklist steps in the trash', () => {

@@ -206,5 +206,32 @@ test('staff edit the FAQ, the support e-mail and the checklist; bad input shows 
     main.getByRole('heading', { level: 1, name: FAQ_TEXTS.institutionManagerTitle }),
   ).toBeVisible();
   await expect(main.getByTestId('faq-editor-entry')).toHaveCount(3);
-  await axeAtBothSizes(page, () => expect(main.getByTestId('faq-editor-entry')).toHaveCount(3));
+  // Its entries go to the institution's own trash: confirmation, Undo, and a restore from "Deleted questions".
+  await main.getByTestId('faq-new-question').fill('Where is the library?');
+  await main.getByTestId('faq-new-answer').click();
+  await page.keyboard.type('Next to the main hall.');
+  await main.getByRole('button', { name: 'Add question' }).click();
+  await expect(main.getByTestId('faq-editor-entry')).toHaveCount(4);
+  await main.getByRole('button', { name: 'Delete: question 4' }).click();
+  const instDialog = page.getByRole('dialog', { name: 'Delete?' });
+  await expect(instDialog).toContainText('Delete the question “Where is the library?”?');
+  await expect(instDialog).toContainText('It stays under “Deleted questions” below for 30 days');
+  await instDialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(main.getByTestId('faq-editor-entry')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Question “Where is the library?” restored.')).toBeVisible();
+  await expect(main.getByTestId('faq-editor-entry')).toHaveCount(4);
+  await main.getByRole('button', { name: 'Delete: question 4' }).click();
+  await instDialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  const deleted = main.getByTestId('institution-trash');
+  await expect(deleted.getByRole('heading', { name: 'Deleted questions' })).toBeVisible();
+  const instRow = deleted.getByTestId('trash-row').filter({ hasText: 'Where is the library?' });
+  await expect(instRow).toContainText('30 days');
+  await instRow.getByRole('button', { name: 'Restore Where is the library?' }).click();
+  await expect(main.getByTestId('faq-editor-entry')).toHaveCount(4);
+  await expect(main.getByTestId('faq-editor-entry').nth(3)).toContainText('Where is the library?');
+  await main.getByRole('button', { name: 'Delete: question 4' }).click();
+  await instDialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(main.getByTestId('faq-editor-entry')).toHaveCount(3);
+  await axeAtBothSizes(page, () => expect(deleted.getByTestId('trash-row')).toHaveCount(1));
 });

@@ -100,7 +100,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     await expectNoAxeViolations(page);
     await collectionForm.getByRole('button', { name: 'Save' }).click();
     await expect(collectionForm).toBeHidden();
-    const collectionView = page.getByTestId('collection-view');
+    const collectionView = page.getByTestId('insight-group-collection-view');
     await expect(collectionView.getByRole('heading', { name: 'Exam support' })).toBeVisible();
     await expect(collectionView.getByText(TAILORING_TEXTS.noGroupsInCollection)).toBeVisible();
 
@@ -283,7 +283,10 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
     await page.goto(PAGES.cohortManager(coachId));
     await page.getByRole('link', { name: 'Details: Exam support' }).click();
     await expect(page.getByText(TAILORING_TEXTS.noGroupsInCollection)).toBeVisible();
-    await page.getByTestId('collection-view').getByRole('button', { name: TAILORING_TEXTS.edit }).click();
+    await page
+      .getByTestId('insight-group-collection-view')
+      .getByRole('button', { name: TAILORING_TEXTS.edit })
+      .click();
     await page
       .getByRole('dialog', { name: TAILORING_TEXTS.editCollectionGroup })
       .getByRole('button', { name: 'Delete' })
@@ -341,7 +344,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
       const { enrollment_count } = EnrollmentDetailsSchema.parse(
         await (await page.request.get(API.enrollmentDetails(coachId))).json(),
       );
-      const table = page.getByTestId('collections-table');
+      const table = page.getByTestId('insight-group-collections-table');
       await expect(table.getByRole('columnheader')).toHaveText([
         'Name',
         'Students',
@@ -353,7 +356,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
       // Background holds one group: its students are that group's.
       const first = cohorts.find((c) => c.name === 'First in family to study at this level')!;
       await expect(
-        table.getByTestId('collection-row').filter({ hasText: 'Background' }).locator('td'),
+        table.getByTestId('insight-group-collection-row').filter({ hasText: 'Background' }).locator('td'),
       ).toHaveText([
         'Background',
         String(first.membership_count),
@@ -367,7 +370,7 @@ test.describe('Insight Groups (cohort manager, detail, rules, sync)', () => {
       );
       const supportCurrent = Number(
         await table
-          .getByTestId('collection-row')
+          .getByTestId('insight-group-collection-row')
           .filter({ hasText: 'Support priorities' })
           .locator('td')
           .nth(1)

@@ -98,6 +98,10 @@ export const API = {
   /** The coach's trash (docs/trash.md; ours): staff list and restore deleted items. */
   trash: (coachId: Id) => `/api/v1/coach/${coachId}/trash`,
   trashRestore: (coachId: Id, kind: string, id: Id) => `/api/v1/coach/${coachId}/trash/${kind}/${id}/restore`,
+  /** The institution's own trash: its deleted FAQ entries (docs/trash.md; ours). */
+  institutionTrash: (institutionId: Id) => `/api/v1/institution/${institutionId}/trash`,
+  institutionTrashRestore: (institutionId: Id, kind: string, id: Id) =>
+    `/api/v1/institution/${institutionId}/trash/${kind}/${id}/restore`,
   /** A student's own deleted to-dos (docs/trash.md; ours). */
   myTrash: (coachId: Id) => `/api/v1/coach/${coachId}/my-trash`,
   myTrashRestore: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/my-trash/${id}/restore`,

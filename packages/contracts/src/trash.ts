@@ -20,6 +20,11 @@ export const TRASH_KINDS = [
   'checklist_item',
 ] as const;
 export const TrashKindSchema = z.enum(TRASH_KINDS);
+
+/** The kinds an institution's own trash holds (its own FAQ entries; docs/trash.md). */
+export const INSTITUTION_TRASH_KINDS = ['faq_entry'] as const satisfies ReadonlyArray<
+  (typeof TRASH_KINDS)[number]
+>;
 export type TrashKind = z.infer<typeof TrashKindSchema>;
 
 /** How long a deleted item stays in the trash. */

@@ -16,17 +16,27 @@ export const UNDO_TEXTS = {
 /** Every notification here gets a named close button (axe: button-name). */
 const closeButtonProps = { 'aria-label': UNDO_TEXTS.close };
 
-/** What was deleted: the coach, the trash kind and id, and how to name it (“To-do list “Week 3””). */
-export interface Deleted {
-  coachId: number;
-  kind: TrashKind;
-  id: number;
-  label: string;
+/**
+ * What was deleted: whose trash it went to (a coach's, or the institution's own for its FAQ entries), the
+ * trash kind and id, and how to name it (“To-do list “Week 3””).
+ */
+export type Deleted = { kind: TrashKind; id: number; label: string } & (
+  | { coachId: number }
+  | { institutionId: number }
+);
+
+/** The restore route of a deleted item (docs/trash.md). */
+function restorePath(deleted: Deleted): string {
+  if ('institutionId' in deleted)
+    return API.institutionTrashRestore(deleted.institutionId, deleted.kind, deleted.id);
+  return deleted.kind === 'own_todo'
+    ? API.myTrashRestore(deleted.coachId, deleted.id)
+    : API.trashRestore(deleted.coachId, deleted.kind, deleted.id);
 }
 
 /**
  * After a delete, a notification naming what went with an "Undo" button that restores it from the trash
- * (a student's own to-do from their own trash) and refreshes every query. docs/trash.md.
+ * (a student's own to-do from their own trash, an institution FAQ entry from the institution's) and refreshes every query. docs/trash.md.
  */
 export function useUndoDelete(): (deleted: Deleted) => void {
   const queryClient = useQueryClient();
@@ -37,12 +47,8 @@ export function useUndoDelete(): (deleted: Deleted) => void {
       void queryClient.invalidateQueries({ queryKey: ['trash'] });
       const undo = async () => {
         notifications.hide(id);
-        const path =
-          deleted.kind === 'own_todo'
-            ? API.myTrashRestore(deleted.coachId, deleted.id)
-            : API.trashRestore(deleted.coachId, deleted.kind, deleted.id);
         try {
-          await apiPost(path);
+          await apiPost(restorePath(deleted));
           notifications.show({
             message: UNDO_TEXTS.restored(deleted.label),
             color: 'teal.9',

@@ -24,15 +24,15 @@ export const coachPageRoutes: RouteObject[] = [
   {
     path: 'Dashboard/Coach/:coachId/cohort-manager',
     lazy: page(
-      () => import('../features/tailoring/CohortManagerPage.tsx'),
-      (m) => m.CohortManagerPage,
+      () => import('../features/tailoring/InsightGroupManagerPage.tsx'),
+      (m) => m.InsightGroupManagerPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/cohort-manager/add-cohort',
     lazy: page(
-      () => import('../features/tailoring/AddCohortPage.tsx'),
-      (m) => m.AddCohortPage,
+      () => import('../features/tailoring/AddInsightGroupPage.tsx'),
+      (m) => m.AddInsightGroupPage,
     ),
   },
   {
@@ -45,15 +45,15 @@ export const coachPageRoutes: RouteObject[] = [
   {
     path: 'Dashboard/Coach/:coachId/cohort-manager/:cohortId/details',
     lazy: page(
-      () => import('../features/tailoring/CohortDetailPage.tsx'),
-      (m) => m.CohortDetailPage,
+      () => import('../features/tailoring/InsightGroupDetailPage.tsx'),
+      (m) => m.InsightGroupDetailPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/cohort-overview',
     lazy: page(
-      () => import('../features/tailoring/CohortOverviewPage.tsx'),
-      (m) => m.CohortOverviewPage,
+      () => import('../features/tailoring/InsightGroupOverviewPage.tsx'),
+      (m) => m.InsightGroupOverviewPage,
     ),
   },
   {

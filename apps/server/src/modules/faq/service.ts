@@ -93,26 +93,25 @@ export async function updateFaqEntry(
 }
 
 /**
- * Deletes an entry; 404 when the list has no such entry. A coach's entry goes to the coach's trash first
- * (docs/trash.md, restored as it was); the institution's own list has no trash, so its entries go for good.
+ * Deletes an entry; 404 when the list has no such entry. It goes to a trash first (docs/trash.md, restored
+ * as it was): a coach's entry to the coach's trash, the institution's own entry to the institution's trash.
  */
 export async function deleteFaqEntry(database: Database, scope: FaqScope, id: number): Promise<void> {
   await database.transaction(async (q) => {
-    if (scope.coachId !== null) {
-      await moveToTrash(q, {
-        coachId: scope.coachId,
-        kind: 'faq_entry',
-        itemId: id,
-        title: (row) => String(row.question ?? ''),
-        rows: [
-          {
-            table: 'faq_entries',
-            where: 't.institution_id = $1 and t.coach_id = $2 and t.id = $3',
-            params: [scope.institutionId, scope.coachId, id],
-          },
-        ],
-      });
-    }
+    await moveToTrash(q, {
+      coachId: scope.coachId,
+      institutionId: scope.institutionId,
+      kind: 'faq_entry',
+      itemId: id,
+      title: (row) => String(row.question ?? ''),
+      rows: [
+        {
+          table: 'faq_entries',
+          where: 't.institution_id = $1 and t.coach_id is not distinct from $2::int and t.id = $3',
+          params: [scope.institutionId, scope.coachId, id],
+        },
+      ],
+    });
     const [old] = await q<FaqEntry>(
       `delete from faq_entries where ${IN_SCOPE} and id = $3 returning ${COLUMNS}`,
       [scope.institutionId, scope.coachId, id],

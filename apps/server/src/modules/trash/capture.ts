@@ -12,7 +12,10 @@ export interface TrashRows {
 
 /** What a delete puts in the trash (docs/trash.md). */
 export interface TrashSpec {
-  coachId: number;
+  /** The coach whose trash it goes to; null: the institution's own trash (`institutionId`). */
+  coachId: number | null;
+  /** With `coachId` null: the institution whose own trash it goes to (its own FAQ entries). */
+  institutionId?: number;
   kind: TrashKind;
   itemId: number;
   /** The title the trash shows, or how to read it from the item's own row. */
@@ -60,16 +63,22 @@ export async function moveToTrash(q: Query, spec: TrashSpec): Promise<void> {
   const title = typeof spec.title === 'string' ? spec.title : spec.title(snapshot[0]!.rows[0] ?? {});
   await purgeExpired(q);
   const actor = currentActor();
+  // A coach's trash names the coach (its institution read from it); the institution's own has no coach.
+  const source =
+    spec.coachId === null
+      ? `select i.id, null::int, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb from institutions i where i.id = $1
+         on conflict (institution_id, kind, item_id) where coach_id is null do update`
+      : `select c.institution_id, c.id, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb from coaches c where c.id = $1
+         on conflict (coach_id, kind, item_id) do update`;
   await q(
     `insert into trash_items (institution_id, coach_id, kind, item_id, parent_id, title, detail, owner_user_id,
                               deleted_by_id, deleted_by_email, snapshot)
-     select c.institution_id, c.id, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb from coaches c where c.id = $1
-     on conflict (coach_id, kind, item_id) do update
+     ${source}
        set parent_id = excluded.parent_id, title = excluded.title, detail = excluded.detail,
            owner_user_id = excluded.owner_user_id, deleted_by_id = excluded.deleted_by_id,
            deleted_by_email = excluded.deleted_by_email, deleted_at = now(), snapshot = excluded.snapshot`,
     [
-      spec.coachId,
+      spec.coachId ?? spec.institutionId,
       spec.kind,
       spec.itemId,
       spec.parentId ?? null,

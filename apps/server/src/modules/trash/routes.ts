@@ -1,6 +1,7 @@
 import {
   API,
   DetailErrorSchema,
+  INSTITUTION_TRASH_KINDS,
   TrashKindSchema,
   TrashListSchema,
   TrashRestoredSchema,
@@ -16,6 +17,9 @@ import { listTrash, restoreFromTrash, type TrashScope } from './service.ts';
 
 const KindParams = z.object({ coachId: z.string(), trashKind: z.string(), id: z.string() });
 const IdParams = z.object({ coachId: z.string(), id: z.string() });
+const InstitutionParams = z.object({ institutionId: z.string() });
+const InstitutionKindParams = z.object({ institutionId: z.string(), trashKind: z.string(), id: z.string() });
+const INSTITUTION_STAFF = access.institution('staff', 'admin');
 const errors = { ...errorResponses, 409: DetailErrorSchema, 410: DetailErrorSchema };
 const tags = ['trash'];
 
@@ -23,6 +27,7 @@ const tags = ['trash'];
  * The coach's trash (docs/trash.md; paths ours). Staff (instructors, institution staff and admins) list
  * and restore the coach's deleted content, rules, Insight Groups and to-dos; a student lists and restores
  * only their own deleted to-dos (`my-trash`). A restored rule or Insight Group re-syncs its membership.
+ * The institution's staff list and restore the institution's own deleted FAQ entries (`institution/{id}/trash`).
  */
 export const trashRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database, boss }) => {
   const staffScope = (coachId: number): TrashScope => ({ coachId, owner: null });
@@ -55,6 +60,54 @@ export const trashRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
         pathId(request.params.id),
       );
       if (cohortId !== null) await requestResync({ boss, database }, cohortId);
+      return restored;
+    },
+  );
+
+  /** The institution's own trash (its FAQ entries), as the guard resolved it: never a coach's. */
+  const institutionScope = (institutionId: number): TrashScope => ({
+    coachId: null,
+    institutionId,
+    owner: null,
+  });
+
+  /** GET institution/{id}/trash → { results: the institution's own deleted FAQ entries } (its staff). */
+  app.get(
+    API.institutionTrash(':institutionId'),
+    {
+      config: { access: INSTITUTION_STAFF },
+      schema: { tags, params: InstitutionParams, response: { 200: TrashListSchema, ...errors } },
+    },
+    async (request) => ({
+      results: await listTrash(database, institutionScope(request.institution!.institutionId)),
+    }),
+  );
+
+  /**
+   * POST institution/{id}/trash/{kind}/{id}/restore → the restored entry (its staff). 404 for a kind the
+   * institution's trash does not hold or an entry of another institution (a coach's trash included).
+   */
+  app.post(
+    API.institutionTrashRestore(':institutionId', ':trashKind', ':id'),
+    {
+      config: { access: INSTITUTION_STAFF },
+      schema: {
+        tags,
+        params: InstitutionKindParams,
+        body: NoBody,
+        response: { 200: TrashRestoredSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const kind = z.enum(INSTITUTION_TRASH_KINDS).safeParse(request.params.trashKind);
+      if (!kind.success) throw notFound();
+      const scope = institutionScope(request.institution!.institutionId);
+      const { cohortId: _none, ...restored } = await restoreFromTrash(
+        database,
+        scope,
+        kind.data,
+        pathId(request.params.id),
+      );
       return restored;
     },
   );

@@ -11,14 +11,20 @@ import { recordAudit } from '../audit/index.ts';
 import { purgeExpired } from './capture.ts';
 import { applySnapshot, type SnapshotPart } from './snapshot.ts';
 
-/** Whose trash: the coach's staff trash (`owner` null) or one student's own to-dos. */
-export interface TrashScope {
-  coachId: number;
-  /** A student: only their own to-dos. Null: staff, every entry but students' own to-dos. */
-  owner: number | null;
-}
+/**
+ * Whose trash: the coach's staff trash (`owner` null), one student's own to-dos, or the institution's own
+ * trash (`coachId` null, `institutionId` set: its own FAQ entries, docs/trash.md).
+ */
+export type TrashScope =
+  | {
+      coachId: number;
+      /** A student: only their own to-dos. Null: staff, every entry but students' own to-dos. */
+      owner: number | null;
+    }
+  | { coachId: null; institutionId: number; owner: null };
 
 interface Row {
+  id: number;
   kind: TrashKind;
   item_id: number;
   parent_id: number | null;
@@ -31,10 +37,18 @@ interface Row {
   snapshot: SnapshotPart[] | string;
 }
 
-const SCOPE_SQL = `coach_id = $1 and (($2::int is null and owner_user_id is null)
+const COACH_SQL = `coach_id = $1 and (($2::int is null and owner_user_id is null)
                     or (owner_user_id = $2::int and kind = 'own_todo'))`;
+const INSTITUTION_SQL = `institution_id = $1 and coach_id is null and owner_user_id is null and $2::int is null`;
 
-const FIELDS = `kind, item_id, parent_id, title, detail, deleted_by_email, deleted_at,
+/** The scope's condition (`$1` its coach or institution, `$2` the owner) and those two parameters. */
+function scopeOf(scope: TrashScope): { where: string; params: [number, number | null] } {
+  return scope.coachId === null
+    ? { where: INSTITUTION_SQL, params: [scope.institutionId, null] }
+    : { where: COACH_SQL, params: [scope.coachId, scope.owner] };
+}
+
+const FIELDS = `id, kind, item_id, parent_id, title, detail, deleted_by_email, deleted_at,
    greatest(0, $3::int - floor(extract(epoch from now() - deleted_at) / 86400))::int as days_left,
    deleted_at < now() - make_interval(days => $3::int) as expired`;
 
@@ -45,9 +59,10 @@ const FIELDS = `kind, item_id, parent_id, title, detail, deleted_by_email, delet
 export async function listTrash(database: Database, scope: TrashScope): Promise<TrashEntry[]> {
   return database.transaction(async (q) => {
     await purgeExpired(q);
+    const { where, params } = scopeOf(scope);
     const rows = await q<Row>(
-      `select ${FIELDS} from trash_items where ${SCOPE_SQL} order by deleted_at desc, id desc`,
-      [scope.coachId, scope.owner, TRASH_DAYS],
+      `select ${FIELDS} from trash_items where ${where} order by deleted_at desc, id desc`,
+      [...params, TRASH_DAYS],
     );
     return rows.map((r) => ({
       kind: r.kind,
@@ -94,9 +109,10 @@ export async function restoreFromTrash(
   itemId: number,
 ): Promise<TrashRestored & { cohortId: number | null }> {
   return database.transaction(async (q: Query) => {
+    const { where, params } = scopeOf(scope);
     const [row] = await q<Row>(
-      `select ${FIELDS}, snapshot from trash_items where ${SCOPE_SQL} and kind = $4 and item_id = $5 for update`,
-      [scope.coachId, scope.owner, TRASH_DAYS, kind, itemId],
+      `select ${FIELDS}, snapshot from trash_items where ${where} and kind = $4 and item_id = $5 for update`,
+      [...params, TRASH_DAYS, kind, itemId],
     );
     if (!row) throw notFound();
     if (row.expired) throw new HttpError(410, { detail: TRASH_MESSAGES.expired });
@@ -111,17 +127,14 @@ export async function restoreFromTrash(
       if (code === '23505') throw new HttpError(409, { detail: TRASH_MESSAGES.duplicate });
       throw error;
     }
-    await q('delete from trash_items where coach_id = $1 and kind = $2 and item_id = $3', [
-      scope.coachId,
-      kind,
-      itemId,
-    ]);
+    await q('delete from trash_items where id = $1', [row.id]);
     const audit = AUDIT[kind];
     if (audit) {
+      const owner = scope.coachId === null ? `institution ${scope.institutionId}` : `coach ${scope.coachId}`;
       await recordAudit(q, {
         kind: audit[0],
         action: `${audit[1]}.restore`,
-        target: `coach ${scope.coachId}, ${audit[1]} ${itemId} (${row.title})`,
+        target: `${owner}, ${audit[1]} ${itemId} (${row.title})`,
         after: { title: row.title, detail: row.detail },
       });
     }

@@ -17,7 +17,8 @@ export const FAQ_EDITOR_TEXTS = {
   up: 'Move up',
   down: 'Move down',
   delete: 'Delete',
-  goesForGood: 'Students will no longer see it. The institution’s questions have no Trash: it goes for good.',
+  institutionNote:
+    'Students will no longer see it. It stays under “Deleted questions” below for 30 days, where you can restore it.',
   empty: 'There are no questions yet. Add the first one below.',
   newHeading: 'New question',
 } as const;
@@ -96,19 +97,15 @@ function EntryRow({
   const confirm = useConfirmDelete();
   const undo = useUndoDelete();
   const n = index + 1;
-  // A coach's entry goes to the coach's Trash (Undo); the institution's list has none (docs/trash.md).
+  // A coach's entry goes to the coach's Trash, the institution's to its own (docs/trash.md); both Undo.
   const onDelete = async () => {
     const question = deleteQuestion('the question', entry.question);
-    const note = scope.kind === 'coach' ? undefined : FAQ_EDITOR_TEXTS.goesForGood;
+    const note = scope.kind === 'coach' ? undefined : FAQ_EDITOR_TEXTS.institutionNote;
     if (!(await confirm.ask(question, note))) return;
     await remove.mutateAsync(entry.id);
-    if (scope.kind === 'coach')
-      undo({
-        coachId: scope.coachId,
-        kind: 'faq_entry',
-        id: entry.id,
-        label: `Question “${entry.question}”`,
-      });
+    const owner =
+      scope.kind === 'coach' ? { coachId: scope.coachId } : { institutionId: scope.institutionId };
+    undo({ ...owner, kind: 'faq_entry', id: entry.id, label: `Question “${entry.question}”` });
   };
   const move = (delta: -1 | 1) => {
     const ids = [...order];

@@ -27,7 +27,7 @@ export function MyTrashSection({ coachId }: { coachId: number }) {
         {TRASH_TEXTS.myTitle}
       </Title>
       <Text size="sm">{TRASH_TEXTS.myIntro}</Text>
-      <TrashTable coachId={coachId} entries={trash.data} mine />
+      <TrashTable owner={{ coachId }} entries={trash.data} mine />
     </Stack>
   );
 }

@@ -30,7 +30,7 @@ export function TrashPage() {
         retrying={trash.isFetching}
       />
     );
-  else body = <TrashTable coachId={coachId} entries={trash.data} mine={false} />;
+  else body = <TrashTable owner={{ coachId }} entries={trash.data} mine={false} />;
   return (
     <Stack gap="md">
       <Title order={1}>{TRASH_TEXTS.title}</Title>

@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { ScrollTable } from '../../components/ScrollTable.tsx';
-import { useRestore } from './trash-api.ts';
+import { type TrashOwner, useRestore } from './trash-api.ts';
 
 /** The texts of the Trash page and of a student's deleted to-dos (ours; docs/trash.md). */
 export const TRASH_TEXTS = {
@@ -14,6 +14,8 @@ export const TRASH_TEXTS = {
   myIntro: 'Your deleted to-dos stay here for 30 days.',
   empty: 'The trash is empty.',
   myEmpty: 'You have no deleted to-dos.',
+  institutionTitle: 'Deleted questions',
+  institutionIntro: 'Deleted questions stay here for 30 days. Restore one to put it back where it was.',
   kind: 'Kind',
   item: 'Item',
   deletedBy: 'Deleted by',
@@ -33,15 +35,15 @@ const when = (iso: string) =>
  * kind or deleter columns).
  */
 export function TrashTable({
-  coachId,
+  owner,
   entries,
   mine,
 }: {
-  coachId: number;
+  owner: TrashOwner;
   entries: TrashEntry[];
   mine: boolean;
 }) {
-  const restore = useRestore(coachId);
+  const restore = useRestore(owner);
   const [done, setDone] = useState<string | null>(null);
   const t = TRASH_TEXTS;
   return (

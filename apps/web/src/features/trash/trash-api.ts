@@ -23,16 +23,30 @@ export function useTrash(coachId: number, mine: boolean, enabled = true) {
   });
 }
 
+/** Whose trash: a coach's, or the institution's own (its deleted FAQ entries). */
+export type TrashOwner = { coachId: number } | { institutionId: number };
+
+/** The institution's own trash (GET institution/{id}/trash; docs/trash.md): its deleted FAQ entries. */
+export function useInstitutionTrash(institutionId: number) {
+  return useQuery({
+    queryKey: ['trash', 'institution', institutionId],
+    queryFn: ({ signal }) =>
+      apiGet(API.institutionTrash(institutionId), TrashListSchema, signal).then((d) => d.results),
+  });
+}
+
 /** Restores an entry (POST …/restore); refreshes every query after, as the item is back everywhere. */
-export function useRestore(coachId: number) {
+export function useRestore(owner: TrashOwner) {
   const queryClient = useQueryClient();
+  const path = (kind: TrashKind, id: number) => {
+    if ('institutionId' in owner) return API.institutionTrashRestore(owner.institutionId, kind, id);
+    return kind === 'own_todo'
+      ? API.myTrashRestore(owner.coachId, id)
+      : API.trashRestore(owner.coachId, kind, id);
+  };
   return useMutation({
     mutationFn: ({ kind, id }: { kind: TrashKind; id: number }) =>
-      apiPost(
-        kind === 'own_todo' ? API.myTrashRestore(coachId, id) : API.trashRestore(coachId, kind, id),
-        undefined,
-        TrashRestoredSchema,
-      ),
+      apiPost(path(kind, id), undefined, TrashRestoredSchema),
     onSettled: () => queryClient.invalidateQueries(),
   });
 }

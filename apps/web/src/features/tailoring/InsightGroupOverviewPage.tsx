@@ -35,16 +35,17 @@ import {
   useEnrollmentDetails,
   useInvalidateTailoring,
 } from './api.ts';
-import { describeCriteria } from './CohortDetailPage.tsx';
-import { CohortForm } from './CohortForm.tsx';
-import { CollectionFormModal } from './CollectionFormModal.tsx';
+import { InsightGroupCollectionFormModal } from './InsightGroupCollectionFormModal.tsx';
+import { describeCriteria } from './InsightGroupDetailPage.tsx';
+import { InsightGroupForm } from './InsightGroupForm.tsx';
 import { RuleFormModal } from './RuleFormModal.tsx';
 
 /** Page route of the cohort overview (spec §2 names the screen, not its path). */
-export const cohortOverviewPath = (coachId: number | string) => `/Dashboard/Coach/${coachId}/cohort-overview`;
+export const insightGroupOverviewPath = (coachId: number | string) =>
+  `/Dashboard/Coach/${coachId}/cohort-overview`;
 
 /** Title of the cohort overview page. */
-export const COHORT_OVERVIEW_TITLE = 'Insight Group overview';
+export const INSIGHT_GROUP_OVERVIEW_TITLE = 'Insight Group overview';
 
 type Dialog =
   | { kind: 'collection'; collection: CohortGroup | null }
@@ -52,14 +53,14 @@ type Dialog =
   | { kind: 'rule'; cohortId: number; rule: CohortRule | null }
   | null;
 
-function CohortOverview({ coachId }: { coachId: number }) {
+function InsightGroupOverview({ coachId }: { coachId: number }) {
   const cohorts = useCohorts(coachId);
   const groups = useCohortGroups(coachId);
   const dictionary = useDictionary(coachId);
   const enrollment = useEnrollmentDetails(coachId);
   const invalidate = useInvalidateTailoring(coachId);
   const [dialog, setDialog] = useState<Dialog>(null);
-  usePageTitle(COHORT_OVERVIEW_TITLE);
+  usePageTitle(INSIGHT_GROUP_OVERVIEW_TITLE);
 
   const failed = cohorts.isError ? cohorts : groups.isError ? groups : null;
   if (cohorts.isPending || groups.isPending) return <LoadingState />;
@@ -163,7 +164,7 @@ function CohortOverview({ coachId }: { coachId: number }) {
   return (
     <Stack gap="xl" data-page="cohort-overview">
       <Group justify="space-between" wrap="wrap">
-        <Title order={1}>{COHORT_OVERVIEW_TITLE}</Title>
+        <Title order={1}>{INSIGHT_GROUP_OVERVIEW_TITLE}</Title>
         <Group gap="sm">
           <Button onClick={() => setDialog({ kind: 'collection', collection: null })}>
             {TAILORING_TEXTS.addCollection}
@@ -208,7 +209,7 @@ function CohortOverview({ coachId }: { coachId: number }) {
         );
       })}
 
-      <CollectionFormModal
+      <InsightGroupCollectionFormModal
         coachId={coachId}
         opened={dialog?.kind === 'collection'}
         onClose={() => setDialog(null)}
@@ -223,7 +224,7 @@ function CohortOverview({ coachId }: { coachId: number }) {
         }
       >
         {dialog?.kind === 'cohort' && (
-          <CohortForm
+          <InsightGroupForm
             coachId={coachId}
             cohort={dialog.cohort ?? undefined}
             defaultCollectionId={dialog.collectionId}
@@ -249,9 +250,9 @@ function CohortOverview({ coachId }: { coachId: number }) {
 }
 
 /** The cohort overview (spec §2): collections, their groups and the groups' rules, with their forms. */
-export function CohortOverviewPage() {
+export function InsightGroupOverviewPage() {
   const params = useParams();
   const coachId = parsePathId(params.coachId);
   if (coachId === null) return <NotFoundPage />;
-  return <CohortOverview key={coachId} coachId={coachId} />;
+  return <InsightGroupOverview key={coachId} coachId={coachId} />;
 }

@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { ApiError, apiRequest } from '../../api/client.ts';
 import { useCohortGroups, useDictionary } from './api.ts';
 
-export interface CohortFormProps {
+export interface InsightGroupFormProps {
   coachId: number;
   /** The group to edit; omit to add one. */
   cohort?: Cohort;
@@ -25,14 +25,14 @@ export const GROUP_NAME_REQUIRED = 'This field is required.';
  * Saves with POST, or PUT when editing; server field errors show beside the fields and base errors above
  * them, and the form stays as it is.
  */
-export function CohortForm({
+export function InsightGroupForm({
   coachId,
   cohort,
   defaultCollectionId = null,
   onSaved,
   onCancel,
   extraActions,
-}: CohortFormProps) {
+}: InsightGroupFormProps) {
   const groups = useCohortGroups(coachId);
   const dictionary = useDictionary(coachId);
   const [name, setName] = useState(cohort?.name ?? '');
@@ -83,7 +83,7 @@ export function CohortForm({
     <form onSubmit={onSubmit} noValidate aria-label={cohort ? 'Edit Group' : 'Add Group'}>
       <Stack gap="md">
         {baseErrors.length > 0 && (
-          <Alert color="red" variant="light" role="alert" data-testid="cohort-form-errors">
+          <Alert color="red" variant="light" role="alert" data-testid="insight-group-form-errors">
             {baseErrors.map((m) => (
               <Text key={m} size="sm">
                 {m}

@@ -2,7 +2,7 @@ import { API, MESSAGES } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
-import { CohortOverviewPage, cohortOverviewPath } from './CohortOverviewPage.tsx';
+import { InsightGroupOverviewPage, insightGroupOverviewPath } from './InsightGroupOverviewPage.tsx';
 import { COACH_ID, cohort, DICTIONARY, rule } from './test-fixtures.ts';
 
 // Modal-heavy interactions in jsdom; generous when the machine is busy.
@@ -32,13 +32,13 @@ function renderOverview(
     [`GET ${API.enrollmentDetails(COACH_ID)}`]: { body: { enrollment_count: 383 } },
   });
   renderRoutes(
-    [{ path: 'Dashboard/Coach/:coachId/cohort-overview', element: <CohortOverviewPage /> }],
-    cohortOverviewPath(COACH_ID),
+    [{ path: 'Dashboard/Coach/:coachId/cohort-overview', element: <InsightGroupOverviewPage /> }],
+    insightGroupOverviewPath(COACH_ID),
   );
   return fetch;
 }
 
-describe('CohortOverviewPage', () => {
+describe('InsightGroupOverviewPage', () => {
   it('lists collections with their groups and rules, and groups outside collections', async () => {
     renderOverview();
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.loading);
@@ -87,8 +87,8 @@ describe('CohortOverviewPage', () => {
       [`GET ${API.enrollmentDetails(COACH_ID)}`]: { body: { enrollment_count: 0 } },
     });
     renderRoutes(
-      [{ path: 'Dashboard/Coach/:coachId/cohort-overview', element: <CohortOverviewPage /> }],
-      cohortOverviewPath(COACH_ID),
+      [{ path: 'Dashboard/Coach/:coachId/cohort-overview', element: <InsightGroupOverviewPage /> }],
+      insightGroupOverviewPath(COACH_ID),
     );
     expect(await screen.findByText('No collections exist')).toBeInTheDocument();
     expect(screen.getByText('No groups have been created')).toBeInTheDocument();

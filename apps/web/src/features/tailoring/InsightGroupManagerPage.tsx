@@ -21,16 +21,16 @@ import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { GUIDED_IMPORT_TITLE } from '../imports/index.ts';
 import { useCohortGroups, useCohorts, useEnrollmentDetails, useInvalidateTailoring } from './api.ts';
-import { COHORT_OVERVIEW_TITLE, cohortOverviewPath } from './CohortOverviewPage.tsx';
-import { CollectionFormModal } from './CollectionFormModal.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
 import { GroupList, type GroupView, StudentsTableHead, ViewToggle } from './GroupList.tsx';
 import { ImportCsvModal } from './ImportCsvModal.tsx';
+import { InsightGroupCollectionFormModal } from './InsightGroupCollectionFormModal.tsx';
+import { INSIGHT_GROUP_OVERVIEW_TITLE, insightGroupOverviewPath } from './InsightGroupOverviewPage.tsx';
 
 /** Title of the cohort manager page. */
-export const COHORT_MANAGER_TITLE = 'Insight Group manager';
+export const INSIGHT_GROUP_MANAGER_TITLE = 'Insight Group manager';
 
-interface CollectionViewProps {
+interface InsightGroupCollectionViewProps {
   coachId: number;
   collection: CohortGroupListEntry;
   cohorts: Cohort[];
@@ -40,14 +40,14 @@ interface CollectionViewProps {
 }
 
 /** One collection: its groups, Edit (the collection form, with Delete) and a back arrow. */
-function CollectionView({
+function InsightGroupCollectionView({
   coachId,
   collection,
   cohorts,
   enrollmentCount,
   view,
   onViewChange,
-}: CollectionViewProps) {
+}: InsightGroupCollectionViewProps) {
   const [dialog, setDialog] = useState<'none' | 'edit' | 'delete'>('none');
   const invalidate = useInvalidateTailoring(coachId);
   const navigate = useNavigate();
@@ -61,8 +61,18 @@ function CollectionView({
   });
   const members = cohorts.filter((c) => c.cohort_group === collection.id);
   return (
-    <Stack gap="md" component="section" aria-labelledby="collection-heading" data-testid="collection-view">
-      <Anchor component={Link} to={PAGES.cohortManager(coachId)} size="sm" data-testid="collection-back">
+    <Stack
+      gap="md"
+      component="section"
+      aria-labelledby="collection-heading"
+      data-testid="insight-group-collection-view"
+    >
+      <Anchor
+        component={Link}
+        to={PAGES.cohortManager(coachId)}
+        size="sm"
+        data-testid="insight-group-collection-back"
+      >
         <IconArrowLeft size={14} stroke={2} aria-hidden="true" style={{ verticalAlign: '-2px' }} />
         {TAILORING_UI_TEXTS.backToCollections}
       </Anchor>
@@ -88,7 +98,7 @@ function CollectionView({
         emptyText={TAILORING_TEXTS.noGroupsInCollection}
         label={`Insight Groups in ${collection.name}`}
       />
-      <CollectionFormModal
+      <InsightGroupCollectionFormModal
         coachId={coachId}
         opened={dialog === 'edit'}
         onClose={() => setDialog((d) => (d === 'edit' ? 'none' : d))}
@@ -112,7 +122,7 @@ function CollectionView({
   );
 }
 
-function CohortManager({ coachId }: { coachId: number }) {
+function InsightGroupManager({ coachId }: { coachId: number }) {
   const cohorts = useCohorts(coachId);
   const groups = useCohortGroups(coachId);
   const enrollment = useEnrollmentDetails(coachId);
@@ -121,7 +131,7 @@ function CohortManager({ coachId }: { coachId: number }) {
   const [view, setView] = useState<GroupView>('cards');
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
-  usePageTitle(COHORT_MANAGER_TITLE);
+  usePageTitle(INSIGHT_GROUP_MANAGER_TITLE);
 
   const enrollmentCount = enrollment.data?.enrollment_count ?? null;
   const pending = cohorts.isPending || groups.isPending;
@@ -148,7 +158,7 @@ function CohortManager({ coachId }: { coachId: number }) {
     const collection = collectionId !== null ? collections.find((c) => c.id === collectionId) : undefined;
     if (collectionId !== null && collection) {
       body = (
-        <CollectionView
+        <InsightGroupCollectionView
           coachId={coachId}
           collection={collection}
           cohorts={allCohorts}
@@ -189,16 +199,20 @@ function CohortManager({ coachId }: { coachId: number }) {
               <Button onClick={() => setAdding(true)}>{TAILORING_TEXTS.addCollection}</Button>
             </Group>
             {collections.length === 0 ? (
-              <Text py="sm" data-testid="collections-empty">
+              <Text py="sm" data-testid="insight-group-collections-empty">
                 {TAILORING_TEXTS.noCollections}
               </Text>
             ) : (
               <ScrollTable minWidth={520} label={TAILORING_TEXTS.insightGroupCollections}>
-                <Table striped aria-labelledby="collections-heading" data-testid="collections-table">
+                <Table
+                  striped
+                  aria-labelledby="collections-heading"
+                  data-testid="insight-group-collections-table"
+                >
                   <StudentsTableHead />
                   <Table.Tbody>
                     {collections.map((c) => (
-                      <Table.Tr key={c.id} data-testid="collection-row">
+                      <Table.Tr key={c.id} data-testid="insight-group-collection-row">
                         <Table.Td>{c.name}</Table.Td>
                         <Table.Td>{c.membership_count}</Table.Td>
                         <Table.Td>{enrollmentCount === null ? '…' : enrollmentCount}</Table.Td>
@@ -220,7 +234,7 @@ function CohortManager({ coachId }: { coachId: number }) {
               </ScrollTable>
             )}
           </Stack>
-          <CollectionFormModal
+          <InsightGroupCollectionFormModal
             coachId={coachId}
             opened={adding}
             onClose={() => setAdding(false)}
@@ -243,10 +257,10 @@ function CohortManager({ coachId }: { coachId: number }) {
           Coach dashboard
         </Anchor>
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Title order={1}>{COHORT_MANAGER_TITLE}</Title>
+          <Title order={1}>{INSIGHT_GROUP_MANAGER_TITLE}</Title>
           <Group gap="sm">
-            <Anchor component={Link} to={cohortOverviewPath(coachId)} fw={500}>
-              {COHORT_OVERVIEW_TITLE}
+            <Anchor component={Link} to={insightGroupOverviewPath(coachId)} fw={500}>
+              {INSIGHT_GROUP_OVERVIEW_TITLE}
             </Anchor>
             <Button variant="default" onClick={() => setImporting(true)}>
               {TAILORING_UI_TEXTS.importCharacteristics}
@@ -264,9 +278,9 @@ function CohortManager({ coachId }: { coachId: number }) {
 }
 
 /** `/Dashboard/Coach/{coachId}/cohort-manager`: Insight Groups and Insight Group Collections (spec §2). */
-export function CohortManagerPage() {
+export function InsightGroupManagerPage() {
   const params = useParams();
   const coachId = parsePathId(params.coachId);
   if (coachId === null) return <NotFoundPage />;
-  return <CohortManager key={coachId} coachId={coachId} />;
+  return <InsightGroupManager key={coachId} coachId={coachId} />;
 }

@@ -10,7 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, apiRequest } from '../../api/client.ts';
 
-export interface CollectionFormModalProps {
+export interface InsightGroupCollectionFormModalProps {
   coachId: number;
   opened: boolean;
   onClose: () => void;
@@ -29,16 +29,22 @@ const NAME_REQUIRED = 'This field is required.';
  * The Insight Group Collection form in a modal ('Add Collection Group' / 'Edit Collection Group', with
  * Delete when editing). Server field errors show beside the name, base errors above it; the modal stays open.
  */
-export function CollectionFormModal(props: CollectionFormModalProps) {
+export function InsightGroupCollectionFormModal(props: InsightGroupCollectionFormModalProps) {
   const title = props.collection ? TAILORING_TEXTS.editCollectionGroup : TAILORING_TEXTS.addCollectionGroup;
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={title}>
-      {props.opened && <CollectionForm key={props.collection?.id ?? 'new'} {...props} />}
+      {props.opened && <InsightGroupCollectionForm key={props.collection?.id ?? 'new'} {...props} />}
     </Modal>
   );
 }
 
-function CollectionForm({ coachId, onClose, collection, onSaved, onDelete }: CollectionFormModalProps) {
+function InsightGroupCollectionForm({
+  coachId,
+  onClose,
+  collection,
+  onSaved,
+  onDelete,
+}: InsightGroupCollectionFormModalProps) {
   const [name, setName] = useState(collection?.name ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useMutation({
@@ -73,7 +79,7 @@ function CollectionForm({ coachId, onClose, collection, onSaved, onDelete }: Col
 
   const baseErrors = [...(errors.base ?? []), ...(errors.non_field_errors ?? []), ...(errors.detail ?? [])];
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="collection-form">
+    <form onSubmit={onSubmit} noValidate data-testid="insight-group-collection-form">
       <Stack gap="md">
         {baseErrors.length > 0 && (
           <Alert color="red" variant="light" role="alert">

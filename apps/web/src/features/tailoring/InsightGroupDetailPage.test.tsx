@@ -2,7 +2,7 @@ import { API, MESSAGES, PAGES, TAILORING_UI_TEXTS, UI_TEXTS } from '@course-coac
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FetchRoutes, renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
-import { COUNT_UPDATING, CohortDetailPage } from './CohortDetailPage.tsx';
+import { COUNT_UPDATING, InsightGroupDetailPage } from './InsightGroupDetailPage.tsx';
 import {
   COACH_ID,
   COHORT_ID,
@@ -44,7 +44,10 @@ function routes(overrides: FetchRoutes = {}): FetchRoutes {
 function renderPage() {
   return renderRoutes(
     [
-      { path: 'Dashboard/Coach/:coachId/cohort-manager/:cohortId/details', element: <CohortDetailPage /> },
+      {
+        path: 'Dashboard/Coach/:coachId/cohort-manager/:cohortId/details',
+        element: <InsightGroupDetailPage />,
+      },
       { path: 'Dashboard/Coach/:coachId/CoachDetails', element: <p>coach dashboard</p> },
     ],
     PAGES.cohortDetails(COACH_ID, COHORT_ID),
@@ -63,7 +66,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('CohortDetailPage', () => {
+describe('InsightGroupDetailPage', () => {
   it('shows the spec’s loading text while the group loads', async () => {
     let release: (() => void) | undefined;
     stubFetch(
@@ -616,7 +619,7 @@ describe('CohortDetailPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit Group' });
     fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
-    expect(await within(edit).findByTestId('cohort-form-errors')).toHaveTextContent(
+    expect(await within(edit).findByTestId('insight-group-form-errors')).toHaveTextContent(
       'A membership characteristic needs a source.',
     );
     expect(within(edit).getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription('Too similar.');

@@ -34,7 +34,7 @@ import { QueryErrorState } from '../../components/QueryErrorState.tsx';
 import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { RulesCombineNote } from '../help/index.ts';
-import { type CohortCreatedState, cohortCreatedMessage } from './AddCohortPage.tsx';
+import { type InsightGroupCreatedState, insightGroupCreatedMessage } from './AddInsightGroupPage.tsx';
 import {
   tailoringKeys,
   useCohort,
@@ -43,15 +43,15 @@ import {
   useInvalidateTailoring,
   useReloadCohort,
 } from './api.ts';
-import { CohortForm } from './CohortForm.tsx';
-import { SYNC_RUNNING_HINT, SyncStatus, useSync } from './CohortSync.tsx';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
 import { GroupDistribution } from './GroupDistribution.tsx';
 import { GroupMembers } from './GroupMembers.tsx';
+import { InsightGroupForm } from './InsightGroupForm.tsx';
+import { SYNC_RUNNING_HINT, SyncStatus, useSync } from './MembershipSync.tsx';
 import { RuleFormModal } from './RuleFormModal.tsx';
 import { InfoTip, RulesTable } from './RulesTable.tsx';
 
-export { SYNC_RUNNING_HINT } from './CohortSync.tsx';
+export { SYNC_RUNNING_HINT } from './MembershipSync.tsx';
 
 /** Shown instead of the group's count while its membership sync runs (our words). */
 export const COUNT_UPDATING = 'Updating…';
@@ -66,7 +66,7 @@ interface Ids {
  * The details of Insight Group `cohortId` (spec §2): Add Rule, Edit, Sync Now, the sync status and
  * membership, Group Distribution, the criteria (valid and invalid), the members, and the dialogs.
  */
-function CohortDetail({ coachId, cohortId }: Ids) {
+function InsightGroupDetail({ coachId, cohortId }: Ids) {
   const cohort = useCohort(coachId, cohortId);
   const dictionary = useDictionary(coachId);
   const enrollment = useEnrollmentDetails(coachId);
@@ -74,7 +74,7 @@ function CohortDetail({ coachId, cohortId }: Ids) {
   const invalidateAll = useInvalidateTailoring(coachId);
   const client = useQueryClient();
   const navigate = useNavigate();
-  const created = (useLocation().state as Partial<CohortCreatedState> | null)?.createdCohort;
+  const created = (useLocation().state as Partial<InsightGroupCreatedState> | null)?.createdCohort;
   const [ruleDialog, setRuleDialog] = useState<{ rule: CohortRule | null } | null>(null);
   const [dialog, setDialog] = useState<'none' | 'edit' | 'delete'>('none');
   const syncState = useSync({ coachId, cohortId });
@@ -129,7 +129,7 @@ function CohortDetail({ coachId, cohortId }: Ids) {
       </Title>
       {created && (
         <Alert color="green" variant="light" role="status" data-testid="cohort-created">
-          {cohortCreatedMessage(created)}
+          {insightGroupCreatedMessage(created)}
         </Alert>
       )}
       <Group gap="sm">
@@ -271,7 +271,7 @@ function CohortDetail({ coachId, cohortId }: Ids) {
       />
       <Modal opened={dialog === 'edit'} onClose={() => setDialog('none')} title={TAILORING_TEXTS.editGroup}>
         {dialog === 'edit' && (
-          <CohortForm
+          <InsightGroupForm
             coachId={coachId}
             cohort={group}
             onSaved={() => {
@@ -304,10 +304,10 @@ function CohortDetail({ coachId, cohortId }: Ids) {
 }
 
 /** `/Dashboard/Coach/{coachId}/cohort-manager/{cohortId}/details`: an Insight Group's details (spec §2). */
-export function CohortDetailPage() {
+export function InsightGroupDetailPage() {
   const params = useParams();
   const coachId = parsePathId(params.coachId);
   const cohortId = parsePathId(params.cohortId);
   if (coachId === null || cohortId === null) return <NotFoundPage />;
-  return <CohortDetail key={`${coachId}/${cohortId}`} coachId={coachId} cohortId={cohortId} />;
+  return <InsightGroupDetail key={`${coachId}/${cohortId}`} coachId={coachId} cohortId={cohortId} />;
 }

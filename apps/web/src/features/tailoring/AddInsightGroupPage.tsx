@@ -6,17 +6,18 @@ import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useInvalidateTailoring } from './api.ts';
-import { CohortForm } from './CohortForm.tsx';
+import { InsightGroupForm } from './InsightGroupForm.tsx';
 
 /** The confirmation the new group's details page shows once (our words; the page names the next step). */
-export const cohortCreatedMessage = (name: string) => `Insight Group “${name}” created. Add its rules below.`;
+export const insightGroupCreatedMessage = (name: string) =>
+  `Insight Group “${name}” created. Add its rules below.`;
 
 /** Navigation state the add page hands to the details page: the new group's name. */
-export interface CohortCreatedState {
+export interface InsightGroupCreatedState {
   createdCohort: string;
 }
 
-function AddCohort({ coachId }: { coachId: number }) {
+function AddInsightGroup({ coachId }: { coachId: number }) {
   const navigate = useNavigate();
   const invalidate = useInvalidateTailoring(coachId);
   const [searchParams] = useSearchParams();
@@ -30,14 +31,14 @@ function AddCohort({ coachId }: { coachId: number }) {
       </Anchor>
       <Title order={1}>{TAILORING_UI_TEXTS.addInsightGroup}</Title>
       <Paper withBorder p="md">
-        <CohortForm
+        <InsightGroupForm
           coachId={coachId}
           defaultCollectionId={collection}
           onSaved={async (cohort) => {
             await invalidate();
             // The spec sends the user to the coach dashboard; the product owner changed this (docs/tailoring.md):
             // the new group's details, where its rules are added, with a confirmation.
-            const state: CohortCreatedState = { createdCohort: cohort.name };
+            const state: InsightGroupCreatedState = { createdCohort: cohort.name };
             navigate(PAGES.cohortDetails(coachId, cohort.id), { state });
           }}
           onCancel={() => navigate(PAGES.cohortManager(coachId))}
@@ -51,9 +52,9 @@ function AddCohort({ coachId }: { coachId: number }) {
  * `/Dashboard/Coach/{coachId}/cohort-manager/add-cohort`: the group form; afterwards the new group's details
  * page with a confirmation.
  */
-export function AddCohortPage() {
+export function AddInsightGroupPage() {
   const params = useParams();
   const coachId = parsePathId(params.coachId);
   if (coachId === null) return <NotFoundPage />;
-  return <AddCohort key={coachId} coachId={coachId} />;
+  return <AddInsightGroup key={coachId} coachId={coachId} />;
 }

@@ -2,9 +2,9 @@ import { API, MESSAGES, PAGES } from '@course-coach/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type FetchRoutes, renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
-import { AddCohortPage, cohortCreatedMessage } from './AddCohortPage.tsx';
-import { CohortDetailPage } from './CohortDetailPage.tsx';
-import { CohortManagerPage } from './CohortManagerPage.tsx';
+import { AddInsightGroupPage, insightGroupCreatedMessage } from './AddInsightGroupPage.tsx';
+import { InsightGroupDetailPage } from './InsightGroupDetailPage.tsx';
+import { InsightGroupManagerPage } from './InsightGroupManagerPage.tsx';
 import { COACH_ID, chooseOption, cohort, DICTIONARY, distribution, task } from './test-fixtures.ts';
 
 // Modal-heavy interactions in jsdom; generous when the machine is busy.
@@ -37,16 +37,19 @@ function routes(overrides: FetchRoutes = {}): FetchRoutes {
 function renderAt(path: string) {
   return renderRoutes(
     [
-      { path: 'Dashboard/Coach/:coachId/cohort-manager', element: <CohortManagerPage /> },
-      { path: 'Dashboard/Coach/:coachId/cohort-manager/add-cohort', element: <AddCohortPage /> },
-      { path: 'Dashboard/Coach/:coachId/cohort-manager/:cohortId/details', element: <CohortDetailPage /> },
+      { path: 'Dashboard/Coach/:coachId/cohort-manager', element: <InsightGroupManagerPage /> },
+      { path: 'Dashboard/Coach/:coachId/cohort-manager/add-cohort', element: <AddInsightGroupPage /> },
+      {
+        path: 'Dashboard/Coach/:coachId/cohort-manager/:cohortId/details',
+        element: <InsightGroupDetailPage />,
+      },
       { path: 'Dashboard/Coach/:coachId/CoachDetails', element: <p>coach dashboard</p> },
     ],
     path,
   );
 }
 
-describe('CohortManagerPage', () => {
+describe('InsightGroupManagerPage', () => {
   it('shows the loading text, then the empty texts when nothing exists', async () => {
     stubFetch(routes({ [COHORTS]: { body: [] }, [GROUPS]: { body: [] } }));
     renderAt(PAGES.cohortManager(COACH_ID));
@@ -98,10 +101,10 @@ describe('CohortManagerPage', () => {
   it('opens a collection: its groups, Edit, a back arrow, and ‘No groups in collection’ when empty', async () => {
     stubFetch(routes());
     const { router } = renderAt(PAGES.cohortManager(COACH_ID));
-    const row = (await screen.findAllByTestId('collection-row'))[0] as HTMLElement;
+    const row = (await screen.findAllByTestId('insight-group-collection-row'))[0] as HTMLElement;
     expect(row).toHaveTextContent('Support');
     // Students: Current, Total, Percent (spec §2 Cohort manager), as for groups.
-    const table = screen.getByTestId('collections-table');
+    const table = screen.getByTestId('insight-group-collections-table');
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -117,11 +120,11 @@ describe('CohortManagerPage', () => {
       ]),
     );
     fireEvent.click(within(row).getByRole('link', { name: 'Details: Support' }));
-    const view = await screen.findByTestId('collection-view');
+    const view = await screen.findByTestId('insight-group-collection-view');
     expect(within(view).getByRole('heading', { name: 'Support' })).toBeInTheDocument();
     expect(within(view).getAllByTestId('group-card')).toHaveLength(1);
     expect(within(view).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
-    fireEvent.click(within(view).getByTestId('collection-back'));
+    fireEvent.click(within(view).getByTestId('insight-group-collection-back'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
 
     await router.navigate(`${PAGES.cohortManager(COACH_ID)}?collection=6`);
@@ -155,7 +158,7 @@ describe('CohortManagerPage', () => {
   it('deletes a collection after the spec’s confirmation', async () => {
     const fetch = stubFetch(routes({ [`DELETE ${API.cohortGroup(COACH_ID, 5)}`]: { status: 204 } }));
     const { router } = renderAt(`${PAGES.cohortManager(COACH_ID)}?collection=5`);
-    const view = await screen.findByTestId('collection-view');
+    const view = await screen.findByTestId('insight-group-collection-view');
     fireEvent.click(within(view).getByRole('button', { name: 'Edit' }));
     const form = await screen.findByRole('dialog', { name: 'Edit Collection Group' });
     expect(within(form).getByRole('textbox', { name: /^Name/ })).toHaveValue('Support');
@@ -190,7 +193,7 @@ describe('CohortManagerPage', () => {
   });
 });
 
-describe('AddCohortPage', () => {
+describe('AddInsightGroupPage', () => {
   it('posts the group form (trimmed name, collection, source), then shows the new group with a confirmation', async () => {
     const created = cohort({ id: 12, name: 'New group', membership_count: 0 });
     const fetch = stubFetch(
@@ -226,7 +229,7 @@ describe('AddCohortPage', () => {
     const notice = await screen.findByTestId('cohort-created');
     expect(notice).toHaveAttribute('role', 'status');
     expect(notice).toHaveTextContent('Insight Group “New group” created. Add its rules below.');
-    expect(notice).toHaveTextContent(cohortCreatedMessage('New group'));
+    expect(notice).toHaveTextContent(insightGroupCreatedMessage('New group'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Group Details | New group');
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
@@ -249,7 +252,7 @@ describe('AddCohortPage', () => {
     const { router } = renderAt(PAGES.addCohort(COACH_ID));
     fireEvent.change(await screen.findByRole('textbox', { name: /^Name/ }), { target: { value: 'X' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByTestId('cohort-form-errors')).toHaveTextContent(
+    expect(await screen.findByTestId('insight-group-form-errors')).toHaveTextContent(
       'A membership characteristic needs a source.',
     );
     expect(screen.getByRole('textbox', { name: /^Membership Characteristic/ })).toHaveAccessibleDescription(

@@ -1,0 +1,2 @@
+ALTER TABLE "trash_items" ALTER COLUMN "coach_id" DROP NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "trash_items_institution_item_key" ON "trash_items" USING btree ("institution_id","kind","item_id") WHERE "trash_items"."coach_id" is null;
