@@ -177,6 +177,8 @@ export const MY_DATA_TEXTS = {
   intro:
     'Everything this institution holds about you for this course, the groups you are in that staff show to students, and your choice about comparisons with other students.',
   characteristicsTitle: 'What we hold about you',
+  /** The characteristics table's column headers (and each value's label when its rows are cards). */
+  characteristicsColumns: ['Characteristic', 'Value', 'Source', 'Recorded'],
   noCharacteristics: 'The institution holds no characteristics about you.',
   groupsTitle: 'Groups you are in',
   noGroups: 'You are in no group that staff show to students.',

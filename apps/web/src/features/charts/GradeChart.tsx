@@ -1,8 +1,9 @@
 import { CHART, CHART_TEXTS, type GradeDistribution, gradeBandIndex } from '@course-coach/contracts';
-import { SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { useId, useState } from 'react';
+import { ReflowTable } from '../../components/ReflowTable.tsx';
 import { formatPercent } from '../grades/index.ts';
 
 /** Default chart size in pixels; the chart takes its container's width when it is known. */
@@ -229,37 +230,34 @@ export function GradeChartSvg({ data, variant, width = WIDTH }: GradeChartProps)
   );
 }
 
-/** The accessible data table of a chart: band, share and count of students, the student's band marked. */
+/**
+ * The accessible data table of a chart: band, share and count of students, the student's band marked;
+ * one card per band on a phone.
+ */
 export function GradeChartTable({ data, variant }: GradeChartProps) {
   const highlighted = data.student && data.student.grade !== null ? gradeBandIndex(data.student.grade) : null;
   const label = highlightLabel(data, variant);
+  const title = variant === 'histogram' ? CHART_TEXTS.histogramTitle : CHART_TEXTS.distributionTitle;
   return (
-    <Table striped data-testid={`chart-table-${variant}`}>
-      <Table.Caption>
-        {variant === 'histogram' ? CHART_TEXTS.histogramTitle : CHART_TEXTS.distributionTitle}
-        {data.median ? ` (${data.median.grade_label})` : ''}
-      </Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{CHART_TEXTS.xAxis}</Table.Th>
-          <Table.Th scope="col">{CHART_TEXTS.yAxis}</Table.Th>
-          <Table.Th scope="col">{CHART_TEXTS.tableStudents}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {data.distribution.map((d, i) => (
-          <Table.Tr key={d.label} data-highlighted={i === highlighted ? 'true' : undefined}>
-            <Table.Th scope="row" fw={i === highlighted ? 700 : 400}>
-              {d.label}
-              {i === highlighted && label ? ` (${label})` : ''}
-              {data.median?.label === d.label ? ' (median)' : ''}
-            </Table.Th>
-            <Table.Td>{formatPercent(d.percent)}</Table.Td>
-            <Table.Td>{d.count}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <ReflowTable
+      striped
+      data-testid={`chart-table-${variant}`}
+      caption={`${title}${data.median ? ` (${data.median.grade_label})` : ''}`}
+      rows={data.distribution}
+      rowKey={(d) => d.label}
+      rowAttributes={(_, i) => ({ 'data-highlighted': i === highlighted ? 'true' : undefined })}
+      columns={[
+        {
+          header: CHART_TEXTS.xAxis,
+          rowHeader: true,
+          cellProps: (_, i) => ({ fw: i === highlighted ? 700 : 400 }),
+          cell: (d, i) =>
+            `${d.label}${i === highlighted && label ? ` (${label})` : ''}${data.median?.label === d.label ? ' (median)' : ''}`,
+        },
+        { header: CHART_TEXTS.yAxis, cell: (d) => formatPercent(d.percent) },
+        { header: CHART_TEXTS.tableStudents, cell: (d) => d.count },
+      ]}
+    />
   );
 }
 

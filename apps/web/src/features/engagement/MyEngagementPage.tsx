@@ -1,12 +1,12 @@
 import type { MyEngagement } from '@course-coach/contracts';
-import { Alert, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useParams } from 'react-router';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { QueryErrorState } from '../../components/QueryErrorState.tsx';
-import { ScrollTable } from '../../components/ScrollTable.tsx';
+import { ReflowTable } from '../../components/ReflowTable.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { coachAccess, useMe } from '../auth/index.ts';
 import { useMyEngagement } from './engagement-api.ts';
@@ -78,39 +78,34 @@ function EngagementSections({ data }: { data: MyEngagement }) {
           <WeeklyTable weeks={data.weeks} withMedian={data.median_available} />
         </Stack>
       </Paper>
-      <Paper withBorder p="md" component="section" aria-labelledby="engagement-kinds">
+      <Paper withBorder p="md" component="section" aria-labelledby="engagement-kinds-title">
         <Stack gap="sm">
-          <Title order={2} size="h3" id="engagement-kinds">
+          <Title order={2} size="h3" id="engagement-kinds-title">
             {T.kindsTitle}
           </Title>
           {data.kinds.length === 0 ? (
             <Text>{T.noClicks}</Text>
           ) : (
-            <ScrollTable minWidth={320} label={T.kindsTitle}>
-              <Table data-testid="engagement-kinds">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{T.kind}</Table.Th>
-                    <Table.Th scope="col">{T.clicks}</Table.Th>
-                    <Table.Th scope="col">{T.share}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.kinds.map((k) => (
-                    <Table.Tr key={k.activity_type}>
-                      <Table.Th scope="row" fw={400}>
-                        {k.label}
-                      </Table.Th>
-                      <Table.Td>{k.clicks}</Table.Td>
-                      <Table.Td miw={140}>
-                        <Text size="sm">{k.share} %</Text>
-                        <Progress value={k.share} size="sm" color="blue.8" aria-hidden="true" />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+            <ReflowTable
+              data-testid="engagement-kinds"
+              aria-labelledby="engagement-kinds-title"
+              rows={data.kinds}
+              rowKey={(k) => k.activity_type}
+              columns={[
+                { header: T.kind, cell: (k) => k.label, rowHeader: true, cellProps: () => ({ fw: 400 }) },
+                { header: T.clicks, cell: (k) => k.clicks },
+                {
+                  header: T.share,
+                  cellProps: () => ({ miw: 140 }),
+                  cell: (k) => (
+                    <>
+                      <Text size="sm">{k.share} %</Text>
+                      <Progress value={k.share} size="sm" color="blue.8" aria-hidden="true" />
+                    </>
+                  ),
+                },
+              ]}
+            />
           )}
         </Stack>
       </Paper>

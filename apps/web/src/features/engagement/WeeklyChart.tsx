@@ -1,8 +1,7 @@
 import type { EngagementWeek } from '@course-coach/contracts';
-import { Table } from '@mantine/core';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { useId } from 'react';
-import { ScrollTable } from '../../components/ScrollTable.tsx';
+import { type ReflowColumn, ReflowTable } from '../../components/ReflowTable.tsx';
 import { ENGAGEMENT_TEXTS as T } from './texts.ts';
 
 const HEIGHT = 280;
@@ -150,33 +149,26 @@ export function WeeklyChartSvg({ weeks, width }: { weeks: EngagementWeek[]; widt
   );
 }
 
-/** The weekly figures as a table: week, its days, the student's clicks and the class median. */
+/**
+ * The weekly figures as a table: week, its days, the student's clicks and the class median (when there
+ * is one); one card per week on a phone.
+ */
 export function WeeklyTable({ weeks, withMedian }: { weeks: EngagementWeek[]; withMedian: boolean }) {
+  const columns: ReflowColumn<EngagementWeek>[] = [
+    { header: T.week, cell: (w) => T.weekLabel(w.week), rowHeader: true, cellProps: () => ({ fw: 400 }) },
+    { header: T.days, cell: (w) => T.daysLabel(w.first_day, w.last_day) },
+    { header: T.clicks, cell: (w) => w.clicks },
+  ];
+  if (withMedian)
+    columns.push({ header: T.median, cell: (w) => (w.class_median === null ? '–' : fmt(w.class_median)) });
   return (
-    <ScrollTable minWidth={360} label={`${T.weeklyTitle}: table`}>
-      <Table striped data-testid="engagement-table">
-        <Table.Caption>{T.weeklyTitle}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{T.week}</Table.Th>
-            <Table.Th scope="col">{T.days}</Table.Th>
-            <Table.Th scope="col">{T.clicks}</Table.Th>
-            {withMedian && <Table.Th scope="col">{T.median}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {weeks.map((w) => (
-            <Table.Tr key={w.week}>
-              <Table.Th scope="row" fw={400}>
-                {T.weekLabel(w.week)}
-              </Table.Th>
-              <Table.Td>{T.daysLabel(w.first_day, w.last_day)}</Table.Td>
-              <Table.Td>{w.clicks}</Table.Td>
-              {withMedian && <Table.Td>{w.class_median === null ? '–' : fmt(w.class_median)}</Table.Td>}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <ReflowTable
+      striped
+      data-testid="engagement-table"
+      caption={T.weeklyTitle}
+      rows={weeks}
+      rowKey={(w) => w.week}
+      columns={columns}
+    />
   );
 }

@@ -5,18 +5,9 @@ import {
   parseWhatIfScore,
   projectGrade,
 } from '@course-coach/contracts';
-import {
-  Alert,
-  Card,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Card, NativeSelect, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
+import { ReflowTable } from '../../components/ReflowTable.tsx';
 import { formatPercent } from './grade-data.ts';
 
 /** Texts of the Grade Calculator (ours; docs/grades.md "The Grade Calculator"). */
@@ -118,26 +109,23 @@ export function GradeCalculator({ data }: Props) {
         {graded.length === 0 ? (
           <Text>{CALCULATOR_TEXTS.noneGraded}</Text>
         ) : (
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{CALCULATOR_TEXTS.assignment}</Table.Th>
-                <Table.Th scope="col">{CALCULATOR_TEXTS.weight}</Table.Th>
-                <Table.Th scope="col">{CALCULATOR_TEXTS.score}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {graded.map((a) => (
-                <Table.Tr key={a.id} data-testid="calculator-graded-row">
-                  <Table.Th scope="row">{a.title}</Table.Th>
-                  <Table.Td>{weightCell(a)}</Table.Td>
-                  <Table.Td>
-                    {a.score === null ? CALCULATOR_TEXTS.notSubmitted : `${a.score} / ${a.max_score}`}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ReflowTable
+            striped
+            aria-label={CALCULATOR_TEXTS.gradedTitle}
+            data-testid="calculator-graded-table"
+            rows={graded}
+            rowKey={(a) => a.id}
+            rowAttributes={() => ({ 'data-testid': 'calculator-graded-row' })}
+            columns={[
+              { header: CALCULATOR_TEXTS.assignment, cell: (a) => a.title, rowHeader: true },
+              { header: CALCULATOR_TEXTS.weight, cell: weightCell },
+              {
+                header: CALCULATOR_TEXTS.score,
+                cell: (a) =>
+                  a.score === null ? CALCULATOR_TEXTS.notSubmitted : `${a.score} / ${a.max_score}`,
+              },
+            ]}
+          />
         )}
       </Section>
 
@@ -147,42 +135,37 @@ export function GradeCalculator({ data }: Props) {
         ) : (
           <>
             <Text size="sm">{CALCULATOR_TEXTS.blanksCountZero}</Text>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{CALCULATOR_TEXTS.assignment}</Table.Th>
-                  <Table.Th scope="col">{CALCULATOR_TEXTS.weight}</Table.Th>
-                  <Table.Th scope="col">{CALCULATOR_TEXTS.whatIf}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {remaining.map((a) => (
-                  <Table.Tr key={a.id} data-testid="calculator-remaining-row">
-                    <Table.Th scope="row">{a.title}</Table.Th>
-                    <Table.Td>{weightCell(a)}</Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        label={
-                          <VisuallyHidden>
-                            {CALCULATOR_TEXTS.whatIfLabel(a.title, a.max_score)}
-                          </VisuallyHidden>
-                        }
-                        inputMode="decimal"
-                        autoComplete="off"
-                        placeholder={`0–${a.max_score}`}
-                        value={typed[a.id] ?? ''}
-                        onChange={(e) => {
-                          const value = e.currentTarget.value;
-                          setTyped((t) => ({ ...t, [a.id]: value }));
-                        }}
-                        error={parsed.errors[a.id]}
-                        miw={88}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ReflowTable
+              aria-label={CALCULATOR_TEXTS.remainingTitle}
+              data-testid="calculator-remaining-table"
+              rows={remaining}
+              rowKey={(a) => a.id}
+              rowAttributes={() => ({ 'data-testid': 'calculator-remaining-row' })}
+              columns={[
+                { header: CALCULATOR_TEXTS.assignment, cell: (a) => a.title, rowHeader: true },
+                { header: CALCULATOR_TEXTS.weight, cell: weightCell },
+                {
+                  header: CALCULATOR_TEXTS.whatIf,
+                  cell: (a) => (
+                    <TextInput
+                      label={
+                        <VisuallyHidden>{CALCULATOR_TEXTS.whatIfLabel(a.title, a.max_score)}</VisuallyHidden>
+                      }
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder={`0–${a.max_score}`}
+                      value={typed[a.id] ?? ''}
+                      onChange={(e) => {
+                        const value = e.currentTarget.value;
+                        setTyped((t) => ({ ...t, [a.id]: value }));
+                      }}
+                      error={parsed.errors[a.id]}
+                      miw={88}
+                    />
+                  ),
+                },
+              ]}
+            />
           </>
         )}
       </Section>

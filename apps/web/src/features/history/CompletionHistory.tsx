@@ -8,7 +8,7 @@ import {
   NOT_COMPLETED,
   PAGES,
 } from '@course-coach/contracts';
-import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { format, isValid, parseISO } from 'date-fns';
 import { useId } from 'react';
@@ -17,7 +17,7 @@ import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { HelpTip } from '../../components/HelpTip.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import reflow from '../../components/ReflowTable.module.css';
+import { ReflowTable } from '../../components/ReflowTable.tsx';
 import { useRefreshActivityAfterWrites, useUserActivity, useUserCredits } from '../analytics/index.ts';
 
 /**
@@ -32,7 +32,8 @@ export function formatHistoryDate(value: string): string {
 
 interface HistoryTableProps {
   title: string;
-  columns: readonly string[];
+  /** The headers: title, due (or deadline), completed, status. */
+  columns: readonly [string, string, string, string];
   query: UseQueryResult<CreditItem[]>;
   empty: string;
   statusLabel: (status: string) => string;
@@ -66,32 +67,30 @@ function HistoryTable({ title, columns, query, empty, statusLabel, testId, help 
     );
   else
     body = (
-      <Table striped aria-labelledby={titleId} data-testid={`${testId}-table`} className={reflow.reflow}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c} scope="col">
-                {c}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {query.data.map((item) => (
-            <Table.Tr key={`${item.type}-${item.id}`} data-status={item.status}>
-              <Table.Td data-label={columns[0]}>
+      <ReflowTable
+        striped
+        aria-labelledby={titleId}
+        data-testid={`${testId}-table`}
+        rows={query.data}
+        rowKey={(item) => `${item.type}-${item.id}`}
+        rowAttributes={(item) => ({ 'data-status': item.status })}
+        columns={[
+          {
+            header: columns[0],
+            cell: (item) => (
+              <>
                 {item.title}{' '}
                 <Text span size="xs" c="dimmed">
                   ({item.content_label})
                 </Text>
-              </Table.Td>
-              <Table.Td data-label={columns[1]}>{formatHistoryDate(item.due)}</Table.Td>
-              <Table.Td data-label={columns[2]}>{formatHistoryDate(item.completed)}</Table.Td>
-              <Table.Td data-label={columns[3]}>{statusLabel(item.status)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+              </>
+            ),
+          },
+          { header: columns[1], cell: (item) => formatHistoryDate(item.due) },
+          { header: columns[2], cell: (item) => formatHistoryDate(item.completed) },
+          { header: columns[3], cell: (item) => statusLabel(item.status) },
+        ]}
+      />
     );
   return (
     <Stack gap="xs" data-testid={testId}>

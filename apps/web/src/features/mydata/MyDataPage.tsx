@@ -1,5 +1,5 @@
 import { HISTORY_DATE_FORMAT, MY_DATA_API, MY_DATA_TEXTS, type MyData } from '@course-coach/contracts';
-import { Alert, Button, Card, Group, List, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Stack, Switch, Text, Title } from '@mantine/core';
 import { format } from 'date-fns';
 import { useId } from 'react';
 import { useParams } from 'react-router';
@@ -8,7 +8,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
-import { ScrollTable } from '../../components/ScrollTable.tsx';
+import { ReflowTable } from '../../components/ReflowTable.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { coachAccess, useMe } from '../auth/index.ts';
 import { useMyData, useSetPeerComparison } from './api.ts';
@@ -28,40 +28,44 @@ function Section({ title, children, testId }: { title: string; children: React.R
   );
 }
 
-/** The characteristics table: label, value, source, date (a multivalued one has a row per value). */
+/**
+ * The characteristics table: label, value, source, date (a multivalued one has a row per value); one card
+ * per row on a phone.
+ */
 function Characteristics({ data }: { data: MyData }) {
   if (data.characteristics.length === 0) return <Text c="dimmed">{MY_DATA_TEXTS.noCharacteristics}</Text>;
+  const [name, value, source, recorded] = MY_DATA_TEXTS.characteristicsColumns;
   return (
-    <ScrollTable minWidth={520} label={MY_DATA_TEXTS.characteristicsTitle}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Characteristic</Table.Th>
-            <Table.Th scope="col">Value</Table.Th>
-            <Table.Th scope="col">Source</Table.Th>
-            <Table.Th scope="col">Recorded</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.characteristics.map((c) => (
-            <Table.Tr key={`${c.name}\u0000${c.source}\u0000${c.value}`} data-testid="my-characteristic">
-              <Table.Td>
-                {c.label}
-                {c.scope === 'enrolment' ? (
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    (this course)
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{c.value_label}</Table.Td>
-              <Table.Td>{c.source_label}</Table.Td>
-              <Table.Td>{format(new Date(c.recorded_at), HISTORY_DATE_FORMAT)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <ReflowTable
+      striped
+      aria-label={MY_DATA_TEXTS.characteristicsTitle}
+      data-testid="my-characteristics-table"
+      rows={data.characteristics}
+      rowKey={(c) => `${c.name}\u0000${c.source}\u0000${c.value}`}
+      rowAttributes={() => ({ 'data-testid': 'my-characteristic' })}
+      columns={[
+        {
+          header: name,
+          cell: (c) => (
+            <>
+              {c.label}
+              {c.scope === 'enrolment' ? (
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  (this course)
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        { header: value, cell: (c) => c.value_label },
+        { header: source, cell: (c) => c.source_label },
+        {
+          header: recorded,
+          cell: (c) => format(new Date(c.recorded_at), HISTORY_DATE_FORMAT),
+        },
+      ]}
+    />
   );
 }
 

@@ -1,0 +1,79 @@
+import { type BoxProps, Table, type TableProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import reflow from './ReflowTable.module.css';
+
+/** One column of a ReflowTable. */
+export interface ReflowColumn<Row> {
+  /** The column's header text: the `<th scope="col">`, and each cell's label when rows are cards. */
+  header: string;
+  /** The cell's content for one row. */
+  cell: (row: Row, index: number) => ReactNode;
+  /** The cell names its row (`<th scope="row">`) instead of being a data cell. */
+  rowHeader?: boolean;
+  /** Style props for the cell (e.g. `fw`, `miw`), per row. */
+  cellProps?: (row: Row, index: number) => Pick<BoxProps, 'fw' | 'miw'>;
+}
+
+/** Attributes put on a row's `<tr>`: `data-*` only (test ids, states for styling). */
+export type ReflowRowAttributes = Record<`data-${string}`, string | undefined>;
+
+export interface ReflowTableProps<Row> extends Omit<TableProps, 'children' | 'data'> {
+  columns: readonly ReflowColumn<Row>[];
+  rows: readonly Row[];
+  /** A key unique among the rows. */
+  rowKey: (row: Row, index: number) => string | number;
+  /** `data-*` attributes for a row's `<tr>`. */
+  rowAttributes?: (row: Row, index: number) => ReflowRowAttributes;
+  /** The table's caption, if it has one (else name it with `aria-labelledby`). */
+  caption?: ReactNode;
+}
+
+/**
+ * A data table that reflows into one card per row below 48em (docs/student-experience.md, "Tables reflow
+ * into cards"): a real `<table>` with a header row of `<th scope="col">` at every width, and each cell
+ * carrying its column's header as `data-label`, which ReflowTable.module.css draws above the value when
+ * rows are cards. So every value stays visible and labelled at 375 px, without cut columns or sideways
+ * scrolling. Other Table props (striped, aria-labelledby, data-testid …) are passed to the `<table>`.
+ */
+export function ReflowTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  rowAttributes,
+  caption,
+  className,
+  ...tableProps
+}: ReflowTableProps<Row>) {
+  return (
+    <Table {...tableProps} className={className ? `${reflow.reflow} ${className}` : reflow.reflow}>
+      {caption !== undefined && <Table.Caption>{caption}</Table.Caption>}
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.header} scope="col">
+              {c.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, i) => (
+          <Table.Tr key={rowKey(row, i)} {...rowAttributes?.(row, i)}>
+            {columns.map((c) => {
+              const props = { ...c.cellProps?.(row, i), 'data-label': c.header };
+              return c.rowHeader ? (
+                <Table.Th key={c.header} scope="row" {...props}>
+                  {c.cell(row, i)}
+                </Table.Th>
+              ) : (
+                <Table.Td key={c.header} {...props}>
+                  {c.cell(row, i)}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
