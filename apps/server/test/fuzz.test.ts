@@ -346,6 +346,9 @@ describe('fuzzing every write route', () => {
       for (const route of writes) {
         if (route.url.startsWith('/api/v1/auth/')) continue;
         routeIndex += 1;
+        // A route the access matrix lets this persona use is their own account's (marking their own
+        // notifications read, their digest setting): a well-formed sample may rightly succeed there.
+        if (ACCESS_POLICY[route.key]?.policy[persona] === 'ok') continue;
         const samples = fc.sample(caseArb, {
           seed: SEED + 1000 + routeIndex,
           numRuns: Math.max(2, RUNS / 4),
