@@ -68,6 +68,9 @@ export default defineConfig({
   workers: LANES,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  // Waits for what a page shows: 10 s rather than Playwright's 5 s. CI runs two lanes, each a server and
+  // a Chromium, on two cores, where a first render after a navigation has taken over 5 s.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: { launchOptions: chromium, trace: 'retain-on-failure' },
   projects: lanes.map((lane, i) => ({

@@ -63,7 +63,9 @@ function writeSearch(s: BulletinSearch): URLSearchParams {
 export function InstitutionBulletinBrowser({ institutionId }: { institutionId: number }) {
   const [params, setParams] = useSearchParams();
   const search = readSearch(params);
-  const [text, setText] = useState(search.q);
+  // What was typed in the search box and is not in the address yet (null: the box shows the address's).
+  const [typed, setTyped] = useState<string | null>(null);
+  const text = typed ?? search.q;
   const list = useBulletinSearch(institutionId, search);
   const choices = useBulletinFilters(institutionId);
   const star = useSearchStarToggle(institutionId);
@@ -73,15 +75,21 @@ export function InstitutionBulletinBrowser({ institutionId }: { institutionId: n
   const update = (change: Partial<BulletinSearch>) =>
     setParams(writeSearch({ ...search, page: 1, ...change }), { replace: true });
 
-  // The search box writes its text to the address once typing pauses.
+  // The search box writes what was typed to the address once typing pauses. Only typing arms the timer:
+  // “Clear filters” drops the typed text and empties the address, so no timer set in between can write
+  // the old filters back (it did when the navigation took longer than the pause).
   useEffect(() => {
-    if (text === search.q) return;
-    const timer = setTimeout(() => update({ q: text }), SEARCH_DEBOUNCE_MS);
+    if (typed === null) return;
+    if (typed === search.q) {
+      setTyped(null);
+      return;
+    }
+    const timer = setTimeout(() => update({ q: typed }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   });
 
   const clear = () => {
-    setText('');
+    setTyped(null);
     setParams(new URLSearchParams(), { replace: true });
   };
   const data = list.data;
@@ -107,7 +115,7 @@ export function InstitutionBulletinBrowser({ institutionId }: { institutionId: n
             label={BULLETIN_UI_TEXTS.search}
             description={BULLETIN_UI_TEXTS.searchHint}
             value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
+            onChange={(e) => setTyped(e.currentTarget.value)}
             maxLength={200}
             data-testid="bulletin-search"
           />
