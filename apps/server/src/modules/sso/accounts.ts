@@ -85,12 +85,13 @@ export async function signOnAccount(
   claims: Record<string, unknown>,
 ): Promise<{ id: number; institution_id: number; created: boolean }> {
   try {
-    return await signOnOnce(database, settings, claims);
+    return await signOnOnce(database, settings, claims, false);
   } catch (error) {
     // Two first sign-ons of one person at once: the loser's insert meets the winner's row (SQLSTATE
-    // 23505) and rolls back; once more, it finds the account the other created and linked.
+    // 23505), or its e-mail check sees the row the winner committed a moment ago; it rolls back and,
+    // once more, finds the account the other created and linked.
     if ((error as { code?: string } | null)?.code !== '23505') throw error;
-    return signOnOnce(database, settings, claims);
+    return signOnOnce(database, settings, claims, true);
   }
 }
 
@@ -98,6 +99,7 @@ async function signOnOnce(
   database: Database,
   settings: AccountRules,
   claims: Record<string, unknown>,
+  retried: boolean,
 ): Promise<{ id: number; institution_id: number; created: boolean }> {
   const subject = stringClaim(claims, 'sub');
   const identifier = stringClaim(claims, settings.identifierClaim);
@@ -141,7 +143,12 @@ async function signOnOnce(
             'no_identifier',
             `no e-mail address in ${settings.noun ?? 'claim'} "${settings.emailClaim}"`,
           );
-        const clash = await query('select 1 from users where email = $1', [email]);
+        const clash = await query<{ institution_id: number }>(
+          'select institution_id from users where email = $1',
+          [email],
+        );
+        if (clash[0]?.institution_id === institutionId && !retried)
+          throw Object.assign(new Error(`"${email}" was created by a concurrent sign-on`), { code: '23505' });
         if (clash.length > 0)
           throw new SsoRefusal('other_institution', `"${email}" is an account of another institution`);
         const name = stringClaim(claims, settings.nameClaim) ?? email.split('@')[0]!;
