@@ -96,7 +96,8 @@ interface DrawnCell {
  * Reads every row of `table` as drawn at a phone's `width`: per cell (data cells and the row's header
  * cell) the label drawn above it, its text, whether its box lies within the viewport's width and whether
  * its content wraps inside it instead of being cut. Expects each row's labels to be `columns`, and every
- * cell non-empty, inside and fitting. Returns the rows for value checks.
+ * cell non-empty, inside and fitting, and the first row read by a screen reader as a row without the
+ * drawn labels. Returns the rows for value checks.
  */
 async function expectCards(table: Locator, columns: readonly string[], width = 375): Promise<DrawnCell[][]> {
   await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -106,7 +107,8 @@ async function expectCards(table: Locator, columns: readonly string[], width = 3
         Array.from(tr.querySelectorAll(':scope > td, :scope > th')).map((cell) => {
           const box = cell.getBoundingClientRect();
           return {
-            label: getComputedStyle(cell, '::before').content.replace(/^"|"$/g, ''),
+            // `"Week 1" / ""`: the drawn text, then its (empty) alternative text for screen readers.
+            label: /^"((?:[^"\\]|\\.)*)"/.exec(getComputedStyle(cell, '::before').content)?.[1] ?? '',
             text: cell.textContent?.trim() ?? '',
             inside: box.left >= -0.5 && box.right <= width + 0.5 && box.width > 0 && box.height > 0,
             fits: cell.scrollWidth <= cell.clientWidth + 1,
@@ -122,6 +124,19 @@ async function expectCards(table: Locator, columns: readonly string[], width = 3
       expect(cell.text).not.toBe('');
       expect(cell, `${cell.label}: ${cell.text}`).toMatchObject({ inside: true, fits: true });
     }
+  }
+  // Read by a screen reader once: the first card is still a row of cells, and no cell's accessible
+  // text starts with its drawn label (the column header already names it).
+  const spoken = await table.locator('tbody tr').first().ariaSnapshot();
+  expect(spoken).toMatch(/^- row/);
+  for (const cell of rows[0]!) {
+    if (cell.text.startsWith(cell.label)) continue;
+    expect(spoken, `${cell.label} is not read before ${cell.text}`).not.toContain(
+      `${cell.label}${cell.text}`,
+    );
+    expect(spoken, `${cell.label} is not read before ${cell.text}`).not.toContain(
+      `${cell.label} ${cell.text}`,
+    );
   }
   return rows;
 }

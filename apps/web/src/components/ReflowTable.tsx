@@ -33,7 +33,10 @@ export interface ReflowTableProps<Row> extends Omit<TableProps, 'children' | 'da
  * into cards"): a real `<table>` with a header row of `<th scope="col">` at every width, and each cell
  * carrying its column's header as `data-label`, which ReflowTable.module.css draws above the value when
  * rows are cards. So every value stays visible and labelled at 375 px, without cut columns or sideways
- * scrolling. Other Table props (striped, aria-labelledby, data-testid …) are passed to the `<table>`.
+ * scrolling. The drawn label is hidden from assistive technology (CSS generated content with empty
+ * alternative text), and the elements carry their table roles explicitly because `display: block` makes
+ * some browsers drop a table's semantics: a screen reader announces each value once, with its column
+ * header from the table, at every width. Other Table props (striped, aria-labelledby, data-testid …) are passed to the `<table>`.
  */
 export function ReflowTable<Row>({
   columns,
@@ -45,28 +48,32 @@ export function ReflowTable<Row>({
   ...tableProps
 }: ReflowTableProps<Row>) {
   return (
-    <Table {...tableProps} className={className ? `${reflow.reflow} ${className}` : reflow.reflow}>
+    <Table
+      role="table"
+      {...tableProps}
+      className={className ? `${reflow.reflow} ${className}` : reflow.reflow}
+    >
       {caption !== undefined && <Table.Caption>{caption}</Table.Caption>}
-      <Table.Thead>
-        <Table.Tr>
+      <Table.Thead role="rowgroup">
+        <Table.Tr role="row">
           {columns.map((c) => (
-            <Table.Th key={c.header} scope="col">
+            <Table.Th key={c.header} scope="col" role="columnheader">
               {c.header}
             </Table.Th>
           ))}
         </Table.Tr>
       </Table.Thead>
-      <Table.Tbody>
+      <Table.Tbody role="rowgroup">
         {rows.map((row, i) => (
-          <Table.Tr key={rowKey(row, i)} {...rowAttributes?.(row, i)}>
+          <Table.Tr key={rowKey(row, i)} role="row" {...rowAttributes?.(row, i)}>
             {columns.map((c) => {
               const props = { ...c.cellProps?.(row, i), 'data-label': c.header };
               return c.rowHeader ? (
-                <Table.Th key={c.header} scope="row" {...props}>
+                <Table.Th key={c.header} scope="row" role="rowheader" {...props}>
                   {c.cell(row, i)}
                 </Table.Th>
               ) : (
-                <Table.Td key={c.header} {...props}>
+                <Table.Td key={c.header} role="cell" {...props}>
                   {c.cell(row, i)}
                 </Table.Td>
               );
