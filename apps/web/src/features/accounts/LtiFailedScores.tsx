@@ -2,7 +2,7 @@ import { LTI_API, type LtiFailedScore, LtiFailedScoresAnswerSchema } from '@cour
 import { Alert, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, errorMessage } from '../../api/client.ts';
-import { LoadingState } from '../../components/LoadingState.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 
 const ITEM_KINDS: Record<string, string> = { bulletin: 'Bulletin', survey: 'Survey', playbook: 'Playbook' };
 
@@ -49,68 +49,65 @@ export function LtiFailedScores({ institutionId }: { institutionId: number }) {
           {errorMessage(retry.error)}
         </Alert>
       )}
-      {query.isPending ? (
-        <LoadingState label="Loading grades not accepted…" />
-      ) : query.isError ? (
-        <Alert color="red" role="alert" title="Could not load the grades not accepted">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(query.error)}</Text>
-            <Button size="xs" variant="light" loading={query.isFetching} onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : query.data.scores.length === 0 ? (
-        <Text c="dimmed">Every score has been accepted by the LMS.</Text>
-      ) : (
-        // No scroll container, as the linked courses: wrapping columns fit a phone.
-        <Table style={{ overflowWrap: 'anywhere' }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Student</Table.Th>
-              <Table.Th>Item</Table.Th>
-              <Table.Th>Last error</Table.Th>
-              <Table.Th>Attempts</Table.Th>
-              <Table.Th>Last attempt</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.data.scores.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>
-                  {s.student_name}
-                  <Text size="xs" c="dimmed">
-                    {s.student_email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {itemName(s)}
-                  <Text size="xs" c="dimmed">
-                    {s.course_title ?? 'Untitled course'} · {s.coach_name}
-                  </Text>
-                </Table.Td>
-                <Table.Td c="red.8">{s.error ?? 'No reason recorded.'}</Table.Td>
-                <Table.Td>{s.attempts}</Table.Td>
-                <Table.Td>{when(s.last_attempt_at)}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    loading={retry.isPending && retry.variables === s.id}
-                    onClick={() => retry.mutate(s.id)}
-                    aria-label={`Retry now: ${s.student_name}, ${itemName(s)}`}
-                  >
-                    Retry now
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <QueryView
+        query={query}
+        errorTitle="Could not load the grades not accepted"
+        loadingLabel="Loading grades not accepted…"
+      >
+        {(data) =>
+          data.scores.length === 0 ? (
+            <Text c="dimmed">Every score has been accepted by the LMS.</Text>
+          ) : (
+            // No scroll container, as the linked courses: wrapping columns fit a phone.
+            <Table style={{ overflowWrap: 'anywhere' }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Student</Table.Th>
+                  <Table.Th>Item</Table.Th>
+                  <Table.Th>Last error</Table.Th>
+                  <Table.Th>Attempts</Table.Th>
+                  <Table.Th>Last attempt</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.scores.map((s) => (
+                  <Table.Tr key={s.id}>
+                    <Table.Td>
+                      {s.student_name}
+                      <Text size="xs" c="dimmed">
+                        {s.student_email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {itemName(s)}
+                      <Text size="xs" c="dimmed">
+                        {s.course_title ?? 'Untitled course'} · {s.coach_name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td c="red.8">{s.error ?? 'No reason recorded.'}</Table.Td>
+                    <Table.Td>{s.attempts}</Table.Td>
+                    <Table.Td>{when(s.last_attempt_at)}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={retry.isPending && retry.variables === s.id}
+                        onClick={() => retry.mutate(s.id)}
+                        aria-label={`Retry now: ${s.student_name}, ${itemName(s)}`}
+                      >
+                        Retry now
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )
+        }
+      </QueryView>
     </Stack>
   );
 }

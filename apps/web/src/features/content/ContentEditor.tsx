@@ -25,12 +25,12 @@ import { errorMessage, isApiError } from '../../api/client.ts';
 import { deleteQuestion, useConfirmDelete, type WithIt } from '../../components/ConfirmDelete.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
+import { QueryView } from '../../components/QueryView.tsx';
 import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { AudiencePanel } from '../audience/index.ts';
 import { DocumentSection } from '../documents/index.ts';
 import { WiringEditor } from '../wiring/index.ts';
-import { QueryView } from './QueryView.tsx';
 
 /** The texts a content editor shows (the `*_TEXTS` of `@course-coach/contracts` have them all). */
 export interface EditorTexts {

@@ -3,8 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { ScrollTable } from '../../components/ScrollTable.tsx';
-import { QueryView } from './QueryView.tsx';
 
 /** One column of a content manager's table: its heading and what a row shows in it. */
 export interface ManagerColumn<T> {

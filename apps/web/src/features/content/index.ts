@@ -10,4 +10,3 @@ export {
 } from './ContentEditor.tsx';
 export { ContentManager, type ManagerColumn } from './ContentManager.tsx';
 export { fromLocalInput, toLocalInput } from './datetime-local.ts';
-export { QueryView } from './QueryView.tsx';

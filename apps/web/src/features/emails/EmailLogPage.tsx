@@ -6,9 +6,9 @@ import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
+import { QueryView } from '../../components/QueryView.tsx';
 import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { QueryView } from '../content/index.ts';
 import { useEmailLog, useResendEmail } from './send-log-api.ts';
 
 /** One count of the log, as a labelled figure. */

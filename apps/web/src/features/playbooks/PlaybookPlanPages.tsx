@@ -17,8 +17,8 @@ import { errorMessage, isApiError } from '../../api/client.ts';
 import { HelpTip } from '../../components/HelpTip.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
+import { QueryView } from '../../components/QueryView.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { QueryView } from '../content/index.ts';
 import { PlaybookQuestionField } from './PlaybookQuestionField.tsx';
 import { useMyPlaybook, useMyPlaybooks, useSavePlaybookPhase } from './playbook-plan-api.ts';
 

@@ -4,7 +4,7 @@ import {
   PLAYBOOK_PLAN_TEXTS as T,
 } from '@course-coach/contracts';
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
-import { QueryView } from '../content/index.ts';
+import { QueryView } from '../../components/QueryView.tsx';
 import { usePlaybookSummary } from './playbook-plan-api.ts';
 
 /**

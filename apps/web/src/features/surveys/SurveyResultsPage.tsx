@@ -10,10 +10,10 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
+import { QueryView } from '../../components/QueryView.tsx';
 import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { BarChart } from '../charts/index.ts';
-import { QueryView } from '../content/index.ts';
 import { useSurveyResults } from './results-api.ts';
 
 /** One question: its chart and, beside it, the same figures as a data table. */
