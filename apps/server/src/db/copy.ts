@@ -24,7 +24,9 @@ export function canCopy(q: Query): boolean {
 export function copyField(v: string | number | null): string {
   if (v === null) return '\\N';
   if (typeof v === 'number') return String(v);
-  return v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+  return v.replace(/[\\\t\n\r]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+  );
 }
 
 /**
