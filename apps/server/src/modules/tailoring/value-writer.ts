@@ -1,4 +1,4 @@
-import type { Query } from '../../db/client.ts';
+import type { Database, Query } from '../../db/client.ts';
 import { canCopy, copyField, copyIn } from '../../db/copy.ts';
 import { STUDENT_SYNC_LIMIT } from './sync.ts';
 
@@ -165,4 +165,21 @@ export async function writeValues(
     users: many || users.size > STUDENT_SYNC_LIMIT ? null : [...users],
     changed: changed.reduce((sum, c) => sum + c.n, 0),
   };
+}
+
+/** Above this many values deleted plus inserted, the values' statistics are refreshed after the commit. */
+export const ANALYZE_AFTER_CHANGES = 100_000;
+
+/**
+ * Call after the commit of a write that changed `written.changed` values: when more than
+ * ANALYZE_AFTER_CHANGES, analyses `student_characteristic_values`, so that the whole syncs that follow
+ * (docs/design.md "Membership sync") are planned from the table as it now is rather than from statistics
+ * of before the import (autovacuum would analyse it only later). Outside the import's transaction:
+ * ANALYZE holds its lock to the end of the transaction, which would make concurrent large imports wait
+ * for each other. A failure is ignored (autovacuum analyses the table later anyway).
+ * docs/characteristics.md "Importing values".
+ */
+export async function analyzeAfterWrite(database: Database, written: WrittenValues): Promise<void> {
+  if (written.changed <= ANALYZE_AFTER_CHANGES) return;
+  await database.query('analyze student_characteristic_values').catch(() => undefined);
 }
