@@ -21,7 +21,7 @@ import { TailoringReference } from './tailoring-reference.ts';
  * values"): on PostgreSQL the values go through COPY, on PGlite through `unnest` inserts; either way a
  * text value holding a tab, a backslash, a line feed or the text `\N` is stored exactly as the file has it,
  * a re-import of the same file writes nothing, and a changed file replaces exactly the changed value.
- * The values of a deleted characteristic go with it (db/value-triggers.ts). Through the guided import's
+ * The values of a deleted characteristic go with it (the foreign key's cascade). Through the guided import's
  * HTTP API on a demo coach; the expected values are written out by hand.
  */
 
@@ -136,7 +136,7 @@ describe(`value writer staging (${process.env.DATABASE_URL ? 'PostgreSQL: COPY' 
     ).toBe(1);
   });
 
-  it('deleting the characteristic deletes its values (no foreign key: a trigger)', async () => {
+  it('deleting the characteristic deletes its values', async () => {
     const id = (await noteId())!;
     await ctx.database.query('delete from characteristics where id = $1', [id]);
     const left = await ctx.database.query<{ n: number }>(

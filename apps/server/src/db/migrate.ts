@@ -4,22 +4,19 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { REPO_ROOT } from '../config.ts';
 import type { Database } from './client.ts';
 import { applyGradeTriggers } from './grade-triggers.ts';
-import { applyValueTriggers } from './value-triggers.ts';
 
 /** The SQL migrations, found from the repository root so the bundled server (apps/server/dist) finds them too. */
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/server/src/db/migrations');
 
 /**
  * Applies drizzle-kit's SQL migrations (apps/server/src/db/migrations; the same files serve both drivers),
- * then the grade-version triggers (db/grade-triggers.ts) and the characteristic-value cascade
- * (db/value-triggers.ts).
+ * then the grade-version triggers (db/grade-triggers.ts).
  */
 export async function runMigrations(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   if (database.kind === 'pglite' || !database.pool) {
     await migratePglite(database.db as never, config);
     await applyGradeTriggers(database.query);
-    await applyValueTriggers(database.query);
     return;
   }
   // Several instances may start at once: one migrates while the others wait on an advisory lock.
@@ -27,9 +24,7 @@ export async function runMigrations(database: Database): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(database.db as never, config);
-    const q = (text: string, params?: unknown[]) => client.query(text, params).then((r) => r.rows);
-    await applyGradeTriggers(q as never);
-    await applyValueTriggers(q as never);
+    await applyGradeTriggers((text, params) => client.query(text, params).then((r) => r.rows));
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();

@@ -118,18 +118,17 @@ export const characteristicSources = pgTable(
  * "enrolment-scoped ⇔ coach_id ≠ 0". Built for tens of millions of rows: five integers, the value and
  * its number; the primary key leads with (characteristic, user, coach) so that each rule is one scan or
  * hash join per characteristic; `num` holds the value of range characteristics as a number (compared
- * numerically). No foreign key: checking one on every row was a quarter of the cost of a bulk load
- * (docs/characteristics.md "Importing values"). A statement-level trigger (db/value-triggers.ts) removes
- * the values of deleted characteristics (and so of a deleted institution's); users and sources are only
- * ever written by the code that checked them (users are never deleted alone), and the value writer
- * (modules/tailoring/value-writer.ts) locks the characteristics it writes (`for key share`, as the
- * foreign key did) so that none is deleted under it.
+ * numerically). Only the characteristic has a foreign key (its deletion, and so the institution's,
+ * removes the rows): checking users and sources on every row would triple the cost of bulk loads, and
+ * both are only ever written by the code that checked them (users are never deleted alone).
  */
 export const studentCharacteristicValues = pgTable(
   'student_characteristic_values',
   {
     institution_id: integer('institution_id').notNull(),
-    characteristic_id: integer('characteristic_id').notNull(),
+    characteristic_id: integer('characteristic_id')
+      .notNull()
+      .references(() => characteristics.id, { onDelete: 'cascade' }),
     user_id: integer('user_id').notNull(),
     /** The coach of the enrolment for enrolment-scoped characteristics; 0 for student-scoped ones. */
     coach_id: integer('coach_id').notNull().default(0),

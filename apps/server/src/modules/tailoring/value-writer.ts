@@ -70,13 +70,10 @@ export async function writeValues(
   const none: WrittenValues = { characteristicIds: [], users: [], changed: 0 };
   if (rows.length === 0) return none;
   const ids = [...new Set(rows.map((r) => r.characteristicId))];
-  // Locked as the foreign key of the values would lock them (schema/tailoring.ts): none is deleted
-  // before this transaction ends, so no value outlives its characteristic.
   const scopes = await q<{ id: number; scope: string }>(
-    'select id, scope from characteristics where id = any($1::int[]) order by id for key share',
+    'select id, scope from characteristics where id = any($1::int[])',
     [ids],
   );
-  if (scopes.length < ids.length) throw new Error('A characteristic of the import was deleted meanwhile.');
   const coachOf = new Map(scopes.map((c) => [c.id, c.scope === 'enrolment' ? target.coachId : 0]));
   // Room for the hash joins of a large file (this transaction only).
   await q(`set local work_mem = '256MB'`);
