@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { describeTarget, errorReason, waitForDatabase } from './availability.ts';
+import { registerCopyClient } from './copy.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -100,9 +101,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         let broken: Error | undefined;
         try {
           await client.query('begin');
-          const result = await fn(
-            async (text, params) => (await client.query(text, params as unknown[])).rows,
-          );
+          const q: Query = async (text, params) => (await client.query(text, params as unknown[])).rows;
+          // COPY into this transaction (db/copy.ts) goes through the same connection.
+          registerCopyClient(q, client);
+          const result = await fn(q);
           await client.query('commit');
           return result;
         } catch (error) {

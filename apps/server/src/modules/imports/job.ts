@@ -4,7 +4,12 @@ import type { Database, Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { CoachScope } from '../tailoring/index.ts';
-import { noteChangedValues, requestPendingSync } from '../tailoring/index.ts';
+import {
+  analyzeAfterWrite,
+  noteChangedValues,
+  requestPendingSync,
+  type WrittenValues,
+} from '../tailoring/index.ts';
 import {
   addAllowedValues,
   createDefinition,
@@ -154,7 +159,10 @@ export async function runGuidedImport(runner: ImportRunner, importId: number): P
       importId,
       plan.report.rows_total,
     ]);
-    const cohorts = await database.transaction(async (q) => writePlan(q, scope, importId, job.mapping, plan));
+    const { cohorts, written } = await database.transaction(async (q) =>
+      writePlan(q, scope, importId, job.mapping, plan),
+    );
+    await analyzeAfterWrite(database, written);
     for (const id of cohorts) await requestPendingSync(runner, id);
   } catch (error) {
     const e = error as { body?: Record<string, string[]> };
@@ -167,14 +175,17 @@ export async function runGuidedImport(runner: ImportRunner, importId: number): P
   }
 }
 
-/** The transaction of a commit (see runGuidedImport). Returns the ids of the affected Insight Groups. */
+/**
+ * The transaction of a commit (see runGuidedImport). Returns the ids of the affected Insight Groups and
+ * what the value writer changed.
+ */
 async function writePlan(
   q: Query,
   scope: CoachScope,
   importId: number,
   mapping: ImportMapping,
   plan: Plan,
-): Promise<number[]> {
+): Promise<{ cohorts: number[]; written: WrittenValues }> {
   const sourceId = await ensureSource(q, scope.institutionId, mapping.source);
   const ids: number[] = [];
   for (const t of plan.targets) {
@@ -219,7 +230,7 @@ async function writePlan(
   );
   const whole = await noteChangedValues(q, where, fresh, null);
   const some = await noteChangedValues(q, where, existing, written.users);
-  return [...new Set([...whole, ...some])];
+  return { cohorts: [...new Set([...whole, ...some])], written };
 }
 
 /**

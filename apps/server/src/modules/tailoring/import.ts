@@ -14,7 +14,7 @@ import { valueError } from '../characteristics/index.ts';
 import { type DictCharacteristic, loadDictionary } from './dictionary.ts';
 import type { CoachScope } from './service.ts';
 import { noteChangedValues, requestPendingSync, type SyncRunner } from './sync.ts';
-import { writeValues } from './value-writer.ts';
+import { analyzeAfterWrite, writeValues } from './value-writer.ts';
 
 /** Up to this many distinct students, a file's students are looked up by name; above, all are read. */
 const NAMED_LOOKUP_LIMIT = 10_000;
@@ -289,7 +289,7 @@ async function applyImport(
         Math.min(rowsTotal, Math.floor((rowsTotal * done) / Math.max(1, staged.length))),
       ]);
     };
-    const cohorts = await database.transaction(async (q) => {
+    const { cohorts, written } = await database.transaction(async (q) => {
       const [src] = await q<{ id: number }>(
         `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $2)
          on conflict (institution_id, name) do update set name = excluded.name returning id`,
@@ -319,8 +319,9 @@ async function applyImport(
       await q(`update characteristic_imports set state = 'success', rows_done = rows_total where id = $1`, [
         importId,
       ]);
-      return affected;
+      return { cohorts: affected, written };
     });
+    await analyzeAfterWrite(database, written);
     for (const id of cohorts) await requestPendingSync(runner, id);
   } catch (error) {
     await database

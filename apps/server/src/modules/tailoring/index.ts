@@ -3,4 +3,10 @@
 export { type DictCharacteristic, loadDictionary } from './dictionary.ts';
 export type { CoachScope } from './service.ts';
 export { noteChangedValues, requestPendingSync, requestResync, type SyncRunner } from './sync.ts';
-export { type ValueRow, type ValueTarget, type WrittenValues, writeValues } from './value-writer.ts';
+export {
+  analyzeAfterWrite,
+  type ValueRow,
+  type ValueTarget,
+  type WrittenValues,
+  writeValues,
+} from './value-writer.ts';

@@ -1,11 +1,14 @@
-import type { Query } from '../../db/client.ts';
+import type { Database, Query } from '../../db/client.ts';
+import { canCopy, copyField, copyIn } from '../../db/copy.ts';
 import { STUDENT_SYNC_LIMIT } from './sync.ts';
 
 /**
  * The fast path of every import that writes characteristic values (the CSV import, mts-import; the
- * guided import's commit): the values are staged in a temporary table of the import's transaction
- * (multi-row `unnest` inserts, no index, no WAL), then written set-wise, as a diff: one statement
- * deletes the source's values that are not in the file any more, one inserts those that are new.
+ * guided import's commit): the values are staged in a temporary table of the import's transaction (on
+ * PostgreSQL by COPY, db/copy.ts; on PGlite by multi-row `unnest` inserts; no index while loading, no
+ * WAL), indexed and analysed once loaded, then written set-wise, as a diff: one statement deletes the
+ * source's values of the listed (student, characteristic) pairs that are not in the file any more (an
+ * anti-join), one inserts the staged values that are not stored yet (the anti-join the other way).
  * A value the file repeats is neither deleted nor inserted, so a re-import of the same data writes
  * nothing and owes no sync. docs/characteristics.md "Importing values".
  */
@@ -35,8 +38,20 @@ export interface WrittenValues {
   changed: number;
 }
 
-/** Values staged per statement. */
+/** Values staged per statement (and between two progress updates). */
 const STAGE_ROWS = 50_000;
+/** Lines per string handed to a COPY stream. */
+const COPY_LINES = 5_000;
+
+/** The COPY text lines of `rows` (db/copy.ts), in strings of COPY_LINES lines. */
+function* linesOf(rows: ValueRow[], coachOf: Map<number, number>): Generator<string> {
+  for (let i = 0; i < rows.length; i += COPY_LINES) {
+    let text = '';
+    for (const r of rows.slice(i, i + COPY_LINES))
+      text += `${r.userId}\t${r.characteristicId}\t${coachOf.get(r.characteristicId) ?? 0}\t${copyField(r.value)}\t${copyField(r.num)}\n`;
+    yield text;
+  }
+}
 
 /**
  * Replaces, for every (student, characteristic) pair listed in `rows`, the source's values by the given
@@ -67,57 +82,68 @@ export async function writeValues(
        (user_id int not null, characteristic_id int not null, coach_id int not null, value text, num float8)
      on commit drop`,
   );
+  await q('drop index if exists value_stage_key');
   await q('truncate value_stage');
-  for (let i = 0; i < rows.length; i += STAGE_ROWS) {
-    const chunk = rows.slice(i, i + STAGE_ROWS);
-    await q(
-      `insert into value_stage (user_id, characteristic_id, coach_id, value, num)
-       select * from unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::float8[])`,
-      [
-        chunk.map((r) => r.userId),
-        chunk.map((r) => r.characteristicId),
-        chunk.map((r) => coachOf.get(r.characteristicId) ?? 0),
-        chunk.map((r) => r.value),
-        chunk.map((r) => r.num),
-      ],
-    );
-    if (onProgress) await onProgress(Math.min(rows.length, i + STAGE_ROWS));
+  if (canCopy(q)) {
+    // PostgreSQL: COPY, a stream of text lines, a few times faster than parameterised inserts.
+    for (let i = 0; i < rows.length; i += STAGE_ROWS) {
+      const chunk = rows.slice(i, i + STAGE_ROWS);
+      await copyIn(
+        q,
+        'copy value_stage (user_id, characteristic_id, coach_id, value, num) from stdin',
+        linesOf(chunk, coachOf),
+      );
+      if (onProgress) await onProgress(Math.min(rows.length, i + STAGE_ROWS));
+    }
+  } else {
+    for (let i = 0; i < rows.length; i += STAGE_ROWS) {
+      const chunk = rows.slice(i, i + STAGE_ROWS);
+      await q(
+        `insert into value_stage (user_id, characteristic_id, coach_id, value, num)
+         select * from unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::float8[])`,
+        [
+          chunk.map((r) => r.userId),
+          chunk.map((r) => r.characteristicId),
+          chunk.map((r) => coachOf.get(r.characteristicId) ?? 0),
+          chunk.map((r) => r.value),
+          chunk.map((r) => r.num),
+        ],
+      );
+      if (onProgress) await onProgress(Math.min(rows.length, i + STAGE_ROWS));
+    }
   }
-  // The (student, characteristic) pairs listed, with an index: whatever order the planner picks (its
-  // estimate of the anti-join below can be 1 row), probing them stays one index lookup per value.
-  await q(
-    `create temp table if not exists value_keys
-       (characteristic_id int not null, user_id int not null, primary key (characteristic_id, user_id))
-     on commit drop`,
-  );
-  await q('truncate value_keys');
-  await q('insert into value_keys select distinct characteristic_id, user_id from value_stage order by 1, 2');
-  // A temporary table has no statistics until analysed: without them, a large file would be joined
-  // row by row.
+  // Indexed after loading (cheaper than maintaining it row by row), and analysed: a temporary table has
+  // no statistics until then, and without them a large file would be joined row by row; with the index,
+  // whatever join order the planner picks stays one index probe per value at worst.
+  await q('create index value_stage_key on value_stage (characteristic_id, user_id)');
   await q('analyze value_stage');
-  await q('analyze value_keys');
   // Per characteristic: how many values changed, and their students when few (else null).
   const summary = `select characteristic_id as id, count(*)::int as n,
                           case when count(*) <= ${STUDENT_SYNC_LIMIT} then array_agg(user_id) end as users
                      from d group by characteristic_id`;
   const deleted = await q<{ id: number; n: number; users: number[] | null }>(
     `with d as (
-       delete from student_characteristic_values v using value_keys k
-        where k.user_id = v.user_id and k.characteristic_id = v.characteristic_id
-          and v.source_id = $1 and v.coach_id in (0, $2)
+       delete from student_characteristic_values v
+        where v.characteristic_id = any($3::int[]) and v.source_id = $1 and v.coach_id in (0, $2)
+          and exists (select 1 from value_stage s
+                       where s.characteristic_id = v.characteristic_id and s.user_id = v.user_id)
           and not exists (select 1 from value_stage s
-                           where s.user_id = v.user_id and s.characteristic_id = v.characteristic_id
+                           where s.characteristic_id = v.characteristic_id and s.user_id = v.user_id
                              and s.coach_id = v.coach_id and s.value = v.value)
        returning v.user_id, v.characteristic_id)
      ${summary}`,
-    [target.sourceId, target.coachId],
+    [target.sourceId, target.coachId, ids],
   );
   const inserted = await q<{ id: number; n: number; users: number[] | null }>(
     `with d as (
        insert into student_characteristic_values
               (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
        select $1, s.characteristic_id, s.user_id, s.coach_id, $2, s.value, s.num
-         from value_stage s where s.value is not null
+         from value_stage s
+        where s.value is not null
+          and not exists (select 1 from student_characteristic_values v
+                           where v.characteristic_id = s.characteristic_id and v.user_id = s.user_id
+                             and v.coach_id = s.coach_id and v.source_id = $2 and v.value = s.value)
        on conflict do nothing
        returning user_id, characteristic_id)
      ${summary}`,
@@ -136,4 +162,21 @@ export async function writeValues(
     users: many || users.size > STUDENT_SYNC_LIMIT ? null : [...users],
     changed: changed.reduce((sum, c) => sum + c.n, 0),
   };
+}
+
+/** Above this many values deleted plus inserted, the values' statistics are refreshed after the commit. */
+export const ANALYZE_AFTER_CHANGES = 100_000;
+
+/**
+ * Call after the commit of a write that changed `written.changed` values: when more than
+ * ANALYZE_AFTER_CHANGES, analyses `student_characteristic_values`, so that the whole syncs that follow
+ * (docs/design.md "Membership sync") are planned from the table as it now is rather than from statistics
+ * of before the import (autovacuum would analyse it only later). Outside the import's transaction:
+ * ANALYZE holds its lock to the end of the transaction, which would make concurrent large imports wait
+ * for each other. A failure is ignored (autovacuum analyses the table later anyway).
+ * docs/characteristics.md "Importing values".
+ */
+export async function analyzeAfterWrite(database: Database, written: WrittenValues): Promise<void> {
+  if (written.changed <= ANALYZE_AFTER_CHANGES) return;
+  await database.query('analyze student_characteristic_values').catch(() => undefined);
 }
