@@ -86,8 +86,8 @@ export const BREAKDOWN_SQL = `
              join ${ENROLLED('a.user_id')} where a.completed)
           + (select count(*) from tw join account_todo_items a on a.item_id = tw.id and a.user_id = tw.user_id
               where a.completed)
-          + (select count(*) from own where exists (
-               select 1 from account_todo_items a where a.item_id = own.id and a.user_id = own.user_id and a.completed)))::int
+          + (select count(*) from own where (
+               select a.completed from account_todo_items a where a.item_id = own.id and a.user_id = own.user_id)))::int
   union all
   select 'checklist', ((select n from nst) * (select count(*) from cl where not cl.wired)
                        + (select count(*) from clw))::int,
