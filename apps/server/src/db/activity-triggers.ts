@@ -42,7 +42,16 @@ const COACHES_OF: Record<string, (rows: string) => string> = {
 const wiredCoachesOf = (institutions: string) =>
   `select w.coach_id from content_characteristics w
     where w.institution_id in (${institutions})
-      and w.content_kind in ('survey', 'todolist', 'checklist_item', 'playbook_planning')`;
+      and w.content_kind in ${WIRED_KINDS}`;
+
+/** The content kinds whose wiring the breakdown matches against students' values. */
+const WIRED_KINDS = "('survey', 'todolist', 'checklist_item', 'playbook_planning')";
+
+/**
+ * Tables whose changes matter only where such wiring exists: their branch first checks that there is
+ * any, so a bulk import of values into an institution without wiring skips the pass over its rows.
+ */
+const ONLY_IF_WIRED = new Set(['student_characteristic_values', 'characteristics']);
 
 const bump = (coaches: string) =>
   `update coaches set activity_version = activity_version + 1 where id in (${coaches});`;
@@ -65,6 +74,7 @@ export const ACTIVITY_TRIGGERS_SQL = [
    begin
      ${ACTIVITY_TABLES.map(
        (table, i) => `${i === 0 ? 'if' : 'elsif'} tg_table_name = '${table}' then
+       ${ONLY_IF_WIRED.has(table) ? `if not exists (select 1 from content_characteristics where content_kind in ${WIRED_KINDS}) then return null; end if;` : ''}
        if tg_op <> 'DELETE' then ${bump(COACHES_OF[table]!('cc_new'))} end if;
        if tg_op <> 'INSERT' then ${bump(COACHES_OF[table]!('cc_old'))} end if;`,
      ).join('\n     ')}
