@@ -81,6 +81,12 @@ describe('the Coach Activity Breakdown cache', () => {
       [coach],
     );
     expect(kind(await read(), 'bulletins').total_count).toBe(99);
+    // A row stored by code that counted differently (another query key) is not answered.
+    await ctx.database.query(
+      `update coach_activity_cache set query_key = 'another release' where coach_id = $1`,
+      [coach],
+    );
+    expect(kind(await read(), 'bulletins').total_count).toBe(2);
 
     const student = await ctx.signIn('acache-s1@acache.edu');
     const done = await student.post(API.accountTodoItems(coach), { item, completed: true });

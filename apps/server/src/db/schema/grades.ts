@@ -114,12 +114,18 @@ export const classScoreCache = pgTable('class_score_cache', {
  * `activity_version` equals the coach's and, when `valid_until` is set, before that time (the publish time
  * of the coach's next scheduled bulletin or survey, which turns live by the clock, not by a write).
  * `figures` is `[{ kind, total, completed }]` per breakdown kind; `student_count` the coach's students.
+ * Only rows whose `query_key` is the running code's are read.
  */
 export const coachActivityCache = pgTable('coach_activity_cache', {
   coach_id: integer('coach_id')
     .primaryKey()
     .references(() => coaches.id, { onDelete: 'cascade' }),
   activity_version: bigint('activity_version', { mode: 'number' }).notNull(),
+  /**
+   * A digest of the SQL that computed the figures: a release that changes how they are counted does not
+   * answer from rows the previous release stored.
+   */
+  query_key: text('query_key').notNull(),
   valid_until: timestamp('valid_until', { withTimezone: true }),
   student_count: integer('student_count').notNull(),
   figures: jsonb('figures').$type<Array<{ kind: string; total: number; completed: number }>>().notNull(),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   BREAKDOWN_KINDS,
   BREAKDOWN_LABELS,
@@ -95,6 +96,19 @@ export const BREAKDOWN_SQL = `
              join ${ENROLLED('a.user_id')})
           + (select count(*) from clw join account_checklist_items a on a.item_id = clw.id and a.user_id = clw.user_id))::int`;
 
+/** The coach's (`$1`) student count. */
+const STUDENT_COUNT_SQL = `select count(*)::int as n from enrollments where coach_id = $1 and role = 'student'`;
+
+/**
+ * The cache rows this code may read (schema/grades.ts coachActivityCache `query_key`): a digest of the
+ * statements that compute them, so rows stored by a release that counted differently are never answered.
+ */
+const QUERY_KEY = createHash('sha256')
+  .update(BREAKDOWN_SQL)
+  .update(STUDENT_COUNT_SQL)
+  .digest('hex')
+  .slice(0, 32);
+
 /** One kind's figures as the breakdown statement returns them (and the cache keeps them). */
 type KindFigures = { kind: BreakdownKind; total: number; completed: number };
 
@@ -135,10 +149,7 @@ async function computeFigures(
   coachId: number,
 ): Promise<{ rows: KindFigures[]; studentCount: number }> {
   const rows = await database.query<KindFigures>(BREAKDOWN_SQL, [coachId]);
-  const students = await database.query<{ n: number }>(
-    `select count(*)::int as n from enrollments where coach_id = $1 and role = 'student'`,
-    [coachId],
-  );
+  const students = await database.query<{ n: number }>(STUDENT_COUNT_SQL, [coachId]);
   return { rows, studentCount: students[0]?.n ?? 0 };
 }
 
@@ -179,8 +190,8 @@ export async function cachedCoachActivityBreakdown(
     next_publish: string | null;
   }>(
     `select c.activity_version::text as version,
-            (k.activity_version = c.activity_version and (k.valid_until is null or k.valid_until > now()))
-              is true as hit,
+            (k.activity_version = c.activity_version and k.query_key = $2
+             and (k.valid_until is null or k.valid_until > now())) is true as hit,
             k.figures, k.student_count,
             (select min(t) from (
                select b.publish_timestamp as t from bulletins b where b.coach_id = c.id and b.publish_timestamp > now()
@@ -189,7 +200,7 @@ export async function cachedCoachActivityBreakdown(
             ) as next_publish
        from coaches c left join coach_activity_cache k on k.coach_id = c.id
       where c.id = $1`,
-    [coach.id],
+    [coach.id, QUERY_KEY],
   );
   if (head?.hit && head.figures && head.student_count !== null) {
     return toBreakdown(coach, head.figures, head.student_count);
@@ -198,14 +209,16 @@ export async function cachedCoachActivityBreakdown(
   if (head) {
     await database
       .query(
-        `insert into coach_activity_cache (coach_id, activity_version, valid_until, student_count, figures, computed_at)
-         values ($1, $2::bigint, $3::timestamptz, $4, $5::jsonb, now())
+        `insert into coach_activity_cache
+                (coach_id, activity_version, query_key, valid_until, student_count, figures, computed_at)
+         values ($1, $2::bigint, $6, $3::timestamptz, $4, $5::jsonb, now())
          on conflict (coach_id) do update
-            set activity_version = excluded.activity_version, valid_until = excluded.valid_until,
+            set activity_version = excluded.activity_version, query_key = excluded.query_key,
+                valid_until = excluded.valid_until,
                 student_count = excluded.student_count, figures = excluded.figures,
                 computed_at = excluded.computed_at
           where coach_activity_cache.activity_version <= excluded.activity_version`,
-        [coach.id, head.version, head.next_publish, studentCount, JSON.stringify(rows)],
+        [coach.id, head.version, head.next_publish, studentCount, JSON.stringify(rows), QUERY_KEY],
       )
       .catch(() => undefined);
   }

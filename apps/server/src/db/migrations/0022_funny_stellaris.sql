@@ -1,6 +1,7 @@
 CREATE TABLE "coach_activity_cache" (
 	"coach_id" integer PRIMARY KEY NOT NULL,
 	"activity_version" bigint NOT NULL,
+	"query_key" text NOT NULL,
 	"valid_until" timestamp with time zone,
 	"student_count" integer NOT NULL,
 	"figures" jsonb NOT NULL,
