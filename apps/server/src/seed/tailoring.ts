@@ -264,11 +264,6 @@ export async function seedTailoring(
     [institutionId, cid('average_score_band'), sourceId('gradebook')],
   );
 
-  // Triggers do not fire under the replica role set above, so the coach activity cache's versions
-  // (db/activity-triggers.ts) are bumped here for everything this seed wrote.
-  await q('update coaches set activity_version = activity_version + 1 where institution_id = $1', [
-    institutionId,
-  ]);
   log('tailoring: statistics');
   // Fresh statistics, so that the membership statements below are planned for the real sizes.
   await q('analyze student_characteristic_values');
