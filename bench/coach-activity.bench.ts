@@ -7,7 +7,10 @@
  * 20 bulletins (16 live), 10 surveys (8 live), 4 playbooks (3 released), 30 staff to-do items in two lists
  * (one queued) and one own item per ten students, with completions made by generate_series (about 60 % of
  * bulletins read, 40 % of surveys answered, 50 % of plans and to-dos completed): about a million rows.
- * Prints the row counts, the figures, and the median of 5 runs of the breakdown's SQL, after a warm-up run.
+ * Prints the row counts, the figures, and the median of 5 runs of the breakdown's SQL, after a warm-up run;
+ * then the route's answer through the coach activity cache (docs/activity.md "The breakdown's cache"):
+ * the median of 5 answers while nothing changed (cache hits), and of 5 answers each right after a to-do
+ * completion by one student (the write bumps the coach's version: each is a recomputation).
  *
  *   npm run bench:coach-activity
  *   BENCH_STUDENTS=100000 npm run bench:coach-activity
@@ -15,7 +18,11 @@
  * The baseline printed beside it: counting the four completion tables' rows, no joins, in the same run.
  */
 import type { Database } from '../apps/server/src/db/client.ts';
-import { BREAKDOWN_SQL, coachActivityBreakdown } from '../apps/server/src/modules/institutions/activity.ts';
+import {
+  BREAKDOWN_SQL,
+  cachedCoachActivityBreakdown,
+  coachActivityBreakdown,
+} from '../apps/server/src/modules/institutions/activity.ts';
 import { withScratchDatabase } from './lib/scratch-db.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 30_000);
@@ -142,6 +149,30 @@ await withScratchDatabase('coach_activity', async (database) => {
     }
     floorTimes.push(performance.now() - s);
   }
+  // The route's answer, through the cache: once to fill it, then hits; then a write before each answer.
+  const cached = await cachedCoachActivityBreakdown(database, coach);
+  if (JSON.stringify(cached) !== JSON.stringify(first)) throw new Error('the cached answer differs');
+  const hitTimes: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const s = performance.now();
+    await cachedCoachActivityBreakdown(database, coach);
+    hitTimes.push(performance.now() - s);
+  }
+  const [pair] = await database.query<{ item_id: number; user_id: number }>(
+    `select item_id, user_id from account_todo_items where not completed limit 1`,
+  );
+  const missTimes: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    await database.query(
+      `update account_todo_items set completed = not completed where item_id = $1 and user_id = $2`,
+      [pair!.item_id, pair!.user_id],
+    );
+    const s = performance.now();
+    const answer = await cachedCoachActivityBreakdown(database, coach);
+    missTimes.push(performance.now() - s);
+    const fresh = await coachActivityBreakdown(database, coach);
+    if (JSON.stringify(answer) !== JSON.stringify(fresh)) throw new Error('a stale cached answer');
+  }
   if (process.env.EXPLAIN) {
     const plan = await database.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, buffers) ${BREAKDOWN_SQL}`,
@@ -156,5 +187,11 @@ await withScratchDatabase('coach_activity', async (database) => {
   console.log(
     `baseline, counting the completion rows alone: median ${median(floorTimes).toFixed(1)} ms ` +
       `(breakdown ${(median(times) / median(floorTimes)).toFixed(1)}× the baseline; target < 100 ms at 30,000)`,
+  );
+  console.log(
+    `through the cache, nothing changed: median ${median(hitTimes).toFixed(1)} ms ` +
+      `(runs: ${hitTimes.map((t) => t.toFixed(1)).join(', ')}); ` +
+      `right after a completion: median ${median(missTimes).toFixed(1)} ms ` +
+      `(runs: ${missTimes.map((t) => t.toFixed(1)).join(', ')})`,
   );
 });

@@ -195,6 +195,52 @@ describe('notifications', () => {
     for (const id of [soon.body.id, later.body.id]) await b.request('DELETE', API.todoItem(coachId, id));
   });
 
+  it('a student of two coaches gets each coach’s notifications, each labelled and linked to its coach', async () => {
+    const other = await coachIdOf(ctx, 'AAA-2013J');
+    const enrolled = await ctx.database.query(
+      `insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, 'student')
+       on conflict (coach_id, user_id) do nothing returning id`,
+      [ctx.institutionId, other, member.id],
+    );
+    const title = `Second coach bulletin ${Date.now()}`;
+    const res = await staff.post(API.bulletins(other), {
+      title,
+      publish_timestamp: new Date(Date.now() - 60_000).toISOString(),
+      status: 'Published',
+    });
+    expect(res.status, res.text).toBe(201);
+    const second = BulletinAdminSchema.parse(res.body).id;
+    const names = new Map(
+      (
+        await ctx.database.query<{ id: number; name: string }>(
+          'select id, name from coaches where id = any($1::int[])',
+          [[coachId, other]],
+        )
+      ).map((r) => [r.id, r.name]),
+    );
+    const p = await page(await ctx.signIn(member.email), '?page_size=100');
+    expect(mine(p, 'bulletin', second)).toMatchObject({
+      title,
+      coach: other,
+      coach_label: names.get(other),
+      link: `/MessageCenter/${other}/${second}/`,
+      read: false,
+    });
+    expect(mine(p, 'bulletin', bulletinId)).toMatchObject({
+      coach: coachId,
+      coach_label: names.get(coachId),
+    });
+    const at = p.results.map((n) => n.at);
+    expect(at).toEqual([...at].sort().reverse());
+    await ctx.database.query('delete from bulletins where id = $1', [second]);
+    if (enrolled.length > 0) {
+      await ctx.database.query('delete from enrollments where coach_id = $1 and user_id = $2', [
+        other,
+        member.id,
+      ]);
+    }
+  });
+
   it('pages: past the end is an empty page with the count; zero, negative or text is a 400', async () => {
     const b = await ctx.signIn(member.email);
     const all = await page(b, '?page_size=100');

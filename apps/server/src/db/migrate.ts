@@ -2,6 +2,7 @@ import path from 'node:path';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { REPO_ROOT } from '../config.ts';
+import { applyActivityTriggers } from './activity-triggers.ts';
 import type { Database } from './client.ts';
 import { applyGradeTriggers } from './grade-triggers.ts';
 
@@ -10,13 +11,14 @@ export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/server/src/db/migration
 
 /**
  * Applies drizzle-kit's SQL migrations (apps/server/src/db/migrations; the same files serve both drivers),
- * then the grade-version triggers (db/grade-triggers.ts).
+ * then the grade-version and activity-version triggers (db/grade-triggers.ts, db/activity-triggers.ts).
  */
 export async function runMigrations(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   if (database.kind === 'pglite' || !database.pool) {
     await migratePglite(database.db as never, config);
     await applyGradeTriggers(database.query);
+    await applyActivityTriggers(database.query);
     return;
   }
   // Several instances may start at once: one migrates while the others wait on an advisory lock.
@@ -24,7 +26,9 @@ export async function runMigrations(database: Database): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(database.db as never, config);
-    await applyGradeTriggers((text, params) => client.query(text, params).then((r) => r.rows));
+    const q = (text: string, params?: unknown[]) => client.query(text, params).then((r) => r.rows);
+    await applyGradeTriggers(q);
+    await applyActivityTriggers(q);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();

@@ -119,6 +119,11 @@ export async function seedDemoContent(database: Database, institutionId: number)
         where ${roll("p.id || 'p'")} < 75`,
       [institutionId],
     );
+    // Triggers do not fire under the replica role set above, so the coach activity cache's versions
+    // (db/activity-triggers.ts) are bumped here for everything this seed wrote.
+    await q('update coaches set activity_version = activity_version + 1 where institution_id = $1', [
+      institutionId,
+    ]);
     return true;
   });
   // Fresh planner statistics for the imported tables (the embedded database has no autovacuum to do it).

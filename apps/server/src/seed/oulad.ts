@@ -244,6 +244,11 @@ export async function importOulad(database: Database, opts: ImportOptions): Prom
       ],
     );
     await seedTailoring(q, institutionId, info, progress);
+    // Its values are written with triggers off (the replica role), so the coach activity versions
+    // (db/activity-triggers.ts) are bumped here.
+    await q('update coaches set activity_version = activity_version + 1 where institution_id = $1', [
+      institutionId,
+    ]);
     const counts = await countDemo(q, institutionId);
     log(
       `done: ${counts.coaches} coaches, ${counts.users} users, ${counts.enrollments} enrollments, ` +

@@ -52,6 +52,14 @@ export const coaches = pgTable(
      * the coach's scores, assignments, student enrollments or current_day. Keys the class score cache.
      */
     grades_version: bigint('grades_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Bumped by database triggers (db/activity-triggers.ts) whenever anything the Coach Activity
+     * Breakdown depends on changes: the coach's student enrollments, content (bulletins, surveys,
+     * playbooks, to-do lists and items, checklist items, wiring), the completions of that content, and
+     * the characteristic values and definitions its wiring is matched against. Keys the coach activity
+     * cache (schema/grades.ts coachActivityCache; docs/activity.md).
+     */
+    activity_version: bigint('activity_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('coaches_course_term_key').on(t.institution_id, t.course_code, t.term_code)],
 );

@@ -251,5 +251,9 @@ export const playbookPlans = pgTable(
   (t) => [
     uniqueIndex('playbook_plans_playbook_user_key').on(t.playbook_id, t.user_id),
     index('playbook_plans_user_idx').on(t.user_id),
+    // The completed plans alone, counted by playbook (the Coach Activity Breakdown).
+    index('playbook_plans_completed_idx')
+      .on(t.playbook_id, t.user_id)
+      .where(sql`${t.completed_at} is not null`),
   ],
 );

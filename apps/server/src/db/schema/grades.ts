@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -104,5 +105,29 @@ export const classScoreCache = pgTable('class_score_cache', {
   grades_version: bigint('grades_version', { mode: 'number' }).notNull(),
   user_ids: integer('user_ids').array().notNull(),
   scores: doublePrecision('scores').array().notNull(),
+  computed_at: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The Coach Activity Breakdown's figures of one coach (institutions/activity.ts), computed once per
+ * `coaches.activity_version` (docs/activity.md "The breakdown's cache"; decision 13). Valid only while
+ * `activity_version` equals the coach's and, when `valid_until` is set, before that time (the publish time
+ * of the coach's next scheduled bulletin or survey, which turns live by the clock, not by a write).
+ * `figures` is `[{ kind, total, completed }]` per breakdown kind; `student_count` the coach's students.
+ * Only rows whose `query_key` is the running code's are read.
+ */
+export const coachActivityCache = pgTable('coach_activity_cache', {
+  coach_id: integer('coach_id')
+    .primaryKey()
+    .references(() => coaches.id, { onDelete: 'cascade' }),
+  activity_version: bigint('activity_version', { mode: 'number' }).notNull(),
+  /**
+   * A digest of the SQL that computed the figures: a release that changes how they are counted does not
+   * answer from rows the previous release stored.
+   */
+  query_key: text('query_key').notNull(),
+  valid_until: timestamp('valid_until', { withTimezone: true }),
+  student_count: integer('student_count').notNull(),
+  figures: jsonb('figures').$type<Array<{ kind: string; total: number; completed: number }>>().notNull(),
   computed_at: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });

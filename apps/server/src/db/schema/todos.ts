@@ -132,5 +132,8 @@ export const accountTodoItems = pgTable(
   (t) => [
     uniqueIndex('account_todo_items_item_user_key').on(t.item_id, t.user_id),
     index('account_todo_items_user_idx').on(t.user_id),
+    // The completed rows alone, for counting completions by item (the Coach Activity Breakdown and the
+    // instructor home read every completion of a coach's items): an index-only scan of half the rows.
+    index('account_todo_items_completed_idx').on(t.item_id, t.user_id).where(sql`${t.completed}`),
   ],
 );

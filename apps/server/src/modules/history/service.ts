@@ -30,7 +30,8 @@ const STATUS = `case
 const iso = (v: Date | string | null, fallback: string) =>
   v === null ? fallback : (v instanceof Date ? v : new Date(v)).toISOString();
 
-function toItem(r: Row): CreditItem {
+/** A credit or activity row as the API answers it: dates as ISO strings or the spec's sentinels. */
+export function toItem(r: Row): CreditItem {
   return {
     type: r.type,
     id: r.id,
@@ -44,17 +45,11 @@ function toItem(r: Row): CreditItem {
 }
 
 /**
- * User credits (spec §2 'For Credit Items'): every live for-credit bulletin, survey and released playbook
- * of the coach, whether or not the student completed it, with its credit deadline, the student's
- * completion time and the credit status. Ordered by deadline (undated last), then title.
+ * The SQL of `userCredits`: `$1` the coach, `$2` the student; columns of `CreditRow`, ordered by
+ * deadline (undated last), then title, type and id. Notifications run it for all of a student's
+ * coaches in one statement (notifications/compute.ts).
  */
-export async function userCredits(
-  database: Database,
-  coachId: number,
-  userId: number,
-): Promise<CreditItem[]> {
-  const rows = await database.query<Row>(
-    `with items as (
+export const USER_CREDITS_SQL = `with items as (
        select 'bulletin' as type, b.id, b.title, 'Bulletin' as content_label, b.credit_deadline as due,
               (select v.viewed_at from bulletin_views v where v.bulletin_id = b.id and v.user_id = $2) as completed
          from (${STUDENT_BULLETINS}) b where b.related_credit
@@ -68,9 +63,22 @@ export async function userCredits(
               (select pp.completed_at from playbook_plans pp where pp.playbook_id = p.id and pp.user_id = $2)
          from (${RELEASED_PLAYBOOKS}) p where p.related_credit)
      select type, id, title, content_label, due, completed, ${STATUS} as status
-       from items order by due nulls last, title, type, id`,
-    [coachId, userId],
-  );
+       from items order by due nulls last, title, type, id`;
+
+/** A credit or activity row as the history's SQL returns it (before `toCreditItem`). */
+export type CreditRow = Row;
+
+/**
+ * User credits (spec §2 'For Credit Items'): every live for-credit bulletin, survey and released playbook
+ * of the coach, whether or not the student completed it, with its credit deadline, the student's
+ * completion time and the credit status. Ordered by deadline (undated last), then title.
+ */
+export async function userCredits(
+  database: Database,
+  coachId: number,
+  userId: number,
+): Promise<CreditItem[]> {
+  const rows = await database.query<Row>(USER_CREDITS_SQL, [coachId, userId]);
   return rows.map(toItem);
 }
 

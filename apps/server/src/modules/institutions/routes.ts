@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
 import { parseId } from '../../auth/guard.ts';
 import { notFound } from '../../http/errors.ts';
-import { coachActivityBreakdown } from './activity.ts';
+import { cachedCoachActivityBreakdown } from './activity.ts';
 
 /**
  * Institution routes (staff and admins of the institution only; other tenants get 404):
@@ -20,6 +20,7 @@ import { coachActivityBreakdown } from './activity.ts';
  *
  * GET /api/v1/institution/{institutionId}/coach-activity/{coachId} → the Coach Activity Breakdown of one
  * of the institution's coaches (spec §2); a coach of another institution, or no coach, answers 404.
+ * Answered from the coach activity cache while nothing it depends on has changed (docs/activity.md).
  */
 export const institutionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
   app.get(
@@ -58,7 +59,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
         [coachId, request.institution!.institutionId],
       );
       if (!coach) throw notFound();
-      return coachActivityBreakdown(database, coach);
+      return cachedCoachActivityBreakdown(database, coach);
     },
   );
 };

@@ -12,7 +12,7 @@ import {
   PLAYBOOK_PLAN_PAGES,
   SURVEY_PAGES,
 } from '@course-coach/contracts';
-import type { Database, Query } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import {
   LIVE_SURVEYS,
   RELEASED_PLAYBOOKS,
@@ -21,7 +21,7 @@ import {
   TODAY_UTC,
   TODO_DUE_AT,
 } from '../content/index.ts';
-import { userCredits } from '../history/index.ts';
+import { type CreditRow, toCreditItem, USER_CREDITS_SQL } from '../history/index.ts';
 import { OPENS_ON } from '../playbooks/index.ts';
 
 /** How far back a new bulletin, an opened survey or playbook, or credit received is still news. */
@@ -96,19 +96,33 @@ function linkOf(kind: NotificationKind, coach: number, id: number, itemType: str
   return PLAYBOOK_PLAN_PAGES.one(coach, id);
 }
 
-/** The coaches the user is enrolled in as a student, with their names. */
-async function studentCoaches(query: Query, userId: number) {
-  return query<{ id: number; name: string }>(
-    `select c.id, c.name from enrollments e join coaches c on c.id = e.coach_id
-      where e.user_id = $1 and e.role = 'student' order by c.id`,
-    [userId],
-  );
+/**
+ * A per-coach statement (`$1` the coach, `$2` the student) run for every coach the student (`$1`) is
+ * enrolled in as a student, in one statement: the coach becomes the lateral column `sc.id` and the
+ * student `$1`. Each row gets the coach's `coach_id` and `coach_name`, coaches in id order.
+ */
+function forEveryCoach(perCoach: string): string {
+  const sql = perCoach.replace(/\$1(?!\d)/g, () => 'sc.id').replace(/\$2(?!\d)/g, () => '$1');
+  return `with sc as materialized (
+            select c.id, c.name from enrollments e join coaches c on c.id = e.coach_id
+             where e.user_id = $1 and e.role = 'student')
+          select sc.id as coach_id, sc.name as coach_name, n.*
+            from sc cross join lateral (${sql}) n`;
 }
+
+/** Every coach's notifications but credit, for the student `$1` (`COACH_SQL` over their enrolments). */
+const ALL_COACHES_SQL = `${forEveryCoach(COACH_SQL)} order by sc.id`;
+/** Every coach's credits for the student `$1`, in `userCredits`' order within each coach. */
+const ALL_CREDITS_SQL = `${forEveryCoach(USER_CREDITS_SQL)}
+  order by sc.id, n.due nulls last, n.title, n.type, n.id`;
+
+type Coached<T> = T & { coach_id: number; coach_name: string };
 
 /**
  * Every notification of the user now (docs/notifications.md "What is a notification"): newest first
  * (by `at`, then kind and id). `read` is set from `notification_reads`; a bulletin the user has opened
- * counts as read too. A user with no student enrolment has none.
+ * counts as read too. A user with no student enrolment has none. Three statements whatever the number
+ * of enrolments: the read markers, the content notifications of every coach, the credits of every coach.
  */
 export async function computeNotifications(database: Database, userId: number): Promise<Notification[]> {
   const out: Notification[] = [];
@@ -118,41 +132,39 @@ export async function computeNotifications(database: Database, userId: number): 
   );
   const readSet = new Set(reads.map((r) => `${r.kind}:${r.source_id}`));
   const newsSince = Date.now() - NEWS_DAYS * 86_400_000;
-  for (const coach of await studentCoaches(database.query, userId)) {
-    const rows = await database.query<Row>(COACH_SQL, [coach.id, userId]);
-    for (const r of rows) {
-      const n = { kind: r.kind, item_type: null };
-      out.push({
-        kind: r.kind,
-        source_id: r.source_id,
-        item_type: null,
-        coach: coach.id,
-        coach_label: coach.name,
-        title: r.title,
-        text: `${TEXT[r.kind]}: ${r.title}`,
-        at: new Date(r.at).toISOString(),
-        link: linkOf(r.kind, coach.id, r.source_id, null),
-        read: r.seen || readSet.has(`${readKind(n)}:${r.source_id}`),
-      });
-    }
-    for (const c of await userCredits(database, coach.id, userId)) {
-      if (c.status !== 'success' || c.type === 'todo') continue;
-      const completed = Date.parse(c.completed);
-      if (!(completed >= newsSince)) continue;
-      const itemType = c.type;
-      out.push({
-        kind: 'credit',
-        source_id: c.id,
-        item_type: itemType,
-        coach: coach.id,
-        coach_label: coach.name,
-        title: c.title,
-        text: `${TEXT.credit}: ${c.title}`,
-        at: new Date(completed).toISOString(),
-        link: linkOf('credit', coach.id, c.id, itemType),
-        read: readSet.has(`credit_${itemType}:${c.id}`),
-      });
-    }
+  for (const r of await database.query<Coached<Row>>(ALL_COACHES_SQL, [userId])) {
+    const n = { kind: r.kind, item_type: null };
+    out.push({
+      kind: r.kind,
+      source_id: r.source_id,
+      item_type: null,
+      coach: r.coach_id,
+      coach_label: r.coach_name,
+      title: r.title,
+      text: `${TEXT[r.kind]}: ${r.title}`,
+      at: new Date(r.at).toISOString(),
+      link: linkOf(r.kind, r.coach_id, r.source_id, null),
+      read: r.seen || readSet.has(`${readKind(n)}:${r.source_id}`),
+    });
+  }
+  for (const row of await database.query<Coached<CreditRow>>(ALL_CREDITS_SQL, [userId])) {
+    const c = toCreditItem(row);
+    if (c.status !== 'success' || c.type === 'todo') continue;
+    const completed = Date.parse(c.completed);
+    if (!(completed >= newsSince)) continue;
+    const itemType = c.type;
+    out.push({
+      kind: 'credit',
+      source_id: c.id,
+      item_type: itemType,
+      coach: row.coach_id,
+      coach_label: row.coach_name,
+      title: c.title,
+      text: `${TEXT.credit}: ${c.title}`,
+      at: new Date(completed).toISOString(),
+      link: linkOf('credit', row.coach_id, c.id, itemType),
+      read: readSet.has(`credit_${itemType}:${c.id}`),
+    });
   }
   return out.sort(
     (a, b) => b.at.localeCompare(a.at) || a.kind.localeCompare(b.kind) || a.source_id - b.source_id,
