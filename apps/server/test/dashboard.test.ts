@@ -70,7 +70,10 @@ describe('the coach dashboard in one request', () => {
     const firstParts = CoachDashboardSchema.parse(first.body).parts;
     const restParts = CoachDashboardSchema.parse(rest.body).parts;
     // The grade card's and the to-dos card's answers come first; together the groups are the whole list.
-    expect(firstParts.map((p) => p.path)).toEqual([API.gradeData(coachId), `${API.todoLists(coachId)}?page=1`]);
+    expect(firstParts.map((p) => p.path)).toEqual([
+      API.gradeData(coachId),
+      `${API.todoLists(coachId)}?page=1`,
+    ]);
     expect([...firstParts, ...restParts].map((p) => p.path)).toEqual(coachDashboardPartPaths(coachId));
     for (const part of [...firstParts, ...restParts]) {
       const direct = await student.get(part.path);

@@ -39,7 +39,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
     async (request) => {
       const cookie = request.headers.cookie ?? '';
       const parts = await Promise.all(
-        coachDashboardPartPaths(request.coach!.coachId, request.query.parts).map((path) => answerOf(app, path, cookie)),
+        coachDashboardPartPaths(request.coach!.coachId, request.query.parts).map((path) =>
+          answerOf(app, path, cookie),
+        ),
       );
       return { parts };
     },
