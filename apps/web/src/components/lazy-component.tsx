@@ -1,0 +1,23 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+
+/**
+ * A component whose module loads on its first render (React `lazy` inside its own `Suspense`), for parts of
+ * a screen that the first useful content does not need (docs/architecture.md "Keeping the first load
+ * small"). `load` is a dynamic `import()` naming the component (the bundler makes it a chunk); `fallback`
+ * stands in its place while the chunk loads (nothing by default). A chunk that fails to load throws to the
+ * nearest error boundary (the route's error page), as a lazy route does.
+ */
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): ComponentType<P> {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  function LazyComponent(props: P) {
+    return (
+      <Suspense fallback={fallback}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return LazyComponent;
+}
