@@ -4,6 +4,7 @@ import {
   CHART_TEXTS,
   type CoachDashboardGroup,
   CoachDashboardSchema,
+  coachDashboardPartPaths,
   HISTORY_TEXTS,
   MESSAGES,
   type Me,
@@ -14,10 +15,10 @@ import {
 import { Anchor, Grid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiGet } from '../../api/client.ts';
-import { primeAnswers } from '../../api/primed.ts';
+import { expectAnswers, primeAnswers } from '../../api/primed.ts';
 import { CardSkeleton } from '../../components/CardSkeleton.tsx';
 import { CollapsibleSection, useCollapsedSections } from '../../components/CollapsibleSection.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -37,6 +38,7 @@ import {
   GettingStartedCard,
   GradeCharts,
   InstructorHome,
+  preloadStudentCards,
   TipsCard,
 } from './dashboard-cards.tsx';
 
@@ -204,7 +206,10 @@ function useDashboardGroup(coachId: number, group: CoachDashboardGroup, enabled:
     queryKey: ['coach-dashboard', coachId, group] as const,
     queryFn: async ({ signal }) => {
       const path = `${API.coachDashboard(coachId)}?parts=${group}`;
-      primeAnswers((await apiGet(path, CoachDashboardSchema, signal)).parts);
+      const answers = apiGet(path, CoachDashboardSchema, signal).then((d) => primeAnswers(d.parts));
+      // Other queries of these paths (the course menu's grade data) wait for this request, not the network.
+      expectAnswers(coachDashboardPartPaths(coachId, group), answers);
+      await answers;
       return true;
     },
     enabled,
@@ -221,6 +226,10 @@ function useDashboardGroup(coachId: number, group: CoachDashboardGroup, enabled:
 function useDashboardPrimed(coachId: number, enabled: boolean): Record<CoachDashboardGroup, boolean> {
   const first = useDashboardGroup(coachId, 'first', enabled);
   const rest = useDashboardGroup(coachId, 'rest', enabled);
+  // The cards' code loads once the first content is in, beside the rest's answers rather than after them.
+  useEffect(() => {
+    if (enabled && first) preloadStudentCards();
+  }, [enabled, first]);
   return { first, rest: first && rest };
 }
 

@@ -45,3 +45,21 @@ export const InstructorHome = lazyComponent(
   async () => (await import('../instructor-home/index.ts')).InstructorHome,
   <CardSkeleton lines={4} />,
 );
+
+/**
+ * Starts loading the student dashboard’s cards below the first useful content, so that their chunks arrive
+ * beside the dashboard's `rest` answers instead of after them.
+ */
+export function preloadStudentCards(): void {
+  for (const card of [
+    TipsCard,
+    BulletinList,
+    GradeCharts,
+    CompletionHistory,
+    ActivityCards,
+    FeaturedTestimonials,
+    GettingStartedCard,
+  ]) {
+    card.preload();
+  }
+}
