@@ -171,7 +171,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       viewed.body === null ? INSTRUCTOR_HOME_TEXTS.readOnlyRefused : messageOf(viewed.status, viewed.body),
     );
   }
-  if (method === 'GET') await expectedAnswer(path);
+  // Only when a request under way will answer it: an `await` of nothing would still put off the call.
+  const underWay = method === 'GET' ? expectedAnswer(path) : undefined;
+  if (underWay) await underWay;
   const primed = method === 'GET' ? takePrimedAnswer(path) : undefined;
   if (primed) return parseBody(primed.body, 200, options.schema);
   let response: Response;
