@@ -5,13 +5,30 @@ import {
   AudienceSchema,
   ExclusionsSchema,
 } from '@course-coach/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../api/client.ts';
 
 /** Query keys of one item's audience (everything under it reloads after exclusions are saved). */
 export const audienceKeys = {
+  coach: (coachId: number) => ['audience', coachId] as const,
   item: (coachId: number, kind: AudienceKind, id: number) => ['audience', coachId, kind, id] as const,
 };
+
+/**
+ * Marks every audience of coach `coachId` stale, for an editor's save: a saved targeting changes who
+ * gets the item, and the panel's count for “the saved targeting” may be cached from before the save
+ * (its key does not change when the form's draft becomes the saved state). Returns when the panels
+ * shown have refetched.
+ */
+export function invalidateAudience(queryClient: QueryClient, coachId: number): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: audienceKeys.coach(coachId) });
+}
 
 /**
  * The editor's unsaved targeting, counted instead of the saved one (POST audience; nothing is saved): a

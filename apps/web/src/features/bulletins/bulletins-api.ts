@@ -12,6 +12,7 @@ import {
 } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../api/client.ts';
+import { invalidateAudience } from '../audience/index.ts';
 
 /** Where a bulletin list or message is shown: one coach, or an institution (spec §2, §7). */
 export type BulletinContext = { coachId: number } | { institutionId: number };
@@ -133,7 +134,11 @@ export function useSaveBulletin(coachId: number) {
       id
         ? apiRequest(API.bulletin(coachId, id), { method: 'PUT', body, schema: BulletinAdminSchema })
         : apiRequest(API.bulletins(coachId), { method: 'POST', body, schema: BulletinAdminSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bulletinKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bulletinKeys.all }),
+        invalidateAudience(queryClient, coachId),
+      ]),
   });
 }
 

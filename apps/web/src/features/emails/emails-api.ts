@@ -1,6 +1,7 @@
 import { EMAIL_API, type Email, type EmailBody, EmailListSchema, EmailSchema } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../api/client.ts';
+import { invalidateAudience } from '../audience/index.ts';
 
 /** Query keys of the coach's emails (everything under ['emails', coachId] reloads after a save). */
 export const emailKeys = {
@@ -35,7 +36,11 @@ export function useSaveEmail(coachId: number) {
         body,
         schema: EmailSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.all(coachId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: emailKeys.all(coachId) }),
+        invalidateAudience(queryClient, coachId),
+      ]),
   });
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../api/client.ts';
+import { invalidateAudience } from '../audience/index.ts';
 
 /** Query keys of a coach's surveys (everything under ['surveys', coachId] reloads after a write). */
 export const surveyKeys = {
@@ -43,7 +44,11 @@ export function useSaveSurvey(coachId: number) {
         body,
         schema: SurveySchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: surveyKeys.all(coachId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: surveyKeys.all(coachId) }),
+        invalidateAudience(queryClient, coachId),
+      ]),
   });
 }
 
