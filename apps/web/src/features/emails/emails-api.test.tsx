@@ -49,7 +49,7 @@ function Editor() {
             body: {
               title: 'Week 3',
               subject: 'Week 3',
-              state: 'Draft',
+              state: 'draft',
               sections: [],
               characteristics: wiring,
             },
