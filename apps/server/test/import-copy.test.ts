@@ -1,7 +1,7 @@
-import { API, IMPORT_API, type ImportMapping, ImportReportSchema } from '@course-coach/contracts';
+import { API, IMPORT_API, ImportReportSchema } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, TestContext } from './helpers.ts';
-import { type GuidedImport, openGuidedImport } from './import-fixture.ts';
+import { type GuidedImport, noteMapping, openGuidedImport } from './import-fixture.ts';
 
 /**
  * The value writer's staging (modules/tailoring/value-writer.ts, docs/characteristics.md "Importing
@@ -22,15 +22,7 @@ const userIds: number[] = [];
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions
 type Json = Record<string, any>;
 
-const mapping: ImportMapping = {
-  source: 'registrar_copy',
-  delimiter: ',',
-  student: { column: 'email', by: 'email' },
-  columns: [
-    { column: 'note', action: 'new', characteristic: { name: 'copy_note', question: 'Note', kind: 'text' } },
-  ],
-  recode: {},
-};
+const mapping = noteMapping('registrar_copy', 'copy_note');
 
 const csvCell = (v: string) => `"${v.replaceAll('"', '""')}"`;
 

@@ -1,4 +1,4 @@
-import { IMPORT_API, type Upload, UploadSchema } from '@course-coach/contracts';
+import { IMPORT_API, type ImportMapping, type Upload, UploadSchema } from '@course-coach/contracts';
 import { expect } from 'vitest';
 import {
   type Browser,
@@ -12,6 +12,29 @@ import { TailoringReference } from './tailoring-reference.ts';
 
 /** The demo population whose coach the guided-import suites import into. */
 export const IMPORT_POPULATION = 'DDD-2013B';
+
+/**
+ * The mapping of a two-column file (`email`, `note`) the suites import: students by e-mail, the note into
+ * a new text characteristic `characteristic`; `read` says how the file is read (quote, BOM, line ending).
+ */
+export const noteMapping = (
+  source: string,
+  characteristic: string,
+  read: Pick<ImportMapping, 'quote' | 'bom' | 'line_ending'> = {},
+): ImportMapping => ({
+  source,
+  delimiter: ',',
+  ...read,
+  student: { column: 'email', by: 'email' },
+  columns: [
+    {
+      column: 'note',
+      action: 'new',
+      characteristic: { name: characteristic, question: 'Note', kind: 'text' },
+    },
+  ],
+  recode: {},
+});
 
 /** The guided-import suites' world: the demo coach, its instructor signed in, its students. */
 export interface GuidedImport {

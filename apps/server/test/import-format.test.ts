@@ -1,7 +1,7 @@
 import { DryRunSchema, IMPORT_API, type ImportMapping, UploadSchema } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './helpers.ts';
-import { type GuidedImport, openGuidedImport } from './import-fixture.ts';
+import { type GuidedImport, noteMapping, openGuidedImport } from './import-fixture.ts';
 
 /**
  * The guided import's byte order mark and line ending are detected, shown and changeable (README
@@ -25,20 +25,8 @@ const upload = (text: string) => g.upload(text, 'format.csv');
 const reread = (id: number, query: string) =>
   instructor.get<Json>(`${IMPORT_API.upload(coachId, id)}?${query}`);
 
-const mapping = (read: Pick<ImportMapping, 'bom' | 'line_ending'>): ImportMapping => ({
-  source: 'registrar_format',
-  delimiter: ',',
-  ...read,
-  student: { column: 'email', by: 'email' },
-  columns: [
-    {
-      column: 'note',
-      action: 'new',
-      characteristic: { name: 'format_note', question: 'Note', kind: 'text' },
-    },
-  ],
-  recode: {},
-});
+const mapping = (read: Pick<ImportMapping, 'bom' | 'line_ending'>) =>
+  noteMapping('registrar_format', 'format_note', read);
 
 beforeAll(async () => {
   g = await openGuidedImport();

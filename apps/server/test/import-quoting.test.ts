@@ -1,13 +1,7 @@
-import {
-  DryRunSchema,
-  IMPORT_API,
-  type ImportMapping,
-  type Quote,
-  UploadSchema,
-} from '@course-coach/contracts';
+import { DryRunSchema, IMPORT_API, type Quote, UploadSchema } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './helpers.ts';
-import { type GuidedImport, openGuidedImport } from './import-fixture.ts';
+import { type GuidedImport, noteMapping, openGuidedImport } from './import-fixture.ts';
 
 /**
  * The guided import's quoting is detected, shown and changeable (README "Importing a registrar's file"):
@@ -30,20 +24,7 @@ const upload = (text: string) => g.upload(text, 'quotes.csv');
 const reread = (id: number, quote: string) =>
   instructor.get<Json>(`${IMPORT_API.upload(coachId, id)}?quote=${encodeURIComponent(quote)}`);
 
-const mapping = (quote: Quote): ImportMapping => ({
-  source: 'registrar_quotes',
-  delimiter: ',',
-  quote,
-  student: { column: 'email', by: 'email' },
-  columns: [
-    {
-      column: 'note',
-      action: 'new',
-      characteristic: { name: 'quotes_note', question: 'Note', kind: 'text' },
-    },
-  ],
-  recode: {},
-});
+const mapping = (quote: Quote) => noteMapping('registrar_quotes', 'quotes_note', { quote });
 
 beforeAll(async () => {
   g = await openGuidedImport();
