@@ -1,20 +1,7 @@
-import {
-  API,
-  IMPORT_API,
-  type ImportMapping,
-  ImportReportSchema,
-  UploadSchema,
-} from '@course-coach/contracts';
+import { API, IMPORT_API, ImportReportSchema } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Browser,
-  coachIdOf,
-  getTestContext,
-  instructorEmailOf,
-  studentEmailOf,
-  type TestContext,
-} from './helpers.ts';
-import { TailoringReference } from './tailoring-reference.ts';
+import type { Browser, TestContext } from './helpers.ts';
+import { type GuidedImport, noteMapping, openGuidedImport } from './import-fixture.ts';
 
 /**
  * The value writer's staging (modules/tailoring/value-writer.ts, docs/characteristics.md "Importing
@@ -25,37 +12,24 @@ import { TailoringReference } from './tailoring-reference.ts';
  * HTTP API on a demo coach; the expected values are written out by hand.
  */
 
-const P = 'DDD-2013B';
+let g: GuidedImport;
 let ctx: TestContext;
 let instructor: Browser;
 let coachId: number;
-const emails: string[] = [];
+let emails: string[] = [];
 const userIds: number[] = [];
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions
 type Json = Record<string, any>;
 
-const mapping: ImportMapping = {
-  source: 'registrar_copy',
-  delimiter: ',',
-  student: { column: 'email', by: 'email' },
-  columns: [
-    { column: 'note', action: 'new', characteristic: { name: 'copy_note', question: 'Note', kind: 'text' } },
-  ],
-  recode: {},
-};
+const mapping = noteMapping('registrar_copy', 'copy_note');
 
 const csvCell = (v: string) => `"${v.replaceAll('"', '""')}"`;
 
 /** Uploads and commits `notes` (one per student, in order), waits for the import, returns its state. */
 async function importNotes(notes: string[]) {
   const text = `email,note\n${notes.map((n, i) => `${emails[i]},${csvCell(n)}`).join('\n')}\n`;
-  const up = await instructor.request<Json>('POST', `${IMPORT_API.uploads(coachId)}?file_name=notes.csv`, {
-    body: text,
-    contentType: 'text/csv',
-  });
-  expect(up.status, up.text).toBe(201);
-  const { id } = UploadSchema.parse(up.body);
+  const { id } = await g.upload(text, 'notes.csv');
   const res = await instructor.post<Json>(IMPORT_API.commit(coachId, id), {
     mapping: (await noteId())
       ? { ...mapping, columns: [{ column: 'note', action: 'existing', characteristic: 'copy_note' }] }
@@ -93,11 +67,9 @@ async function stored() {
 const NOTES = ['tab\there', 'back\\slash \\t \\N', 'line\nfeed', '\\N', 'plain; “quoted” ""'];
 
 beforeAll(async () => {
-  ctx = await getTestContext();
-  instructor = await ctx.signIn(instructorEmailOf(P));
-  coachId = await coachIdOf(ctx, P);
-  const students = new TailoringReference([P]).populations.get(P)!.slice(0, NOTES.length);
-  for (const s of students) emails.push(studentEmailOf(s));
+  g = await openGuidedImport();
+  ({ ctx, instructor, coachId } = g);
+  emails = g.students.slice(0, NOTES.length);
   const rows = await ctx.database.query<{ id: number; email: string }>(
     'select id, email from users where email = any($1::text[])',
     [emails],

@@ -1,14 +1,7 @@
 import { DryRunSchema, IMPORT_API, type ImportMapping, UploadSchema } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Browser,
-  coachIdOf,
-  getTestContext,
-  instructorEmailOf,
-  studentEmailOf,
-  type TestContext,
-} from './helpers.ts';
-import { TailoringReference } from './tailoring-reference.ts';
+import type { Browser } from './helpers.ts';
+import { type GuidedImport, noteMapping, openGuidedImport } from './import-fixture.ts';
 
 /**
  * The guided import's byte order mark and line ending are detected, shown and changeable (README
@@ -18,57 +11,31 @@ import { TailoringReference } from './tailoring-reference.ts';
  * cells are written out by hand.
  */
 
-const P = 'DDD-2013B';
-let ctx: TestContext;
+let g: GuidedImport;
 let instructor: Browser;
 let coachId: number;
 let a: string;
 let b: string;
-const uploads: number[] = [];
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions
 type Json = Record<string, any>;
 
-async function upload(text: string) {
-  const res = await instructor.request<Json>('POST', `${IMPORT_API.uploads(coachId)}?file_name=format.csv`, {
-    body: text,
-    contentType: 'text/csv',
-  });
-  expect(res.status, res.text).toBe(201);
-  const up = UploadSchema.parse(res.body);
-  uploads.push(up.id);
-  return up;
-}
+const upload = (text: string) => g.upload(text, 'format.csv');
 
 const reread = (id: number, query: string) =>
   instructor.get<Json>(`${IMPORT_API.upload(coachId, id)}?${query}`);
 
-const mapping = (read: Pick<ImportMapping, 'bom' | 'line_ending'>): ImportMapping => ({
-  source: 'registrar_format',
-  delimiter: ',',
-  ...read,
-  student: { column: 'email', by: 'email' },
-  columns: [
-    {
-      column: 'note',
-      action: 'new',
-      characteristic: { name: 'format_note', question: 'Note', kind: 'text' },
-    },
-  ],
-  recode: {},
-});
+const mapping = (read: Pick<ImportMapping, 'bom' | 'line_ending'>) =>
+  noteMapping('registrar_format', 'format_note', read);
 
 beforeAll(async () => {
-  ctx = await getTestContext();
-  instructor = await ctx.signIn(instructorEmailOf(P));
-  coachId = await coachIdOf(ctx, P);
-  const [first, second] = new TailoringReference([P]).populations.get(P)!;
-  a = studentEmailOf(first!);
-  b = studentEmailOf(second!);
+  g = await openGuidedImport();
+  ({ instructor, coachId } = g);
+  [a, b] = g.students as [string, string];
 });
 
 afterAll(async () => {
-  await ctx.database.query('delete from import_uploads where id = any($1::int[])', [uploads]);
+  await g.removeUploads();
 });
 
 describe('guided import byte order mark and line endings', () => {

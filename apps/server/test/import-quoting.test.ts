@@ -1,20 +1,7 @@
-import {
-  DryRunSchema,
-  IMPORT_API,
-  type ImportMapping,
-  type Quote,
-  UploadSchema,
-} from '@course-coach/contracts';
+import { DryRunSchema, IMPORT_API, type Quote, UploadSchema } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Browser,
-  coachIdOf,
-  getTestContext,
-  instructorEmailOf,
-  studentEmailOf,
-  type TestContext,
-} from './helpers.ts';
-import { TailoringReference } from './tailoring-reference.ts';
+import type { Browser } from './helpers.ts';
+import { type GuidedImport, noteMapping, openGuidedImport } from './import-fixture.ts';
 
 /**
  * The guided import's quoting is detected, shown and changeable (README "Importing a registrar's file"):
@@ -23,57 +10,30 @@ import { TailoringReference } from './tailoring-reference.ts';
  * Through the HTTP API on a demo coach; the expected cells are written out by hand.
  */
 
-const P = 'DDD-2013B';
-let ctx: TestContext;
+let g: GuidedImport;
 let instructor: Browser;
 let coachId: number;
 let a: string;
 let b: string;
-const uploads: number[] = [];
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in assertions
 type Json = Record<string, any>;
 
-async function upload(text: string) {
-  const res = await instructor.request<Json>('POST', `${IMPORT_API.uploads(coachId)}?file_name=quotes.csv`, {
-    body: text,
-    contentType: 'text/csv',
-  });
-  expect(res.status, res.text).toBe(201);
-  const up = UploadSchema.parse(res.body);
-  uploads.push(up.id);
-  return up;
-}
+const upload = (text: string) => g.upload(text, 'quotes.csv');
 
 const reread = (id: number, quote: string) =>
   instructor.get<Json>(`${IMPORT_API.upload(coachId, id)}?quote=${encodeURIComponent(quote)}`);
 
-const mapping = (quote: Quote): ImportMapping => ({
-  source: 'registrar_quotes',
-  delimiter: ',',
-  quote,
-  student: { column: 'email', by: 'email' },
-  columns: [
-    {
-      column: 'note',
-      action: 'new',
-      characteristic: { name: 'quotes_note', question: 'Note', kind: 'text' },
-    },
-  ],
-  recode: {},
-});
+const mapping = (quote: Quote) => noteMapping('registrar_quotes', 'quotes_note', { quote });
 
 beforeAll(async () => {
-  ctx = await getTestContext();
-  instructor = await ctx.signIn(instructorEmailOf(P));
-  coachId = await coachIdOf(ctx, P);
-  const [first, second] = new TailoringReference([P]).populations.get(P)!;
-  a = studentEmailOf(first!);
-  b = studentEmailOf(second!);
+  g = await openGuidedImport();
+  ({ instructor, coachId } = g);
+  [a, b] = g.students as [string, string];
 });
 
 afterAll(async () => {
-  await ctx.database.query('delete from import_uploads where id = any($1::int[])', [uploads]);
+  await g.removeUploads();
 });
 
 describe('guided import quoting', () => {

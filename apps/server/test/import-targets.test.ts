@@ -6,19 +6,11 @@ import {
   IMPORT_FILE_TOO_LARGE,
   type ImportMapping,
   importTargets,
-  UploadSchema,
 } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepStaleUploads } from '../src/modules/imports/cleanup.ts';
-import {
-  type Browser,
-  coachIdOf,
-  getTestContext,
-  instructorEmailOf,
-  studentEmailOf,
-  type TestContext,
-} from './helpers.ts';
-import { TailoringReference } from './tailoring-reference.ts';
+import type { Browser, TestContext } from './helpers.ts';
+import { type GuidedImport, openGuidedImport } from './import-fixture.ts';
 
 /**
  * Gaps of the guided import (README "Importing a registrar's file"), through the HTTP API on a demo coach:
@@ -29,38 +21,22 @@ import { TailoringReference } from './tailoring-reference.ts';
  *   import is still running.
  */
 
-const P = 'DDD-2013B';
-const ref = new TailoringReference([P]);
-
+let g: GuidedImport;
 let ctx: TestContext;
 let instructor: Browser;
 let coachId: number;
 /** A demo Insight Group's membership characteristic ("Heavy study load"), read from the table itself. */
 let GROUP_CHARACTERISTIC: string;
-const uploads: number[] = [];
 const importIds: number[] = [];
 
-async function upload(text: string): Promise<number> {
-  const res = await instructor.request('POST', `${IMPORT_API.uploads(coachId)}?file_name=gaps.csv`, {
-    body: text,
-    contentType: 'text/csv',
-  });
-  expect(res.status, res.text).toBe(201);
-  const id = UploadSchema.parse(res.body).id;
-  uploads.push(id);
-  return id;
-}
+const upload = async (text: string): Promise<number> => (await g.upload(text, 'gaps.csv')).id;
 
 /** A two-column file naming real students of the coach. */
-const file = () => {
-  const students = ref.populations.get(P)!.slice(0, 3);
-  return ['email,member', ...students.map((id) => `${studentEmailOf(id)},true`)].join('\n');
-};
+const file = () => ['email,member', ...g.students.slice(0, 3).map((email) => `${email},true`)].join('\n');
 
 beforeAll(async () => {
-  ctx = await getTestContext();
-  instructor = await ctx.signIn(instructorEmailOf(P));
-  coachId = await coachIdOf(ctx, P);
+  g = await openGuidedImport();
+  ({ ctx, instructor, coachId } = g);
   const [row] = await ctx.database.query<{ name: string }>(
     'select name from characteristics where institution_id = $1 and cohort_id is not null order by id limit 1',
     [ctx.institutionId],
@@ -71,7 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const id of importIds)
     await ctx.database.query('delete from characteristic_imports where id = $1', [id]);
-  await ctx.database.query('delete from import_uploads where id = any($1::int[])', [uploads]);
+  await g.removeUploads();
 });
 
 describe('Insight Group characteristics are not import targets', () => {

@@ -5,8 +5,8 @@ import { FIRST_COURSE_ID } from '../src/modules/lms/canvas-standin.ts';
 import { resolveLmsSettings } from '../src/modules/lms/settings.ts';
 import { postDueScores } from '../src/modules/lti/index.ts';
 import { Browser, getTestContext, type TestContext } from './helpers.ts';
-import { createLtiWorld, type LtiWorld, linkCourse } from './lti-fixture.ts';
-import { launch, standinRegistration } from './lti-helpers.ts';
+import { createServiceWorld, type LtiWorld } from './lti-fixture.ts';
+import { launch } from './lti-helpers.ts';
 
 /**
  * Failed score posts shown to staff (docs/lti.md, Grades): a score the stand-in keeps answering 500 to
@@ -40,15 +40,9 @@ const post = (id: number) =>
 
 beforeAll(async () => {
   ctx = await getTestContext();
-  await ctx.database.query('delete from lti_tool_keys');
-  w = await createLtiWorld(ctx, 'lti-ags-failed');
+  w = await createServiceWorld(ctx, 'lti-ags-failed', COURSE);
   key = resolveLmsSettings(ctx.config).tokenKey;
   ags = w.t.standin.lti!.ags;
-  const saved = await w.staff.request('PUT', LTI_API.registration(w.institutionId, w.registrationId), {
-    json: standinRegistration(w.t.standin, { token_url: `${w.t.standin.url}/login/oauth2/token` }),
-  });
-  expect(saved.status, saved.text).toBe(200);
-  await linkCourse(ctx, w, COURSE, w.coachId);
   student = new Browser(w.t.baseUrl);
   expect((await launch(student, w.t.standin, 'student', COURSE)).status).toBe(303);
 });

@@ -1,48 +1,30 @@
-import { API, LTI_API } from '@course-coach/contracts';
-import type { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createQueue, startWorkers } from '../src/jobs/queue.ts';
+import { API } from '@course-coach/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_COURSE_ID } from '../src/modules/lms/canvas-standin.ts';
-import { resolveLmsSettings } from '../src/modules/lms/settings.ts';
 import { Browser, getTestContext, type TestContext } from './helpers.ts';
-import { createLtiWorld, type LtiWorld, linkCourse } from './lti-fixture.ts';
-import { launch, standinRegistration } from './lti-helpers.ts';
+import { createServiceWorld, type LtiWorld, startTestQueue, type TestQueue } from './lti-fixture.ts';
+import { launch } from './lti-helpers.ts';
 
 /**
  * The score job (docs/lti.md, Grades) through pg-boss on the test database: viewing a for-credit bulletin
  * after a launch queues `lti-score-post`; the platform's first answer is a 500, the job queues itself for
  * the retry, and the stand-in ends up with exactly one score.
  */
-const url = inject('databaseUrl');
 const COURSE = FIRST_COURSE_ID + 9;
 
 let ctx: TestContext;
-let boss: PgBoss;
+let queue: TestQueue;
 let w: LtiWorld;
-const logs: string[] = [];
 
 beforeAll(async () => {
   ctx = await getTestContext();
-  // The tool key may have been made by another suite's app with another LMS_TOKEN_KEY (see lti-nrps).
-  await ctx.database.query('delete from lti_tool_keys');
-  boss = createQueue(ctx.database, url || undefined);
-  boss.on('error', () => undefined);
-  await boss.start();
-  await startWorkers(boss, ctx.database, (m) => logs.push(m), undefined, {
-    tokenKey: resolveLmsSettings(ctx.config).tokenKey,
-    scores: { attempts: 1, retryBaseMs: 300 },
-  });
-  w = await createLtiWorld(ctx, 'lti-ags-job', boss);
-  const saved = await w.staff.request('PUT', LTI_API.registration(w.institutionId, w.registrationId), {
-    json: standinRegistration(w.t.standin, { token_url: `${w.t.standin.url}/login/oauth2/token` }),
-  });
-  expect(saved.status, saved.text).toBe(200);
-  await linkCourse(ctx, w, COURSE, w.coachId);
+  queue = await startTestQueue(ctx, { attempts: 1, retryBaseMs: 300 });
+  w = await createServiceWorld(ctx, 'lti-ags-job', COURSE, queue.boss);
 });
 
 afterAll(async () => {
   await w?.dispose();
-  await boss?.stop({ graceful: false }).catch(() => undefined);
+  await queue?.stop();
 });
 
 describe('AGS score job', () => {
@@ -62,7 +44,7 @@ describe('AGS score job', () => {
     while (Date.now() < deadline && ags.scores.length === 0) await new Promise((r) => setTimeout(r, 200));
     expect(
       ags.scores.map((s) => s.body.userId),
-      logs.join(' | '),
+      queue.logs.join(' | '),
     ).toEqual(['standin-user-student']);
     const [row] = await ctx.database.query<{ state: string; attempts: number }>(
       'select state, attempts from lti_score_posts where item_id = $1',
@@ -74,7 +56,7 @@ describe('AGS score job', () => {
     expect([1, 2]).toContain(row?.attempts);
     expect(ags.lineItems.filter((l) => l.resourceId === `bulletin-${b!.id}`)).toHaveLength(1);
     // The every-minute run and a queued run later find nothing to post.
-    await boss.send('lti-score-post', {});
+    await queue.boss.send('lti-score-post', {});
     await new Promise((r) => setTimeout(r, 3000));
     expect(ags.scores).toHaveLength(1);
     expect(ags.requests.filter((r) => r.endsWith('500'))).toHaveLength(1);

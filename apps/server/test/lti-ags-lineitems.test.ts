@@ -1,13 +1,10 @@
-import { API, LTI_API } from '@course-coach/contracts';
-import type { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createQueue, startWorkers } from '../src/jobs/queue.ts';
+import { API } from '@course-coach/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgsStandin } from '../src/modules/lms/canvas-ags-standin.ts';
 import { FIRST_COURSE_ID } from '../src/modules/lms/canvas-standin.ts';
-import { resolveLmsSettings } from '../src/modules/lms/settings.ts';
 import { Browser, getTestContext, type TestContext } from './helpers.ts';
-import { createLtiWorld, type LtiWorld, linkCourse } from './lti-fixture.ts';
-import { launch, standinRegistration } from './lti-helpers.ts';
+import { createServiceWorld, type LtiWorld, startTestQueue, type TestQueue } from './lti-fixture.ts';
+import { launch } from './lti-helpers.ts';
 
 /**
  * Line items up front (docs/lti.md, Grades), through pg-boss and the Canvas stand-in: the coach's
@@ -16,14 +13,12 @@ import { launch, standinRegistration } from './lti-helpers.ts';
  * 500 and the job retries; a bulletin saved for credit by staff gets its own; saving it again or another
  * launch adds none.
  */
-const url = inject('databaseUrl');
 const COURSE = FIRST_COURSE_ID + 11;
 
 let ctx: TestContext;
-let boss: PgBoss;
+let queue: TestQueue;
 let w: LtiWorld;
 let ags: AgsStandin;
-const logs: string[] = [];
 
 const mine = () => ags.lineItems.filter((l) => l.courseId === COURSE);
 async function until(what: () => boolean | Promise<boolean>, ms = 60_000) {
@@ -46,26 +41,14 @@ const rows = () =>
 
 beforeAll(async () => {
   ctx = await getTestContext();
-  await ctx.database.query('delete from lti_tool_keys');
-  boss = createQueue(ctx.database, url || undefined);
-  boss.on('error', () => undefined);
-  await boss.start();
-  await startWorkers(boss, ctx.database, (m) => logs.push(m), undefined, {
-    tokenKey: resolveLmsSettings(ctx.config).tokenKey,
-    scores: { attempts: 1, retryBaseMs: 300 },
-  });
-  w = await createLtiWorld(ctx, 'lti-ags-items', boss);
+  queue = await startTestQueue(ctx, { attempts: 1, retryBaseMs: 300 });
+  w = await createServiceWorld(ctx, 'lti-ags-items', COURSE, queue.boss);
   ags = w.t.standin.lti!.ags;
-  const saved = await w.staff.request('PUT', LTI_API.registration(w.institutionId, w.registrationId), {
-    json: standinRegistration(w.t.standin, { token_url: `${w.t.standin.url}/login/oauth2/token` }),
-  });
-  expect(saved.status, saved.text).toBe(200);
-  await linkCourse(ctx, w, COURSE, w.coachId);
 });
 
 afterAll(async () => {
   await w?.dispose();
-  await boss?.stop({ graceful: false }).catch(() => undefined);
+  await queue?.stop();
 });
 
 describe('AGS line items up front', () => {
@@ -110,7 +93,7 @@ describe('AGS line items up front', () => {
       mine()
         .map((l) => [l.resourceId, l.label, l.scoreMaximum, l.tag])
         .sort(),
-      logs.join(' | '),
+      queue.logs.join(' | '),
     ).toEqual([
       [`bulletin-${bulletin}`, 'Week 1 for credit', 1, 'course-coach-credit'],
       [`playbook-${playbook}`, 'Exam plan for credit', 1, 'course-coach-credit'],
@@ -153,7 +136,7 @@ describe('AGS line items up front', () => {
     expect(ags.scores.map((s) => [s.lineItemId, s.body.userId])).toEqual([
       [mine().find((l) => l.resourceId === `bulletin-${id}`)!.id, 'standin-user-student'],
     ]);
-    await boss.send('lti-score-post', {});
+    await queue.boss.send('lti-score-post', {});
     await new Promise((r) => setTimeout(r, 2000));
     expect(mine()).toHaveLength(4);
     expect((await rows()).length).toBe(4);

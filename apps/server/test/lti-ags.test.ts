@@ -1,4 +1,4 @@
-import { API, LTI_API } from '@course-coach/contracts';
+import { API } from '@course-coach/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgsStandin } from '../src/modules/lms/canvas-ags-standin.ts';
 import { FIRST_COURSE_ID } from '../src/modules/lms/canvas-standin.ts';
@@ -6,8 +6,8 @@ import { resolveLmsSettings } from '../src/modules/lms/settings.ts';
 import { noteCredit, postDueScores } from '../src/modules/lti/index.ts';
 import { nrpsAccessToken } from '../src/modules/lti/nrps.ts';
 import { Browser, getTestContext, type TestContext } from './helpers.ts';
-import { createLtiWorld, type LtiWorld, linkCourse } from './lti-fixture.ts';
-import { LTI_CLIENT_ID, launch, standinRegistration } from './lti-helpers.ts';
+import { createServiceWorld, type LtiWorld, linkCourse } from './lti-fixture.ts';
+import { LTI_CLIENT_ID, launch } from './lti-helpers.ts';
 
 /**
  * Grades to the LMS over LTI Assignment and Grade Services 2.0 (docs/lti.md, Grades): a student launched
@@ -66,16 +66,9 @@ const scoresOf = (itemId: number) =>
 
 beforeAll(async () => {
   ctx = await getTestContext();
-  // The tool key may have been made by another suite's app with another LMS_TOKEN_KEY (see lti-nrps).
-  await ctx.database.query('delete from lti_tool_keys');
-  w = await createLtiWorld(ctx, 'lti-ags');
+  w = await createServiceWorld(ctx, 'lti-ags', COURSE);
   key = resolveLmsSettings(ctx.config).tokenKey;
   ags = w.t.standin.lti!.ags;
-  const saved = await w.staff.request('PUT', LTI_API.registration(w.institutionId, w.registrationId), {
-    json: standinRegistration(w.t.standin, { token_url: `${w.t.standin.url}/login/oauth2/token` }),
-  });
-  expect(saved.status, saved.text).toBe(200);
-  await linkCourse(ctx, w, COURSE, w.coachId);
   await linkCourse(ctx, w, NO_AGS_COURSE, w.otherCoachId);
   student = new Browser(w.t.baseUrl);
   expect((await launch(student, w.t.standin, 'student', COURSE)).status).toBe(303);

@@ -1,7 +1,10 @@
 import { LTI_API } from '@course-coach/contracts';
 import type { PgBoss } from 'pg-boss';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
+import { createQueue, startWorkers } from '../src/jobs/queue.ts';
 import { standinContextId } from '../src/modules/lms/canvas-lti-standin.ts';
+import { resolveLmsSettings } from '../src/modules/lms/settings.ts';
+import type { ScoreJobOptions } from '../src/modules/lti/index.ts';
 import { Browser, insertOtherInstitution, type TestContext } from './helpers.ts';
 import { type LtiTestApp, standinRegistration, startLtiTestApp } from './lti-helpers.ts';
 
@@ -58,6 +61,56 @@ export async function createLtiWorld(
     dispose: async () => {
       await t.close();
       await ctx.database.query('delete from institutions where id = $1', [institutionId]);
+    },
+  };
+}
+
+/**
+ * The world of the suites that reach the stand-in's grade or roster services: the tool's signing key
+ * starts from none (another suite's app may have made it with another LMS_TOKEN_KEY in this shared
+ * database, so this suite's app makes it with the test configuration's key), the registration gets the
+ * stand-in's token URL, and the stand-in's `course` is linked to the world's first coach.
+ */
+export async function createServiceWorld(
+  ctx: TestContext,
+  slug: string,
+  course: number,
+  boss: PgBoss | null = null,
+): Promise<LtiWorld> {
+  await ctx.database.query('delete from lti_tool_keys');
+  const w = await createLtiWorld(ctx, slug, boss);
+  const saved = await w.staff.request('PUT', LTI_API.registration(w.institutionId, w.registrationId), {
+    json: standinRegistration(w.t.standin, { token_url: `${w.t.standin.url}/login/oauth2/token` }),
+  });
+  expect(saved.status, saved.text).toBe(200);
+  await linkCourse(ctx, w, course, w.coachId);
+  return w;
+}
+
+/** pg-boss on the test database running the app's workers, as worker.ts does; their lines go to `logs`. */
+export interface TestQueue {
+  boss: PgBoss;
+  logs: string[];
+  /** Stops the queue at once (a suite's `afterAll`). */
+  stop(): Promise<void>;
+}
+
+/** Starts pg-boss and the app's workers with the test configuration's LMS key; `scores` as the job's options. */
+export async function startTestQueue(ctx: TestContext, scores?: ScoreJobOptions): Promise<TestQueue> {
+  const url = inject('databaseUrl');
+  const logs: string[] = [];
+  const boss = createQueue(ctx.database, url || undefined);
+  boss.on('error', () => undefined);
+  await boss.start();
+  await startWorkers(boss, ctx.database, (m) => logs.push(m), undefined, {
+    tokenKey: resolveLmsSettings(ctx.config).tokenKey,
+    ...(scores ? { scores } : {}),
+  });
+  return {
+    boss,
+    logs,
+    stop: async () => {
+      await boss.stop({ graceful: false }).catch(() => undefined);
     },
   };
 }

@@ -1,50 +1,31 @@
 import { LTI_API } from '@course-coach/contracts';
-import type { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createQueue, startWorkers } from '../src/jobs/queue.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANVAS_STUDENT_ROLES } from '../src/modules/lms/canvas-lti-standin.ts';
 import { FIRST_COURSE_ID } from '../src/modules/lms/canvas-standin.ts';
-import { resolveLmsSettings } from '../src/modules/lms/settings.ts';
 import { Browser, getTestContext, type TestContext } from './helpers.ts';
-import { createLtiWorld, type LtiWorld, linkCourse } from './lti-fixture.ts';
-import { LTI_USERS, launch, standinRegistration } from './lti-helpers.ts';
+import { createServiceWorld, type LtiWorld, startTestQueue, type TestQueue } from './lti-fixture.ts';
+import { LTI_USERS, launch } from './lti-helpers.ts';
 
 /**
  * The roster sync's job (docs/lti.md, Roster) through pg-boss on the test database: a launch into a linked
  * course queues `lti-roster-sync`, the worker fetches the stand-in's roster and enrolls it, and the LMS
  * (LTI) page's API shows the result. The launch itself does not wait for the platform.
  */
-const url = inject('databaseUrl');
 const COURSE = FIRST_COURSE_ID + 6;
 
 let ctx: TestContext;
-let boss: PgBoss;
+let queue: TestQueue;
 let w: LtiWorld;
-const logs: string[] = [];
 
 beforeAll(async () => {
   ctx = await getTestContext();
-  // The tool's signing key is made once per database and encrypted with the LMS_TOKEN_KEY of the app that
-  // made it; another suite's app (the access matrix's own key) may have made it in this shared database.
-  // Start from none, so this suite's app makes it with the test configuration's key.
-  await ctx.database.query('delete from lti_tool_keys');
-  boss = createQueue(ctx.database, url || undefined);
-  boss.on('error', () => undefined);
-  await boss.start();
-  await startWorkers(boss, ctx.database, (m) => logs.push(m), undefined, {
-    tokenKey: resolveLmsSettings(ctx.config).tokenKey,
-  });
-  w = await createLtiWorld(ctx, 'lti-nrps-job', boss);
-  const saved = await w.staff.request('PUT', LTI_API.registration(w.institutionId, w.registrationId), {
-    json: standinRegistration(w.t.standin, { token_url: `${w.t.standin.url}/login/oauth2/token` }),
-  });
-  expect(saved.status, saved.text).toBe(200);
-  await linkCourse(ctx, w, COURSE, w.coachId);
+  queue = await startTestQueue(ctx);
+  w = await createServiceWorld(ctx, 'lti-nrps-job', COURSE, queue.boss);
 });
 
 afterAll(async () => {
   await w?.dispose();
-  await boss?.stop({ graceful: false }).catch(() => undefined);
+  await queue?.stop();
 });
 
 describe('NRPS roster job', () => {
@@ -65,7 +46,7 @@ describe('NRPS roster job', () => {
       if (line) break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    expect(line, logs.join(' | ')).toMatchObject({
+    expect(line, queue.logs.join(' | ')).toMatchObject({
       roster_result: { added: 1, removed: 0, unchanged: 1 },
       roster_error: null,
     });

@@ -77,10 +77,13 @@ test('staff write and wire a bulletin; a matching student sees, stars and opens 
 }) => {
   test.setTimeout(180_000);
   const { woman, man } = students();
-  const title = `Study group for you ${Date.now()}`;
+  // Names of their own per run: a retry must not meet the group the first attempt created.
+  const stamp = Date.now().toString(36);
+  const title = `Study group for you ${stamp}`;
+  const group = `Women of AAA (e2e ${stamp})`;
   await signIn(page, STAFF);
   const coachId = await coachIdOf(page, 'AAA 2013J');
-  await audienceGroup(page, coachId, 'Women of AAA (e2e)');
+  await audienceGroup(page, coachId, group);
 
   // Staff: the manager, then a new bulletin written and wired in the editor.
   await page.goto(PAGES.bulletinManager(coachId));
@@ -94,9 +97,7 @@ test('staff write and wire a bulletin; a matching student sees, stars and opens 
   await page.getByTestId('bulletin-description').click();
   await page.keyboard.type('Bring your questions about TMA 2.');
   await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Published');
-  await page
-    .getByRole('combobox', { name: 'Audience (Insight Group)' })
-    .selectOption({ label: 'Women of AAA (e2e)' });
+  await page.getByRole('combobox', { name: 'Audience (Insight Group)' }).selectOption({ label: group });
   await page.getByRole('button', { name: 'Add characteristic' }).click();
   const wiring = page.getByTestId('wiring-editor-characteristics');
   await choose(page, wiring, 'Characteristic 1', 'Gender');

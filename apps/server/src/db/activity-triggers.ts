@@ -1,4 +1,5 @@
 import type { Query } from './client.ts';
+import { transitionTriggers } from './transition-triggers.ts';
 
 /**
  * How each table the Coach Activity Breakdown reads names the coaches a set of its rows belongs to:
@@ -81,15 +82,7 @@ export const ACTIVITY_TRIGGERS_SQL = [
      end if;
      return null;
    end $$`,
-  ...ACTIVITY_TABLES.flatMap((table) => [
-    `create or replace trigger cc_activity_${table}_ins after insert on ${table}
-       referencing new table as cc_new for each statement execute function cc_bump_activity_version()`,
-    `create or replace trigger cc_activity_${table}_upd after update on ${table}
-       referencing new table as cc_new old table as cc_old
-       for each statement execute function cc_bump_activity_version()`,
-    `create or replace trigger cc_activity_${table}_del after delete on ${table}
-       referencing old table as cc_old for each statement execute function cc_bump_activity_version()`,
-  ]),
+  ...ACTIVITY_TABLES.flatMap((table) => transitionTriggers('cc_activity', table, 'cc_bump_activity_version')),
 ];
 
 /** Creates or replaces the activity-version triggers (idempotent). Run after the migrations. */

@@ -1,4 +1,5 @@
 import type { Query } from './client.ts';
+import { transitionTriggers } from './transition-triggers.ts';
 
 /**
  * Triggers that bump `coaches.grades_version` whenever anything a coach's grades depend on changes, in
@@ -42,15 +43,9 @@ export const GRADE_TRIGGERS_SQL = [
      end if;
      return new;
    end $$`,
-  ...['scores', 'assignments', 'enrollments'].flatMap((table) => [
-    `create or replace trigger cc_grades_${table}_ins after insert on ${table}
-       referencing new table as cc_new for each statement execute function cc_bump_grades_version()`,
-    `create or replace trigger cc_grades_${table}_upd after update on ${table}
-       referencing new table as cc_new old table as cc_old
-       for each statement execute function cc_bump_grades_version()`,
-    `create or replace trigger cc_grades_${table}_del after delete on ${table}
-       referencing old table as cc_old for each statement execute function cc_bump_grades_version()`,
-  ]),
+  ...['scores', 'assignments', 'enrollments'].flatMap((table) =>
+    transitionTriggers('cc_grades', table, 'cc_bump_grades_version'),
+  ),
   `create or replace trigger cc_grades_coaches_day before update of current_day on coaches
      for each row execute function cc_bump_grades_version_day()`,
 ];

@@ -104,6 +104,30 @@ describe('ReflowTable', () => {
     expect(within(screen.getByTestId('row-2')).getByRole('rowheader')).toHaveStyle({ fontWeight: '400' });
   });
 
+  it('a hidden header is read, not drawn: no label above its cells in the card layout', () => {
+    renderWithApp(
+      <ReflowTable
+        aria-label="Graded"
+        rows={ROWS}
+        rowKey={(g) => g.id}
+        columns={[
+          COLUMNS[0]!,
+          {
+            header: 'Actions',
+            headerHidden: true,
+            cell: (g) => <button type="button">Edit {g.title}</button>,
+          },
+        ]}
+      />,
+    );
+    const header = screen.getAllByRole('columnheader')[1]!;
+    expect(header).toHaveTextContent('Actions');
+    expect(header.firstElementChild?.tagName).toBe('SPAN');
+    const cell = within(screen.getAllByRole('row')[1]!).getByRole('cell');
+    expect(cell).not.toHaveAttribute('data-label');
+    expect(within(cell).getByRole('button', { name: 'Edit TMA 1' })).toBeInTheDocument();
+  });
+
   it('renders a header row and an empty body when there are no rows', () => {
     renderWithApp(<ReflowTable aria-label="Empty" rows={[]} rowKey={(g: Grade) => g.id} columns={COLUMNS} />);
     const table = screen.getByRole('table', { name: 'Empty' });

@@ -1,4 +1,4 @@
-import { type BoxProps, Table, type TableProps } from '@mantine/core';
+import { type BoxProps, Table, type TableProps, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import reflow from './ReflowTable.module.css';
 
@@ -10,8 +10,13 @@ export interface ReflowColumn<Row> {
   cell: (row: Row, index: number) => ReactNode;
   /** The cell names its row (`<th scope="row">`) instead of being a data cell. */
   rowHeader?: boolean;
-  /** Style props for the cell (e.g. `fw`, `miw`), per row. */
-  cellProps?: (row: Row, index: number) => Pick<BoxProps, 'fw' | 'miw'>;
+  /**
+   * The header is for screen readers only (a column of buttons that name themselves, e.g. "Actions"):
+   * not drawn in the header row, nor above the cell when rows are cards.
+   */
+  headerHidden?: boolean;
+  /** Style props for the cell (e.g. `fw`, `miw`, `c`), per row. */
+  cellProps?: (row: Row, index: number) => Pick<BoxProps, 'fw' | 'miw' | 'c'>;
 }
 
 /** Attributes put on a row's `<tr>`: `data-*` only (test ids, states for styling). */
@@ -31,7 +36,7 @@ export interface ReflowTableProps<Row> extends Omit<TableProps, 'children' | 'da
 /**
  * A data table that reflows into one card per row below 48em (docs/student-experience.md, "Tables reflow
  * into cards"): a real `<table>` with a header row of `<th scope="col">` at every width, and each cell
- * carrying its column's header as `data-label`, which ReflowTable.module.css draws above the value when
+ * carrying its column's header (unless hidden) as `data-label`, which ReflowTable.module.css draws above the value when
  * rows are cards. So every value stays visible and labelled at 375 px, without cut columns or sideways
  * scrolling. The drawn label is hidden from assistive technology (CSS generated content with empty
  * alternative text), and the elements carry their table roles explicitly because `display: block` makes
@@ -58,7 +63,7 @@ export function ReflowTable<Row>({
         <Table.Tr role="row">
           {columns.map((c) => (
             <Table.Th key={c.header} scope="col" role="columnheader">
-              {c.header}
+              {c.headerHidden ? <VisuallyHidden>{c.header}</VisuallyHidden> : c.header}
             </Table.Th>
           ))}
         </Table.Tr>
@@ -67,7 +72,7 @@ export function ReflowTable<Row>({
         {rows.map((row, i) => (
           <Table.Tr key={rowKey(row, i)} role="row" {...rowAttributes?.(row, i)}>
             {columns.map((c) => {
-              const props = { ...c.cellProps?.(row, i), 'data-label': c.header };
+              const props = { ...c.cellProps?.(row, i), 'data-label': c.headerHidden ? undefined : c.header };
               return c.rowHeader ? (
                 <Table.Th key={c.header} scope="row" role="rowheader" {...props}>
                   {c.cell(row, i)}

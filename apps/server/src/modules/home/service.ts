@@ -9,6 +9,12 @@ import { notFound } from '../../http/errors.ts';
 import { listBulletins } from '../bulletins/index.ts';
 import { gradeDataFor } from '../grades/index.ts';
 import { nextDueItem } from '../todos/index.ts';
+import {
+  selectEnrolled,
+  selectInstitution,
+  selectInstitutionCoaches,
+  selectUnfinishedSetups,
+} from './queries.ts';
 
 /** Who is asking: the signed-in user and the institution their account belongs to. */
 export interface HomeCaller {
@@ -31,29 +37,12 @@ export async function homeOf(
   institutionId: number,
   today: string,
 ): Promise<Home> {
-  const [institution] = await database.query<{ id: number; name: string; staff_role: string | null }>(
-    `select i.id, i.name,
-            (select m.role from institution_memberships m where m.institution_id = i.id and m.user_id = $2) as staff_role
-       from institutions i where i.id = $1`,
-    [institutionId, caller.userId],
-  );
+  const institution = await selectInstitution(database.query, institutionId, caller.userId);
   if (!institution || (institution.staff_role === null && caller.institutionId !== institutionId)) {
     throw notFound();
   }
   const isStaff = institution.staff_role !== null;
-  const enrolled = await database.query<{
-    id: number;
-    label: string;
-    course: string;
-    term: string;
-    role: 'student' | 'instructor';
-  }>(
-    `select c.id, c.name as label, c.course_code as course, c.term_code as term, e.role
-       from enrollments e join coaches c on c.id = e.coach_id
-      where e.user_id = $1 and c.institution_id = $2 and c.setup_status = 'complete'
-      order by c.term_code desc, c.course_code, c.id`,
-    [caller.userId, institutionId],
-  );
+  const enrolled = await selectEnrolled(database.query, caller.userId, institutionId);
   const bulletins = await listBulletins(
     database,
     { userId: caller.userId, institutionId, institutionStaff: isStaff },
@@ -86,24 +75,8 @@ export async function homeOf(
 
   let staff: Home['staff'] = null;
   if (isStaff) {
-    const staffCoaches = await database.query<{ id: number; label: string; course: string; term: string }>(
-      `select id, name as label, course_code as course, term_code as term from coaches
-        where institution_id = $1 and setup_status = 'complete' order by term_code desc, course_code, id`,
-      [institutionId],
-    );
-    const setups = await database.query<{
-      id: number;
-      label: string;
-      course: string;
-      term: string;
-      status: 'in_progress' | 'setting_up' | 'failed';
-    }>(
-      `select c.id, c.name as label, c.course_code as course, c.term_code as term, s.status
-         from coach_setups s join coaches c on c.id = s.coach_id
-        where s.institution_id = $1 and s.status <> 'complete'
-        order by c.id desc`,
-      [institutionId],
-    );
+    const staffCoaches = await selectInstitutionCoaches(database.query, institutionId);
+    const setups = await selectUnfinishedSetups(database.query, institutionId);
     staff = { coaches: staffCoaches, setups };
   }
 

@@ -10,9 +10,17 @@ import {
 import type { CoachContext } from '../../auth/access.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-
-/** The image field that holds a student's testimonial picture (see apps/web ImagesPage). */
-export const TESTIMONIAL_FIELD = 'testimonial_icon';
+import {
+  deleteOwn,
+  selectAll,
+  selectConsent,
+  selectFeatured,
+  selectFeaturedPicture,
+  selectOwn,
+  type TestimonialRow,
+  updateFeatured,
+  upsertOwn,
+} from './queries.ts';
 
 /** Who is asking: students write their own testimonial; staff (instructors, institution staff) feature. */
 export interface TestimonialCaller {
@@ -32,15 +40,7 @@ export function testimonialCaller(coach: CoachContext, userId: number): Testimon
   };
 }
 
-interface Row {
-  id: number;
-  text: string;
-  consent: boolean;
-  featured: boolean;
-  updated_at: string | Date;
-}
-
-const toTestimonial = (r: Row): Testimonial => ({
+const toTestimonial = (r: TestimonialRow): Testimonial => ({
   id: r.id,
   text: r.text,
   consent: r.consent,
@@ -64,10 +64,7 @@ export async function getMyTestimonial(
   caller: TestimonialCaller,
 ): Promise<Testimonial | null> {
   if (caller.isStaff) throw forbidden(TESTIMONIAL_ERRORS.staffOnlyStudents);
-  const [row] = await database.query<Row>(
-    'select id, text, consent, featured, updated_at from testimonials where coach_id = $1 and user_id = $2',
-    [caller.coachId, caller.userId],
-  );
+  const row = await selectOwn(database.query, caller.coachId, caller.userId);
   return row ? toTestimonial(row) : null;
 }
 
@@ -81,31 +78,14 @@ export async function saveMyTestimonial(
   body: TestimonialBody,
 ): Promise<Testimonial> {
   if (caller.isStaff) throw forbidden(TESTIMONIAL_ERRORS.staffOnlyStudents);
-  const [row] = await database.query<Row>(
-    `insert into testimonials (institution_id, coach_id, user_id, text, consent)
-     values ($1, $2, $3, $4, $5)
-     on conflict (coach_id, user_id) do update
-       set text = excluded.text, consent = excluded.consent, updated_at = now(),
-           featured = testimonials.featured and testimonials.text = excluded.text
-     returning id, text, consent, featured, updated_at`,
-    [caller.institutionId, caller.coachId, caller.userId, body.text, body.consent],
-  );
-  return toTestimonial(row!);
+  return toTestimonial(await upsertOwn(database.query, caller, body.text, body.consent));
 }
 
 /** Deletes the caller's testimonial (students; 404 when there is none). */
 export async function deleteMyTestimonial(database: Database, caller: TestimonialCaller): Promise<void> {
   if (caller.isStaff) throw forbidden(TESTIMONIAL_ERRORS.staffOnlyStudents);
-  const rows = await database.query(
-    'delete from testimonials where coach_id = $1 and user_id = $2 returning id',
-    [caller.coachId, caller.userId],
-  );
-  if (rows.length === 0) throw notFound();
+  if (!(await deleteOwn(database.query, caller.coachId, caller.userId))) throw notFound();
 }
-
-const PICTURE_JOIN = `
-  left join image_fields f on f.coach_id = t.coach_id and f.user_id = t.user_id and f.name = '${TESTIMONIAL_FIELD}'
-  left join images i on i.id = f.image_id and i.coach_id = t.coach_id`;
 
 /** Every testimonial of the coach, newest first, with its student and picture (staff; students 403). */
 export async function listTestimonials(
@@ -113,16 +93,7 @@ export async function listTestimonials(
   caller: TestimonialCaller,
 ): Promise<StaffTestimonial[]> {
   if (!caller.isStaff) throw forbidden('Only staff can see every testimonial.');
-  const rows = await database.query<
-    Row & { student_name: string; image_id: number | null; uploaded: boolean }
-  >(
-    `select t.id, t.text, t.consent, t.featured, t.updated_at, u.name as student_name,
-            i.id as image_id, coalesce(i.owner_user_id is not null, false) as uploaded
-       from testimonials t join users u on u.id = t.user_id ${PICTURE_JOIN}
-      where t.coach_id = $1
-      order by t.updated_at desc, t.id desc`,
-    [caller.coachId],
-  );
+  const rows = await selectAll(database.query, caller.coachId);
   return rows.map((r) => ({
     ...toTestimonial(r),
     student_name: r.student_name,
@@ -138,30 +109,16 @@ export async function setFeatured(
   featured: boolean,
 ): Promise<StaffTestimonial> {
   if (!caller.isStaff) throw forbidden('Only staff can feature testimonials.');
-  const [row] = await database.query<{ consent: boolean }>(
-    'select consent from testimonials where coach_id = $1 and id = $2',
-    [caller.coachId, id],
-  );
-  if (!row) throw notFound();
-  if (featured && !row.consent) throw badRequest({ featured: [TESTIMONIAL_ERRORS.noConsent] });
-  await database.query('update testimonials set featured = $3 where coach_id = $1 and id = $2', [
-    caller.coachId,
-    id,
-    featured,
-  ]);
+  const consent = await selectConsent(database.query, caller.coachId, id);
+  if (consent === undefined) throw notFound();
+  if (featured && !consent) throw badRequest({ featured: [TESTIMONIAL_ERRORS.noConsent] });
+  await updateFeatured(database.query, caller.coachId, id, featured);
   return (await listTestimonials(database, caller)).find((t) => t.id === id)!;
 }
 
 /** The featured testimonials the students agreed to show, newest first: text and picture, no name. */
 export async function listFeatured(database: Database, coachId: number): Promise<FeaturedTestimonial[]> {
-  const rows = await database.query<{ id: number; text: string; image_id: number | null; uploaded: boolean }>(
-    `select t.id, t.text, i.id as image_id, coalesce(i.owner_user_id is not null, false) as uploaded
-       from testimonials t ${PICTURE_JOIN}
-      where t.coach_id = $1 and t.featured and t.consent
-      order by t.updated_at desc, t.id desc
-      limit 20`,
-    [coachId],
-  );
+  const rows = await selectFeatured(database.query, coachId);
   return rows.map((r) => ({
     id: r.id,
     text: r.text,
@@ -175,11 +132,7 @@ export async function featuredPicture(
   coachId: number,
   id: number,
 ): Promise<{ contentType: string; data: Buffer } | null> {
-  const [row] = await database.query<{ content_type: string; data: Buffer | Uint8Array }>(
-    `select i.content_type, i.data from testimonials t ${PICTURE_JOIN}
-      where t.coach_id = $1 and t.id = $2 and t.featured and t.consent and i.id is not null`,
-    [coachId, id],
-  );
+  const row = await selectFeaturedPicture(database.query, coachId, id);
   if (!row) return null;
   return {
     contentType: row.content_type,

@@ -4,13 +4,19 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { htmlText, sanitizeTipHtml } from '../../http/html.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { moveToTrash, titleFromHtml } from '../trash/index.ts';
+import {
+  deleteTipRow,
+  insertTip,
+  lockTip,
+  lockTipIds,
+  selectTips,
+  setTipOrder,
+  updateTipRow,
+} from './queries.ts';
 
 /** The coach's tips in order (spec §7 "Tips: content as a list of tips"). */
 export async function listTips(database: Database, coachId: number): Promise<Tip[]> {
-  return database.query<Tip>(
-    'select id, html, position from tips where coach_id = $1 order by position, id',
-    [coachId],
-  );
+  return selectTips(database.query, coachId);
 }
 
 /** The tip's HTML, sanitised; 400 when nothing is left to show. */
@@ -28,19 +34,14 @@ export async function createTip(
 ): Promise<Tip> {
   const html = cleanHtml(body.html);
   return database.transaction(async (q) => {
-    const [row] = await q<Tip>(
-      `insert into tips (institution_id, coach_id, html, position)
-       values ($1, $2, $3, coalesce($4, (select coalesce(max(position) + 1, 0) from tips where coach_id = $2)))
-       returning id, html, position`,
-      [ids.institutionId, ids.coachId, html, body.position ?? null],
-    );
+    const row = await insertTip(q, ids, html, body.position ?? null);
     await recordAudit(q, {
       kind: 'content',
       action: 'tip.create',
-      target: `coach ${ids.coachId}, tip ${row!.id}`,
-      after: auditPick(row!),
+      target: `coach ${ids.coachId}, tip ${row.id}`,
+      after: auditPick(row),
     });
-    return row!;
+    return row;
   });
 }
 
@@ -53,16 +54,9 @@ export async function updateTip(
 ): Promise<Tip> {
   const html = cleanHtml(body.html);
   return database.transaction(async (q) => {
-    const [old] = await q<Tip>(
-      'select id, html, position from tips where coach_id = $1 and id = $2 for update',
-      [coachId, tipId],
-    );
+    const old = await lockTip(q, coachId, tipId);
     if (!old) throw notFound();
-    const [row] = await q<Tip>(
-      `update tips set html = $3, position = coalesce($4, position), updated_at = now()
-        where coach_id = $1 and id = $2 returning id, html, position`,
-      [coachId, tipId, html, body.position ?? null],
-    );
+    const row = await updateTipRow(q, coachId, tipId, html, body.position ?? null);
     await recordAudit(q, {
       kind: 'content',
       action: 'tip.update',
@@ -83,10 +77,7 @@ export async function deleteTip(database: Database, coachId: number, tipId: numb
       title: (row) => titleFromHtml(row.html),
       rows: [{ table: 'tips', where: 't.coach_id = $1 and t.id = $2', params: [coachId, tipId] }],
     });
-    const [old] = await q<Tip>(
-      'delete from tips where coach_id = $1 and id = $2 returning id, html, position',
-      [coachId, tipId],
-    );
+    const old = await deleteTipRow(q, coachId, tipId);
     if (!old) throw notFound();
     await recordAudit(q, {
       kind: 'content',
@@ -103,30 +94,20 @@ export async function deleteTip(database: Database, coachId: number, tipId: numb
  */
 export async function reorderTips(database: Database, coachId: number, ids: number[]): Promise<Tip[]> {
   return database.transaction(async (query) => {
-    const current = await query<{ id: number }>(
-      'select id from tips where coach_id = $1 order by position, id for update',
-      [coachId],
-    );
-    const have = new Set(current.map((r) => r.id));
+    const current = await lockTipIds(query, coachId);
+    const have = new Set(current);
     const unique = new Set(ids);
     if (unique.size !== ids.length || unique.size !== have.size || ids.some((id) => !have.has(id))) {
       throw badRequest({ ids: ['List every tip of this coach exactly once.'] });
     }
-    await query(
-      `update tips t set position = o.ord - 1, updated_at = now()
-         from unnest($2::int[]) with ordinality as o(id, ord)
-        where t.coach_id = $1 and t.id = o.id`,
-      [coachId, ids],
-    );
+    await setTipOrder(query, coachId, ids);
     await recordAudit(query, {
       kind: 'content',
       action: 'tip.reorder',
       target: `coach ${coachId}, tips`,
-      before: { order: current.map((r) => r.id) },
+      before: { order: current },
       after: { order: ids },
     });
-    return query<Tip>('select id, html, position from tips where coach_id = $1 order by position, id', [
-      coachId,
-    ]);
+    return selectTips(query, coachId);
   });
 }

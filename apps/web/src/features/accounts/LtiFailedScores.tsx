@@ -1,8 +1,9 @@
 import { LTI_API, type LtiFailedScore, LtiFailedScoresAnswerSchema } from '@course-coach/contracts';
-import { Alert, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, errorMessage } from '../../api/client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
+import { ReflowTable } from '../../components/ReflowTable.tsx';
 
 const ITEM_KINDS: Record<string, string> = { bulletin: 'Bulletin', survey: 'Survey', playbook: 'Playbook' };
 
@@ -58,53 +59,58 @@ export function LtiFailedScores({ institutionId }: { institutionId: number }) {
           data.scores.length === 0 ? (
             <Text c="dimmed">Every score has been accepted by the LMS.</Text>
           ) : (
-            // No scroll container, as the linked courses: wrapping columns fit a phone.
-            <Table style={{ overflowWrap: 'anywhere' }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Student</Table.Th>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th>Last error</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
-                  <Table.Th>Last attempt</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.scores.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>
+            // No scroll container, as the linked courses: wrapping columns fit a phone, cards a narrower one.
+            <ReflowTable
+              style={{ overflowWrap: 'anywhere' }}
+              rows={data.scores}
+              rowKey={(s) => s.id}
+              columns={[
+                {
+                  header: 'Student',
+                  cell: (s) => (
+                    <>
                       {s.student_name}
                       <Text size="xs" c="dimmed">
                         {s.student_email}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
+                    </>
+                  ),
+                },
+                {
+                  header: 'Item',
+                  cell: (s) => (
+                    <>
                       {itemName(s)}
                       <Text size="xs" c="dimmed">
                         {s.course_title ?? 'Untitled course'} · {s.coach_name}
                       </Text>
-                    </Table.Td>
-                    <Table.Td c="red.8">{s.error ?? 'No reason recorded.'}</Table.Td>
-                    <Table.Td>{s.attempts}</Table.Td>
-                    <Table.Td>{when(s.last_attempt_at)}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        loading={retry.isPending && retry.variables === s.id}
-                        onClick={() => retry.mutate(s.id)}
-                        aria-label={`Retry now: ${s.student_name}, ${itemName(s)}`}
-                      >
-                        Retry now
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                    </>
+                  ),
+                },
+                {
+                  header: 'Last error',
+                  cell: (s) => s.error ?? 'No reason recorded.',
+                  cellProps: () => ({ c: 'red.8' }),
+                },
+                { header: 'Attempts', cell: (s) => s.attempts },
+                { header: 'Last attempt', cell: (s) => when(s.last_attempt_at) },
+                {
+                  header: 'Actions',
+                  headerHidden: true,
+                  cell: (s) => (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={retry.isPending && retry.variables === s.id}
+                      onClick={() => retry.mutate(s.id)}
+                      aria-label={`Retry now: ${s.student_name}, ${itemName(s)}`}
+                    >
+                      Retry now
+                    </Button>
+                  ),
+                },
+              ]}
+            />
           )
         }
       </QueryView>

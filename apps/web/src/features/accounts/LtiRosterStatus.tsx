@@ -1,7 +1,8 @@
 import { LTI_API, type LtiLinkedCourse } from '@course-coach/contracts';
-import { Button, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client.ts';
+import { ReflowTable } from '../../components/ReflowTable.tsx';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -43,39 +44,38 @@ export function LtiRosterStatus({
       {courses.length === 0 ? (
         <Text c="dimmed">No LMS course is linked to a coach yet.</Text>
       ) : (
-        // No scroll container: three wrapping columns fit a phone, and a scrollable region would need keyboard access.
-        <Table data-testid="lti-courses" style={{ overflowWrap: 'anywhere' }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>LMS course</Table.Th>
-              <Table.Th>Coach</Table.Th>
-              <Table.Th>Roster</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {courses.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>{c.title ?? 'Untitled course'}</Table.Td>
-                <Table.Td>{c.coach_name}</Table.Td>
-                <Table.Td c={c.roster_error ? 'red.8' : undefined}>{rosterLine(c)}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    loading={sync.isPending && sync.variables === c.id}
-                    onClick={() => sync.mutate(c.id)}
-                    aria-label={`Sync roster now: ${c.title ?? 'Untitled course'}`}
-                  >
-                    Sync roster now
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        // No scroll container: three wrapping columns fit a phone (cards a narrower one), and a scrollable
+        // region would need keyboard access.
+        <ReflowTable
+          data-testid="lti-courses"
+          style={{ overflowWrap: 'anywhere' }}
+          rows={courses}
+          rowKey={(c) => c.id}
+          columns={[
+            { header: 'LMS course', cell: (c) => c.title ?? 'Untitled course' },
+            { header: 'Coach', cell: (c) => c.coach_name },
+            {
+              header: 'Roster',
+              cell: (c) => rosterLine(c),
+              cellProps: (c) => ({ c: c.roster_error ? 'red.8' : undefined }),
+            },
+            {
+              header: 'Actions',
+              headerHidden: true,
+              cell: (c) => (
+                <Button
+                  size="xs"
+                  variant="light"
+                  loading={sync.isPending && sync.variables === c.id}
+                  onClick={() => sync.mutate(c.id)}
+                  aria-label={`Sync roster now: ${c.title ?? 'Untitled course'}`}
+                >
+                  Sync roster now
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
     </>
   );
