@@ -80,7 +80,8 @@ test('staff write and wire a bulletin; a matching student sees, stars and opens 
   const title = `Study group for you ${Date.now()}`;
   await signIn(page, STAFF);
   const coachId = await coachIdOf(page, 'AAA 2013J');
-  await audienceGroup(page, coachId, 'Women of AAA (e2e)');
+  const group = `Women of AAA (e2e ${Date.now()})`;
+  await audienceGroup(page, coachId, group);
 
   // Staff: the manager, then a new bulletin written and wired in the editor.
   await page.goto(PAGES.bulletinManager(coachId));
@@ -96,7 +97,7 @@ test('staff write and wire a bulletin; a matching student sees, stars and opens 
   await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Published');
   await page
     .getByRole('combobox', { name: 'Audience (Insight Group)' })
-    .selectOption({ label: 'Women of AAA (e2e)' });
+    .selectOption({ label: group });
   await page.getByRole('button', { name: 'Add characteristic' }).click();
   const wiring = page.getByTestId('wiring-editor-characteristics');
   await choose(page, wiring, 'Characteristic 1', 'Gender');
