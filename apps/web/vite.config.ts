@@ -32,6 +32,11 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // A zod schema is built by calls on `z` (`z.object({…}).extend(…)`), which the bundler cannot tell are
+      // free of side effects, so every schema of every module the app imports from @course-coach/contracts
+      // stayed in the first chunk. Marked pure, a schema no loaded code uses is dropped (docs/architecture.md
+      // "Keeping the first load small"). Whatever must run for its effect is not called on `z` (zod-config.ts).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
@@ -42,6 +47,10 @@ export default defineConfig(({ command }) => ({
             // bundler put the shared contracts in a chunk that ran before main.tsx's first import.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zod-config\.ts$/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // Only the floating-ui modules: left to itself, the bundler put small Mantine hooks the shell
+            // uses into floating-ui's chunk, so the first load carried all of floating-ui (menus, popovers
+            // and selects, which the sign-in page does not show) for them.
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ },
           ],
         },
       },

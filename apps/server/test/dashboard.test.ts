@@ -62,6 +62,32 @@ describe('the coach dashboard in one request', () => {
     expect(parts.some((p) => p.status === 400)).toBe(true);
   });
 
+  it('answers one fixed group with ?parts=, each part equal to a direct call; nothing else', async () => {
+    const first = await student.get(`${API.coachDashboard(coachId)}?parts=first`);
+    const rest = await student.get(`${API.coachDashboard(coachId)}?parts=rest`);
+    expect(first.status, first.text).toBe(200);
+    expect(rest.status, rest.text).toBe(200);
+    const firstParts = CoachDashboardSchema.parse(first.body).parts;
+    const restParts = CoachDashboardSchema.parse(rest.body).parts;
+    // The grade card's and the to-dos card's answers come first; together the groups are the whole list.
+    expect(firstParts.map((p) => p.path)).toEqual([
+      API.gradeData(coachId),
+      `${API.todoLists(coachId)}?page=1`,
+    ]);
+    expect([...firstParts, ...restParts].map((p) => p.path)).toEqual(coachDashboardPartPaths(coachId));
+    for (const part of [...firstParts, ...restParts]) {
+      const direct = await student.get(part.path);
+      expect(part.status, part.path).toBe(direct.status);
+      expect(part.body, part.path).toEqual(direct.body);
+    }
+    // A group that does not exist, or a path, is refused with field errors.
+    for (const bad of ['all', '/api/v1/me', '', 'first,rest']) {
+      const res = await student.get(`${API.coachDashboard(coachId)}?parts=${encodeURIComponent(bad)}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body, bad).toHaveProperty('parts');
+    }
+  });
+
   it('refuses a student of another coach and nobody signed in, like the endpoints', async () => {
     expect((await outsider.get(API.coachDashboard(coachId))).status).toBe(404);
     expect((await outsider.get(API.gradeData(coachId))).status).toBe(404);

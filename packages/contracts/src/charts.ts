@@ -109,6 +109,8 @@ export const CHART = {
 } as const;
 
 export const CHART_TEXTS = {
+  /** Card title of the class charts on the coach dashboard (ours). */
+  gradeChartsTitle: 'How the class is doing',
   xAxis: 'Class Performance',
   yAxis: 'Percentage of Students',
   yourGrade: 'Your Grade',

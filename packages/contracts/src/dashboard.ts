@@ -8,12 +8,25 @@ import { API } from './paths.ts';
  */
 
 /**
- * The paths of the endpoints the coach dashboard's cards call on first render, as the web app requests them
- * (path and query string). The server answers these and no others: a client cannot name a path.
+ * The groups a client may ask for with `?parts=` (docs/student-experience.md "First useful content"):
+ * `first` is what the grade card and the to-dos card read, `rest` every other part; without `?parts=` the
+ * answer holds both, `first` then `rest`. The page asks for both at once, so the grade card renders when
+ * its own parts arrive instead of after the slowest analytics.
  */
-export function coachDashboardPartPaths(coachId: number | string): string[] {
-  return [
-    API.gradeData(coachId),
+export const COACH_DASHBOARD_GROUPS = ['first', 'rest'] as const;
+export type CoachDashboardGroup = (typeof COACH_DASHBOARD_GROUPS)[number];
+
+/** GET /api/v1/coach/{coachId}/dashboard query: `parts` picks one group (absent: every part). */
+export const CoachDashboardQuerySchema = z.object({ parts: z.enum(COACH_DASHBOARD_GROUPS).optional() });
+
+/**
+ * The paths of the endpoints the coach dashboard's cards call on first render, as the web app requests them
+ * (path and query string): those of `group`, or all of them (`first` then `rest`) without one. The server
+ * answers these and no others: a client cannot name a path.
+ */
+export function coachDashboardPartPaths(coachId: number | string, group?: CoachDashboardGroup): string[] {
+  const first = [API.gradeData(coachId), `${API.todoLists(coachId)}?page=1`];
+  const rest = [
     API.featuredTestimonials(coachId),
     API.bulletinList(coachId),
     API.coachUserAnalytics(coachId),
@@ -25,9 +38,11 @@ export function coachDashboardPartPaths(coachId: number | string): string[] {
     API.userActivity(coachId),
     API.tips(coachId),
     API.todoAnalytics(coachId),
-    `${API.todoLists(coachId)}?page=1`,
     API.checklist(coachId),
   ];
+  if (group === 'first') return first;
+  if (group === 'rest') return rest;
+  return [...first, ...rest];
 }
 
 /** One endpoint's answer: its path (as in coachDashboardPartPaths), HTTP status and JSON body. */

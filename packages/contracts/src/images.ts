@@ -1,6 +1,16 @@
 import { z } from 'zod';
 
 /** User-visible image picker texts, verbatim from the spec (§2 Image select modal). */
+/** Texts of the web app's testimonial picture page (ours), named by the student's sidebar links too. */
+export const IMAGES_PAGE_TEXTS = {
+  title: 'Your testimonial picture',
+  intro:
+    'This picture is shown beside your testimonial (below) when staff feature it on the coach dashboard and you agree. Pick one of the coach’s pictures or upload your own.',
+  change: 'Change picture',
+  reset: 'Use the default picture',
+  current: 'Current picture',
+} as const;
+
 export const IMAGE_TEXTS = {
   selectImage: 'Select Image',
   cancel: 'Cancel',

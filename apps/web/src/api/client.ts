@@ -6,7 +6,7 @@ import {
   NON_FIELD_ERRORS,
   UI_TEXTS,
 } from '@course-coach/contracts';
-import { takePrimedAnswer } from './primed.ts';
+import { expectedAnswer, takePrimedAnswer } from './primed.ts';
 import { viewAsAnswer } from './view-as.ts';
 
 /** Shown when the server cannot be reached at all (offline, server down, request blocked). */
@@ -155,7 +155,8 @@ export interface RequestOptions<T> {
 
 /**
  * Calls the API: same-origin cookies, `X-CSRFToken` from the `csrftoken` cookie on every non-GET request
- * (spec §7), JSON in and out; a GET answered ahead (`primed.ts`) is served from there. Returns the body (parsed by `schema` when given; undefined for 204).
+ * (spec §7), JSON in and out; a GET answered ahead (`primed.ts`) is served from there, after waiting for
+ * the request under way that will answer it, if any. Returns the body (parsed by `schema` when given; undefined for 204).
  * @throws ApiError for an error status (carrying status and body) or a network failure (status 0).
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -170,6 +171,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       viewed.body === null ? INSTRUCTOR_HOME_TEXTS.readOnlyRefused : messageOf(viewed.status, viewed.body),
     );
   }
+  // Only when a request under way will answer it: an `await` of nothing would still put off the call.
+  const underWay = method === 'GET' ? expectedAnswer(path) : undefined;
+  if (underWay) await underWay;
   const primed = method === 'GET' ? takePrimedAnswer(path) : undefined;
   if (primed) return parseBody(primed.body, 200, options.schema);
   let response: Response;

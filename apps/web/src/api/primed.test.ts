@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiGet } from './client.ts';
-import { primeAnswers } from './primed.ts';
+import { expectAnswers, primeAnswers } from './primed.ts';
 
 const schema = { safeParse: (v: unknown) => ({ success: true as const, data: v }) };
 
@@ -32,5 +32,28 @@ describe('primed answers', () => {
     expect(await apiGet('/api/v1/refused', schema)).toEqual({ from: 'network' });
     expect(await apiGet('/api/v1/old', schema)).toEqual({ from: 'network' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('lets a GET of an expected path wait for the request that primes it, or go to the network if it fails', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ from: 'network' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    let answer!: () => void;
+    const primes = new Promise<void>((resolve) => {
+      answer = () => {
+        primeAnswers([{ path: '/api/v1/grade', status: 200, body: { from: 'primed' } }]);
+        resolve();
+      };
+    });
+    expectAnswers(['/api/v1/grade'], primes);
+    const waiting = apiGet('/api/v1/grade', schema);
+    await Promise.resolve();
+    expect(fetchMock).not.toHaveBeenCalled();
+    answer();
+    expect(await waiting).toEqual({ from: 'primed' });
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    expectAnswers(['/api/v1/todos'], Promise.reject(new Error('dashboard request failed')));
+    expect(await apiGet('/api/v1/todos', schema)).toEqual({ from: 'network' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,6 +7,31 @@
 
 const TTL_MS = 10_000;
 const primed = new Map<string, { body: unknown; until: number }>();
+/** Paths whose answers a request under way will prime: a GET of one waits for it (settled either way). */
+const expected = new Map<string, Promise<void>>();
+
+/**
+ * Marks `paths` as coming with a request under way (`answers`, which primes them before it resolves): until
+ * it settles, a GET of one of these paths waits for it instead of calling the network (`expectedAnswer`),
+ * then takes the primed answer, or calls the network when there is none (the request failed, or the part
+ * was not a 2xx). Keeps another component's query of the same path (the course menu's grade data) from
+ * racing the dashboard's request on its own.
+ */
+export function expectAnswers(paths: string[], answers: Promise<unknown>): void {
+  const settled = answers.then(
+    () => undefined,
+    () => undefined,
+  );
+  for (const path of paths) expected.set(path, settled);
+  void settled.then(() => {
+    for (const path of paths) if (expected.get(path) === settled) expected.delete(path);
+  });
+}
+
+/** The request under way that will prime `path` (see `expectAnswers`), or undefined when none is. */
+export function expectedAnswer(path: string): Promise<void> | undefined {
+  return expected.get(path);
+}
 
 /**
  * Keeps `parts` (path with query string, HTTP status, JSON body) for the next GET of each path within
@@ -30,4 +55,5 @@ export function takePrimedAnswer(path: string): { body: unknown } | undefined {
 /** Forgets every primed answer (tests, between files that share one module registry). */
 export function clearPrimedAnswers(): void {
   primed.clear();
+  expected.clear();
 }

@@ -1,6 +1,7 @@
 import {
   API,
   type CoachDashboardPart,
+  CoachDashboardQuerySchema,
   CoachDashboardSchema,
   coachDashboardPartPaths,
   DetailErrorSchema,
@@ -18,7 +19,9 @@ import { CoachParams } from '../../http/route-common.ts';
  * Each part is that endpoint's own answer to the same caller: the request is replayed in-process
  * (`app.inject`) with the caller's cookie, through the same guard, validation and serialisation, so its
  * status and body are what a direct call gets (a student's 403 on a staff-only part stays a 403 part). The
- * parts' paths are fixed here: a client cannot name one. Access: anyone in the coach (the parts check more).
+ * parts' paths are fixed here: a client cannot name one, only pick one of the fixed groups with
+ * `?parts=first|rest` (any other value: 400 with field errors); without it every part is answered.
+ * Access: anyone in the coach (the parts check more).
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   app.get(
@@ -29,13 +32,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
         tags: ['dashboard'],
         summary: 'The coach dashboard’s answers in one request',
         params: CoachParams,
+        querystring: CoachDashboardQuerySchema,
         response: { 200: CoachDashboardSchema, 403: DetailErrorSchema, 404: DetailErrorSchema },
       },
     },
     async (request) => {
       const cookie = request.headers.cookie ?? '';
       const parts = await Promise.all(
-        coachDashboardPartPaths(request.coach!.coachId).map((path) => answerOf(app, path, cookie)),
+        coachDashboardPartPaths(request.coach!.coachId, request.query.parts).map((path) =>
+          answerOf(app, path, cookie),
+        ),
       );
       return { parts };
     },

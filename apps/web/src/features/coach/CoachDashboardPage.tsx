@@ -1,7 +1,10 @@
 import {
   API,
   BULLETIN_UI_TEXTS,
+  CHART_TEXTS,
+  type CoachDashboardGroup,
   CoachDashboardSchema,
+  coachDashboardPartPaths,
   HISTORY_TEXTS,
   MESSAGES,
   type Me,
@@ -12,10 +15,10 @@ import {
 import { Anchor, Grid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiGet } from '../../api/client.ts';
-import { primeAnswers } from '../../api/primed.ts';
+import { expectAnswers, primeAnswers } from '../../api/primed.ts';
 import { CardSkeleton } from '../../components/CardSkeleton.tsx';
 import { CollapsibleSection, useCollapsedSections } from '../../components/CollapsibleSection.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -23,18 +26,21 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { ActivityCards } from '../analytics/index.ts';
 import { coachAccess, useMe } from '../auth/index.ts';
-import { BulletinList } from '../bulletins/index.ts';
-import { GRADE_CHARTS_TITLE, GradeCharts } from '../charts/index.ts';
-import { GettingStartedCard } from '../checklists/index.ts';
 import { GRADE_CARD_TEXTS, GradeCard } from '../grades/index.ts';
-import { CompletionHistory } from '../history/index.ts';
 import { useInstitutionsCoaches } from '../institution/index.ts';
-import { InstructorHome } from '../instructor-home/index.ts';
-import { FeaturedTestimonials } from '../testimonials/index.ts';
-import { TipsCard } from '../tips/index.ts';
 import { SidebarLinks, TodoCard } from '../todos/index.ts';
+import {
+  ActivityCards,
+  BulletinList,
+  CompletionHistory,
+  FeaturedTestimonials,
+  GettingStartedCard,
+  GradeCharts,
+  InstructorHome,
+  preloadStudentCards,
+  TipsCard,
+} from './dashboard-cards.tsx';
 
 /** Note for staff and instructors on a coach dashboard, where students see their grade progress. */
 export const STAFF_GRADE_NOTE =
@@ -80,7 +86,7 @@ const SECTION_TITLES: Record<SectionKey, string> = {
   todos: TODO_TEXTS.cardTitle,
   bulletins: BULLETIN_UI_TEXTS.title,
   tips: TIP_TEXTS.cardTitle,
-  charts: GRADE_CHARTS_TITLE,
+  charts: CHART_TEXTS.gradeChartsTitle,
   history: HISTORY_TEXTS.title,
 };
 /** Skeleton sizes per section: about the card's loaded height, so the page does not jump. */
@@ -94,11 +100,21 @@ const SKELETONS: Record<SectionKey, { lines?: number; height?: number }> = {
 };
 
 type SectionRenderer = (key: SectionKey, card: ReactNode) => ReactNode;
+/** The sections whose cards read the `first` group of the dashboard request; the others read `rest`. */
+const FIRST_SECTIONS: ReadonlySet<SectionKey> = new Set(['grade', 'todos']);
 
-function useSections(userId: number, ready: boolean, foldable: boolean): SectionRenderer {
+function useSections(
+  userId: number,
+  ready: Record<CoachDashboardGroup, boolean>,
+  foldable: boolean,
+): SectionRenderer {
   const { isCollapsed, toggle } = useCollapsedSections(userId);
   return (key, card) => {
-    const content = ready ? card : <CardSkeleton {...SKELETONS[key]} />;
+    const content = ready[FIRST_SECTIONS.has(key) ? 'first' : 'rest'] ? (
+      card
+    ) : (
+      <CardSkeleton {...SKELETONS[key]} />
+    );
     if (!foldable) return content;
     return (
       <CollapsibleSection
@@ -181,21 +197,40 @@ function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; ins
 }
 
 /**
- * Fetches a student's dashboard answers in one request (GET …/dashboard) and primes them for the cards'
- * own queries (`api/primed.ts`), so the page costs one round trip instead of thirteen. Settled (success or
- * not) when the cards may render: on failure each card calls its endpoint itself, as before.
+ * Fetches one group of a student's dashboard answers (GET …/dashboard?parts=) and primes them for the
+ * cards' own queries (`api/primed.ts`). Settled (success or not) when the group's cards may render: on
+ * failure each card calls its endpoint itself, as before.
  */
-function useDashboardPrimed(coachId: number, enabled: boolean): boolean {
+function useDashboardGroup(coachId: number, group: CoachDashboardGroup, enabled: boolean): boolean {
   const query = useQuery({
-    queryKey: ['coach-dashboard', coachId] as const,
+    queryKey: ['coach-dashboard', coachId, group] as const,
     queryFn: async ({ signal }) => {
-      primeAnswers((await apiGet(API.coachDashboard(coachId), CoachDashboardSchema, signal)).parts);
+      const path = `${API.coachDashboard(coachId)}?parts=${group}`;
+      const answers = apiGet(path, CoachDashboardSchema, signal).then((d) => primeAnswers(d.parts));
+      // Other queries of these paths (the course menu's grade data) wait for this request, not the network.
+      expectAnswers(coachDashboardPartPaths(coachId, group), answers);
+      await answers;
       return true;
     },
     enabled,
     retry: false,
   });
   return !enabled || !query.isPending;
+}
+
+/**
+ * The dashboard's answers in two requests sent at once (docs/decisions/0006-coach-dashboard-in-one-request.md):
+ * `first` (grade card, to-dos) and `rest`, so the first useful content shows as soon as its own parts are
+ * in, not after the slowest analytics; `rest` is settled when nothing is left to wait for.
+ */
+function useDashboardPrimed(coachId: number, enabled: boolean): Record<CoachDashboardGroup, boolean> {
+  const first = useDashboardGroup(coachId, 'first', enabled);
+  const rest = useDashboardGroup(coachId, 'rest', enabled);
+  // The cards' code loads once the first content is in, beside the rest's answers rather than after them.
+  useEffect(() => {
+    if (enabled && first) preloadStudentCards();
+  }, [enabled, first]);
+  return { first, rest: first && rest };
 }
 
 /**
@@ -235,9 +270,10 @@ function CoachDashboard({
   enrolled: Me['coaches'][number] | undefined;
   institutionIds: number[];
 }) {
-  const ready = useDashboardPrimed(coachId, access === 'student');
+  const groups = useDashboardPrimed(coachId, access === 'student');
+  const ready = groups.rest;
   const student = access === 'student';
-  const section = useSections(userId, ready, student);
+  const section = useSections(userId, groups, student);
   // Phones (narrower than Mantine's `sm`, 48em) get one column in the order a student acts on.
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   if (access === 'staff') {

@@ -1,4 +1,4 @@
-import { TESTIMONIAL_TEXTS } from '@course-coach/contracts';
+import { IMAGES_PAGE_TEXTS, TESTIMONIAL_TEXTS } from '@course-coach/contracts';
 import { Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -14,14 +14,6 @@ import { useImageField, useSaveImageField } from './images-api.ts';
 
 /** The image field this page edits: the picture shown beside the student's testimonial (server: TESTIMONIAL_FIELD). */
 export const TESTIMONIAL_FIELD = 'testimonial_icon';
-export const IMAGES_PAGE_TEXTS = {
-  title: 'Your testimonial picture',
-  intro:
-    'This picture is shown beside your testimonial (below) when staff feature it on the coach dashboard and you agree. Pick one of the coach’s pictures or upload your own.',
-  change: 'Change picture',
-  reset: 'Use the default picture',
-  current: 'Current picture',
-} as const;
 
 /**
  * `/Dashboard/Coach/{coachId}/Images/`: the caller's testimonial picture (spec §3 Image field) with the

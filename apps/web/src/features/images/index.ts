@@ -1,3 +1,2 @@
 /** The images feature's public entry: what other features may use of it. */
 export { ImageSelectModal } from './ImageSelectModal.tsx';
-export { IMAGES_PAGE_TEXTS } from './ImagesPage.tsx';

@@ -13,9 +13,7 @@ import {
   Button,
   Container,
   Divider,
-  Drawer,
   Group,
-  Menu,
   Stack,
   Text,
   UnstyledButton,
@@ -29,12 +27,10 @@ import { coachAccess, loginPathFor, useMe, useSignOut } from '../auth/index.ts';
 import { SupportFooter } from '../faq/index.ts';
 import { useGradeData } from '../grades/index.ts';
 import { GLOSSARY_PATH, GLOSSARY_TEXTS } from '../help/index.ts';
-import { NotificationsBell } from '../notifications/index.ts';
-import { CourseSearch } from '../search/index.ts';
 import classes from './AppLayout.module.css';
-import { CoachSwitcher } from './CoachSwitcher.tsx';
 import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
 import { CourseNav, courseNavItems } from './CourseNav.tsx';
+import { CoachSwitcher, CourseSearch, NotificationsBell, PhoneMenu, UserMenu } from './signed-in-parts.tsx';
 
 /** Ends every session of the user (POST /api/v1/auth/logout-all): for a lost phone or a shared computer. */
 const SIGN_OUT_EVERYWHERE = 'Sign out everywhere';
@@ -198,29 +194,14 @@ export function AppLayout() {
                   {institutionLinks}
                   {glossaryLink}
                   {isStudent && <NotificationsBell />}
-                  {/* No initial-focus placeholder: it is a focusable `presentation` div inside role="menu",
-                    which axe reports (aria-required-children); focus goes to the first item instead. */}
-                  <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
-                    <Menu.Target>
-                      <UnstyledButton
-                        className={classes.userName}
-                        data-testid="user-name"
-                        fz="sm"
-                        fw={500}
-                        title={`Signed in as ${me.user.email}`}
-                      >
-                        {me.user.name}
-                      </UnstyledButton>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item component={Link} to={ACCOUNT_PAGES.account}>
-                        Account
-                      </Menu.Item>
-                      <Menu.Item onClick={() => signOut.mutate('everywhere')} disabled={signOut.isPending}>
-                        {SIGN_OUT_EVERYWHERE}
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <UserMenu
+                    name={me.user.name}
+                    email={me.user.email}
+                    className={classes.userName}
+                    signOutEverywhereLabel={SIGN_OUT_EVERYWHERE}
+                    onSignOutEverywhere={() => signOut.mutate('everywhere')}
+                    signingOut={signOut.isPending}
+                  />
                   <Button
                     variant="default"
                     size="sm"
@@ -254,16 +235,7 @@ export function AppLayout() {
       </AppShell.Header>
 
       {me && (
-        <Drawer
-          opened={menuOpen}
-          onClose={menu.close}
-          position="right"
-          size="xs"
-          title="Menu"
-          hiddenFrom="sm"
-          id="phone-menu"
-          closeButtonProps={{ 'aria-label': 'Close menu' }}
-        >
+        <PhoneMenu opened={menuOpen} onClose={menu.close}>
           <Stack gap="md" component="nav" aria-label="Main">
             <div>
               <Text size="sm" c="dimmed">
@@ -307,7 +279,7 @@ export function AppLayout() {
               {SIGN_OUT_EVERYWHERE}
             </UnstyledButton>
           </Stack>
-        </Drawer>
+        </PhoneMenu>
       )}
 
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>

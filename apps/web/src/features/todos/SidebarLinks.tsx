@@ -1,8 +1,7 @@
-import { EMAIL_PAGES, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
+import { EMAIL_PAGES, IMAGES_PAGE_TEXTS, PAGES, SURVEY_PAGES } from '@course-coach/contracts';
 import { Anchor, Card, Stack, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { IMAGES_PAGE_TEXTS } from '../images/index.ts';
 
 export const SIDEBAR_LINK_TEXTS = {
   title: 'More in this coach',

@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
+import { LazySafeHtml } from '../../components/LazySafeHtml.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import { SafeHtml } from '../../components/SafeHtml.tsx';
 import { WhyLink } from '../mydata/index.ts';
 import { TodoModal } from './TodoModal.tsx';
 import { useCompleteTodoItem, useTodoListPage } from './todos-api.ts';
@@ -55,7 +55,7 @@ function TodoItemRow({ item, canAct, onEdit, editHref, onToggle, pending }: Item
               </Text>
             )}
           </Group>
-          {item.description && <SafeHtml html={item.description} className="todo-description" />}
+          {item.description && <LazySafeHtml html={item.description} className="todo-description" />}
           <Group gap={6}>
             {item.tags.map((tag) => (
               <Badge key={tag.id} variant="light" color="gray" size="sm">

@@ -1,0 +1,33 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+
+/**
+ * A component whose module loads on its first render (React `lazy` inside its own `Suspense`), for parts of
+ * a screen that the first useful content does not need (docs/architecture.md "Keeping the first load
+ * small"). `load` is a dynamic `import()` naming the component (the bundler makes it a chunk); `fallback`
+ * stands in its place while the chunk loads (nothing by default). A chunk that fails to load throws to the
+ * nearest error boundary (the route's error page), as a lazy route does. `preload()` starts loading the
+ * module without rendering it, so that its chunk arrives beside the data it will show.
+ */
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): ComponentType<P> & { preload: () => void } {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const once = () => {
+    loading ??= load();
+    return loading;
+  };
+  const Lazy = lazy(async () => ({ default: await once() }));
+  function LazyComponent(props: P) {
+    return (
+      <Suspense fallback={fallback}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  /** Starts loading the module now (e.g. beside the data it will show), without rendering it. */
+  LazyComponent.preload = () => {
+    once().catch(() => undefined);
+  };
+  return LazyComponent;
+}
