@@ -6,11 +6,12 @@ import { STUDENT_SYNC_LIMIT } from './sync.ts';
  * The fast path of every import that writes characteristic values (the CSV import, mts-import; the
  * guided import's commit): the values are staged in a temporary table of the import's transaction (on
  * PostgreSQL by COPY, db/copy.ts; on PGlite by multi-row `unnest` inserts; no index while loading, no
- * WAL), indexed and analysed once loaded, then written set-wise, as a diff: one statement deletes the
- * source's values of the listed (student, characteristic) pairs that are not in the file any more (an
- * anti-join), one inserts the staged values that are not stored yet (the anti-join the other way).
- * A value the file repeats is neither deleted nor inserted, so a re-import of the same data writes
- * nothing and owes no sync. docs/characteristics.md "Importing values".
+ * WAL), indexed and analysed once loaded, then written set-wise, as a diff: one statement updates in
+ * place the single-valued characteristics' values the file changes, one deletes the source's values of
+ * the listed (student, characteristic) pairs that are not in the file any more (an anti-join), one
+ * inserts the staged values that are not stored yet (the anti-join the other way). A value the file
+ * repeats is not touched, so a re-import of the same data writes nothing and owes no sync.
+ * docs/characteristics.md "Importing values".
  */
 
 /** One value to write: a student, a characteristic and the value (null: none, the student has the default). */
@@ -70,8 +71,8 @@ export async function writeValues(
   const none: WrittenValues = { characteristicIds: [], users: [], changed: 0 };
   if (rows.length === 0) return none;
   const ids = [...new Set(rows.map((r) => r.characteristicId))];
-  const scopes = await q<{ id: number; scope: string }>(
-    'select id, scope from characteristics where id = any($1::int[])',
+  const scopes = await q<{ id: number; scope: string; is_multivalued: boolean }>(
+    'select id, scope, is_multivalued from characteristics where id = any($1::int[])',
     [ids],
   );
   const coachOf = new Map(scopes.map((c) => [c.id, c.scope === 'enrolment' ? target.coachId : 0]));
@@ -121,7 +122,13 @@ export async function writeValues(
   const summary = `select characteristic_id as id, count(*)::int as n,
                           case when count(*) <= ${STUDENT_SYNC_LIMIT} then array_agg(user_id) end as users
                      from d group by characteristic_id`;
-  const deleted = await q<{ id: number; n: number; users: number[] | null }>(
+  const updated = await updateInPlace(
+    q,
+    target,
+    scopes.filter((c) => !c.is_multivalued).map((c) => c.id),
+    summary,
+  );
+  const deleted = await q<Summary>(
     `with d as (
        delete from student_characteristic_values v
         where v.characteristic_id = any($3::int[]) and v.source_id = $1 and v.coach_id in (0, $2)
@@ -134,7 +141,7 @@ export async function writeValues(
      ${summary}`,
     [target.sourceId, target.coachId, ids],
   );
-  const inserted = await q<{ id: number; n: number; users: number[] | null }>(
+  const inserted = await q<Summary>(
     `with d as (
        insert into student_characteristic_values
               (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
@@ -149,19 +156,79 @@ export async function writeValues(
      ${summary}`,
     [target.institutionId, target.sourceId],
   );
-  const changed = [...deleted, ...inserted];
-  if (changed.length === 0) return none;
+  // An update is a value deleted and one inserted (the counts and lists of the delete and insert of the
+  // same diff: a characteristic's students are listed while at most STUDENT_SYNC_LIMIT values of it
+  // were deleted and at most as many inserted).
+  const per = new Map<number, { out: number; in: number; users: number[] | null }>();
+  const add = (summaries: Summary[], out: boolean, inn: boolean) => {
+    for (const r of summaries) {
+      const c = per.get(r.id) ?? { out: 0, in: 0, users: [] };
+      if (out) c.out += r.n;
+      if (inn) c.in += r.n;
+      c.users = c.users === null || r.users === null ? null : [...c.users, ...r.users];
+      per.set(r.id, c);
+    }
+  };
+  add(updated, true, true);
+  add(deleted, true, false);
+  add(inserted, false, true);
+  if (per.size === 0) return none;
   const users = new Set<number>();
   let many = false;
-  for (const c of changed) {
-    if (c.users === null) many = true;
+  let changed = 0;
+  for (const c of per.values()) {
+    changed += c.out + c.in;
+    if (c.users === null || c.out > STUDENT_SYNC_LIMIT || c.in > STUDENT_SYNC_LIMIT) many = true;
     else for (const u of c.users) users.add(u);
   }
   return {
-    characteristicIds: [...new Set(changed.map((c) => c.id))],
+    characteristicIds: [...per.keys()],
     users: many || users.size > STUDENT_SYNC_LIMIT ? null : [...users],
-    changed: changed.reduce((sum, c) => sum + c.n, 0),
+    changed,
   };
+}
+
+/** Per characteristic: the values a statement changed, and their students when few (else null). */
+type Summary = { id: number; n: number; users: number[] | null };
+
+/**
+ * The first step of the diff, for the single-valued characteristics `singleIds`: a student whose one
+ * stored value from the source differs from the file's gets it replaced in place, by an UPDATE (the
+ * rest of the diff then finds it equal). A changed value is then one row version written, not a row
+ * deleted and another inserted: no foreign-key check (PostgreSQL checks the key on UPDATE only when it
+ * changes), no conflict check, and no second pass over the deleted rows. When a student has several
+ * stored values of such a characteristic (which the writer never leaves, but data written otherwise
+ * might hold) the update would give two rows the same key: it is rolled back to its savepoint, and the
+ * delete and insert that follow write the whole diff as they would anyway.
+ */
+async function updateInPlace(
+  q: Query,
+  target: ValueTarget,
+  singleIds: number[],
+  summary: string,
+): Promise<Summary[]> {
+  if (singleIds.length === 0) return [];
+  await q('savepoint value_update');
+  try {
+    const updated = await q<Summary>(
+      `with d as (
+         update student_characteristic_values v
+            set value = s.value, num = s.num, recorded_at = now()
+           from value_stage s
+          where v.characteristic_id = any($3::int[]) and v.source_id = $1 and v.coach_id in (0, $2)
+            and s.characteristic_id = v.characteristic_id and s.user_id = v.user_id
+            and s.coach_id = v.coach_id and s.value is not null and s.value <> v.value
+         returning v.user_id, v.characteristic_id)
+       ${summary}`,
+      [target.sourceId, target.coachId, singleIds],
+    );
+    await q('release savepoint value_update');
+    return updated;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error;
+    await q('rollback to savepoint value_update');
+    return [];
+  }
 }
 
 /** Above this many values deleted plus inserted, the values' statistics are refreshed after the commit. */
