@@ -82,6 +82,7 @@ test.describe('Characteristics overview', () => {
   test('every kind of Edit link opens a working editor; a playbook wiring saved there shows in the overview', async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     const coachId = await coachOf(page, 'DDD');
     const overview = `/Dashboard/Coach/${coachId}/CharacteristicsOverview/`;
     await page.goto(overview);

@@ -28,6 +28,7 @@ test.describe('Documents of content items', () => {
     page,
     browser,
   }) => {
+    test.setTimeout(120_000);
     await signIn(page, STAFF);
     const coachId = await coachIdOf(page, 'AAA 2013J');
     const title = `Exam guide bulletin ${Date.now()}`;

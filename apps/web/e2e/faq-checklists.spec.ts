@@ -84,6 +84,7 @@ test('a student ticks off the Getting started checklist; staff see it in the coa
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const coachId = await studentCoach(page);
   const card = page.getByTestId('getting-started');

@@ -31,6 +31,7 @@ async function coachOf(page: Page): Promise<number> {
 
 for (const viewport of VIEWPORTS) {
   test(`student: My data at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await signIn(page, STUDENT);
     const coachId = await coachOf(page);

@@ -72,6 +72,7 @@ async function bothSizes(page: Page) {
 }
 
 test('a student plans before the exam and reflects after it', async ({ page, request }) => {
+  test.setTimeout(120_000);
   const coachId = (await homeOf(request, STUDENT)).coaches[0]!.id;
   await homeOf(request, STAFF);
   const created = (await staffWrite(request, 'post', API.playbooks(coachId), body(day(3)))) as { id: number };
