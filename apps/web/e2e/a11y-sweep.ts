@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {
   API,
   BULLETIN_UI_TEXTS,
@@ -24,7 +23,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
-import { DEMO_PASSWORD, STAFF, STUDENT_WITHOUT_POINTS } from './helpers.ts';
+import { DEMO_PASSWORD, STAFF, STUDENT_WITHOUT_POINTS, wcagScan } from './helpers.ts';
 
 /**
  * Accessibility sweep: every page route of the app's route table
@@ -42,7 +41,6 @@ import { DEMO_PASSWORD, STAFF, STUDENT_WITHOUT_POINTS } from './helpers.ts';
 const STUDENT = 's32885@demo.edu';
 const ROUTER = path.resolve(import.meta.dirname, '../src/router.tsx');
 const ROUTE_TABLES = path.resolve(import.meta.dirname, '../src/routes');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const VIEWPORTS = [
   { name: 'wide', width: 1280, height: 800 },
   { name: 'phone', width: 375, height: 667 },
@@ -1149,7 +1147,7 @@ async function settle(page: Page): Promise<void> {
 /** Runs axe-core for WCAG 2.0/2.1 A and AA; returns the violations, labelled with where they were found. */
 async function scan(page: Page, where: string) {
   await settle(page);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = await wcagScan(page);
   return results.violations.map((v) => ({
     where,
     id: v.id,

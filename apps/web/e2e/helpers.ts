@@ -31,6 +31,36 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** The axe-core tags of the WCAG 2.0 and 2.1 success criteria at levels A and AA (axe-core's rule tags). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs axe-core's WCAG 2.0/2.1 A and AA rules (WCAG_TAGS) on the page as it is now; returns axe's results,
+ * of which only `violations` lists its nodes (the other groups keep one node per rule).
+ *
+ * Two settings make a scan about twice as fast as `new AxeBuilder({ page }).withTags(…).analyze()` (measured
+ * on the student dashboard: 6.3 s → 2.9 s at load 4–8), without changing which rules run or what they find:
+ * - `resultTypes: ['violations']`: axe builds selectors and HTML only for the violations' nodes, not for
+ *   every node that passed. Set before `withTags`, because `AxeBuilder#options` replaces the options
+ *   `withTags` sets (run the other way round, every rule runs, best-practice ones included).
+ * - legacy mode: axe runs in the page itself instead of in parts per frame finished in a new blank page.
+ *   The one thing it gives up is cross-origin frames (@axe-core/playwright's README), and the app shows
+ *   none: a page that does fails here, so that its frames are not skipped unseen.
+ */
+export async function wcagScan(page: Page) {
+  const origin = new URL(page.url()).origin;
+  const foreign = page
+    .frames()
+    .map((frame) => frame.url())
+    .filter((url) => url !== 'about:blank' && new URL(url).origin !== origin);
+  expect(foreign, 'cross-origin frames, which the legacy-mode scan skips').toEqual([]);
+  return new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode(true)
+    .analyze();
+}
+
 /**
  * Runs axe-core with the WCAG 2.0/2.1 A and AA rules and expects no violations. It first waits for running
  * finite animations and transitions to end: a dialog or drawer fading in has, for a moment, colours blended with
@@ -51,9 +81,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
       ),
     )
     .toBe(0);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const results = await wcagScan(page);
   const summary = results.violations.map((v) => ({
     id: v.id,
     impact: v.impact,
