@@ -216,6 +216,8 @@ export const ANALYTICS_TEXTS = {
   examPlaybookTitle: 'Exam Playbook Planning',
   surveysTitle: 'Surveys',
   overallTitle: 'Overall progress',
+  /** Ours: ends each card's region name (“To-Dos activity”), apart from the to-do card's “To-Dos”. */
+  cardRegionSuffix: 'activity',
   read: 'Read',
   unread: 'Unread',
   completed: 'Completed',

@@ -118,6 +118,12 @@ describe('To-Dos activity card', () => {
     expect(await screen.findByTestId('activity-todos-headline')).toHaveTextContent('1 of 2 To-Dos completed');
     expect(screen.queryByTestId('activity-todos-breakdown')).not.toBeInTheDocument();
     expect(screen.getByTestId('activity-todos-graph')).toHaveTextContent('General');
+    // Its heading is the spec's title; its region's name sets it apart from the to-do card's “To-Dos”.
+    expect(screen.getByRole('heading', { name: 'To-Dos' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'To-Dos activity' })).toBe(
+      screen.getByTestId('activity-todos'),
+    );
+    expect(screen.queryByRole('region', { name: 'To-Dos' })).not.toBeInTheDocument();
   });
 });
 
