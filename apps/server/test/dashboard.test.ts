@@ -1,5 +1,6 @@
 import { API, CoachDashboardSchema, coachDashboardPartPaths } from '@course-coach/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RESOLVED_CALLER_HEADER } from '../src/auth/guard.ts';
 import {
   type Browser,
   coachIdOf,
@@ -86,6 +87,17 @@ describe('the coach dashboard in one request', () => {
       expect(res.status, bad).toBe(400);
       expect(res.body, bad).toHaveProperty('parts');
     }
+  });
+
+  it('refuses the in-process caller header from outside (only the server itself sends a live handle)', async () => {
+    // The dashboard hands its parts the caller it resolved under a random handle (auth/guard.ts); a made-up
+    // handle, or one on a write, is refused whoever sends it, before any part's work.
+    const made = { [RESOLVED_CALLER_HEADER]: 'a'.repeat(43) };
+    expect((await student.get(API.gradeData(coachId), { headers: made })).status).toBe(403);
+    expect((await outsider.get(API.gradeData(coachId), { headers: made })).status).toBe(403);
+    expect((await ctx.browser().get(API.gradeData(coachId), { headers: made })).status).toBe(403);
+    // Without the header the same calls answer as always.
+    expect((await student.get(API.gradeData(coachId))).status).toBe(200);
   });
 
   it('refuses a student of another coach and nobody signed in, like the endpoints', async () => {

@@ -8,6 +8,42 @@ import { type AuthUser, loadSession } from './sessions.ts';
 import { newToken, safeEqual } from './tokens.ts';
 import { installViewAsKey, viewAsUser } from './view-as.ts';
 
+/**
+ * The header of a GET an aggregate route (the coach dashboard, docs/decisions/0006) replays in-process for
+ * a caller it has already resolved: its value is a random handle that `withResolvedCaller` registers for the
+ * aggregate request's lifetime only and that never leaves the process, so nothing outside can send a valid
+ * one. The guard then takes the caller (and their place in that coach) from the handle instead of loading
+ * the session and membership again; the route's policy is still checked against them.
+ */
+export const RESOLVED_CALLER_HEADER = 'x-course-coach-resolved-caller';
+
+/** What an aggregate request found out about its caller, reused by the GETs it replays. */
+interface ResolvedCaller {
+  user: AuthUser;
+  coach: CoachContext | null;
+}
+
+const resolvedCallers = new Map<string, ResolvedCaller>();
+
+/**
+ * Runs `fn` with a handle under which the guard finds `request`'s caller (its user and coach context as the
+ * guard set them) for GETs replayed with `RESOLVED_CALLER_HEADER`; the handle is forgotten when `fn`
+ * settles. Without a signed-in caller `fn` gets null (replays then go through the full guard).
+ */
+export async function withResolvedCaller<T>(
+  request: FastifyRequest,
+  fn: (handle: string | null) => Promise<T>,
+): Promise<T> {
+  if (!request.user) return fn(null);
+  const handle = newToken();
+  resolvedCallers.set(handle, { user: request.user, coach: request.coach });
+  try {
+    return await fn(handle);
+  } finally {
+    resolvedCallers.delete(handle);
+  }
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's access policy; required on every route (see auth/access.ts). */
@@ -93,12 +129,16 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
 
   app.addHook('preValidation', async (request) => {
     const policy = request.routeOptions.config.access;
-    const token = request.cookies[SESSION_COOKIE];
-    const signedIn = token
-      ? await loadSession(database, token, config.SESSION_TTL_HOURS, config.SESSION_MAX_HOURS)
-      : null;
-    // A replayed "view as student" request acts as the student, read-only (auth/view-as.ts).
-    request.user = await viewAsUser(database, app, request, signedIn);
+    const resolved = resolvedCallerOf(request);
+    if (resolved) request.user = resolved.user;
+    else {
+      const token = request.cookies[SESSION_COOKIE];
+      const signedIn = token
+        ? await loadSession(database, token, config.SESSION_TTL_HOURS, config.SESSION_MAX_HOURS)
+        : null;
+      // A replayed "view as student" request acts as the student, read-only (auth/view-as.ts).
+      request.user = await viewAsUser(database, app, request, signedIn);
+    }
     if (!policy || policy.kind === 'public') return;
     if (!request.user) throw unauthorized(UI_TEXTS.notAuthenticated);
     if (policy.kind === 'authenticated') return;
@@ -106,6 +146,14 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
     if (policy.kind === 'coach') {
       const coachId = parseId(params.coachId);
       if (coachId === null) throw notFound();
+      // The aggregate request that replays this one already found the caller's place in this coach.
+      const known = resolved?.coach?.coachId === coachId ? resolved.coach : null;
+      if (known) {
+        if (!policy.roles.some((r) => r === known.coachRole || r === known.institutionRole))
+          throw forbidden(UI_TEXTS.forbidden);
+        request.coach = { ...known };
+        return;
+      }
       const rows = await database.query<{
         institution_id: number;
         coach_role: string | null;
@@ -147,6 +195,19 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
     if (!policy.roles.includes(role)) throw forbidden(UI_TEXTS.forbidden);
     request.institution = { institutionId, institutionRole: role };
   });
+}
+
+/**
+ * The caller an aggregate request resolved for this replayed GET (`RESOLVED_CALLER_HEADER`), or null when
+ * the header is absent. A handle that is not live, or on another method, is refused (403), like a wrong
+ * view-as key: only this process sends the header.
+ */
+function resolvedCallerOf(request: FastifyRequest): ResolvedCaller | null {
+  const handle = request.headers[RESOLVED_CALLER_HEADER];
+  if (handle === undefined) return null;
+  const found = typeof handle === 'string' ? resolvedCallers.get(handle) : undefined;
+  if (!found || request.method !== 'GET') throw forbidden(UI_TEXTS.forbidden);
+  return found;
 }
 
 /**

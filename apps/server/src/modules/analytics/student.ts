@@ -44,6 +44,9 @@ export async function resolveStudent(
   } else {
     userId = self;
   }
+  // A student asking for their own figures: the guard found their student enrollment in this coach already
+  // (CoachContext.coachRole), which is exactly what the query below checks.
+  if (userId === self && coach.coachRole === 'student') return userId;
   const rows = await database.query(
     `select 1 from enrollments where coach_id = $1 and user_id = $2 and role = 'student'`,
     [coach.coachId, userId],

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY } from '../../auth/access.ts';
+import { RESOLVED_CALLER_HEADER, withResolvedCaller } from '../../auth/guard.ts';
 import { CoachParams } from '../../http/route-common.ts';
 
 /**
@@ -38,9 +39,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
     },
     async (request) => {
       const cookie = request.headers.cookie ?? '';
-      const parts = await Promise.all(
-        coachDashboardPartPaths(request.coach!.coachId, request.query.parts).map((path) =>
-          answerOf(app, path, cookie),
+      // The caller was resolved once for this request (session, place in the coach): the replayed parts
+      // reuse it instead of each loading the session and membership again; each part's own policy is still
+      // checked (auth/guard.ts RESOLVED_CALLER_HEADER).
+      const parts = await withResolvedCaller(request, (handle) =>
+        Promise.all(
+          coachDashboardPartPaths(request.coach!.coachId, request.query.parts).map((path) =>
+            answerOf(app, path, cookie, handle),
+          ),
         ),
       );
       return { parts };
@@ -48,12 +54,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   );
 };
 
-/** One GET replayed in-process with the caller's cookie; the body parsed as JSON (null when empty). */
-async function answerOf(app: FastifyInstance, path: string, cookie: string): Promise<CoachDashboardPart> {
-  const response = await app.inject({
-    method: 'GET',
-    url: path,
-    headers: { cookie, accept: 'application/json' },
-  });
+/**
+ * One GET replayed in-process with the caller's cookie and, when given, the handle of the caller already
+ * resolved (`withResolvedCaller`); the body parsed as JSON (null when empty).
+ */
+async function answerOf(
+  app: FastifyInstance,
+  path: string,
+  cookie: string,
+  handle: string | null,
+): Promise<CoachDashboardPart> {
+  const headers: Record<string, string> = { cookie, accept: 'application/json' };
+  if (handle) headers[RESOLVED_CALLER_HEADER] = handle;
+  const response = await app.inject({ method: 'GET', url: path, headers });
   return { path, status: response.statusCode, body: response.body ? JSON.parse(response.body) : null };
 }
