@@ -7,11 +7,25 @@ import { EARLY_TTL_MS, earlyPage } from './early-answers.ts';
 const schema = { safeParse: (v: unknown) => ({ success: true as const, data: v }) };
 const SCRIPT = readFileSync(path.resolve(import.meta.dirname, '../boot/early-requests.js'), 'utf8');
 
-/** Runs index.html's early script (src/boot/early-requests.js) as the browser would, at `pathname`. */
-function runEarlyScript(pathname: string) {
+/**
+ * Runs index.html's early script (src/boot/early-requests.js) as the browser would, at `pathname`, with the
+ * dashboard's files the build lists in its `data-dashboard` attribute.
+ */
+function runEarlyScript(pathname: string, dashboardFiles = '') {
   window.history.replaceState(null, '', pathname);
-  new Function(SCRIPT)();
+  const tag = document.createElement('script');
+  tag.dataset.dashboard = dashboardFiles;
+  Object.defineProperty(document, 'currentScript', { value: tag, configurable: true });
+  try {
+    new Function(SCRIPT)();
+  } finally {
+    Object.defineProperty(document, 'currentScript', { value: null, configurable: true });
+  }
 }
+
+/** The preload links the early script added to <head>: `rel href`. */
+const preloads = () =>
+  [...document.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')}`);
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -28,6 +42,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
   delete window.__courseCoachEarly;
+  for (const link of document.head.querySelectorAll('link')) link.remove();
   window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -40,8 +55,12 @@ describe('early requests (index.html) and their answers', () => {
       return json({ parts: [], from: path });
     });
     vi.stubGlobal('fetch', fetchMock);
-    runEarlyScript('/');
+    runEarlyScript('/', '/assets/CoachDashboardPage-x.js /assets/GradeCard-y.css');
     await settle();
+    expect(preloads()).toEqual([
+      'modulepreload /assets/CoachDashboardPage-x.js',
+      'preload /assets/GradeCard-y.css',
+    ]);
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
       '/api/v1/me',
       '/api/v1/coach/7/dashboard?parts=first',
@@ -85,9 +104,10 @@ describe('early requests (index.html) and their answers', () => {
       'fetch',
       vi.fn(async () => json({ detail: 'Authentication credentials were not provided.' }, 401)),
     );
-    runEarlyScript('/login');
+    runEarlyScript('/login', '/assets/CoachDashboardPage-x.js');
     await settle();
     expect(await earlyPage()).toBeNull();
+    expect(preloads()).toEqual([]);
     const error = await apiGet('/api/v1/me', schema).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);

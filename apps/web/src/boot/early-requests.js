@@ -1,5 +1,5 @@
 /*
- * Requests started while the page's scripts still load (docs/student-experience.md "First useful content").
+ * Requests started while the page's scripts still load (docs/student-experience.md "Early requests").
  * A classic script (no imports, no module), named first in index.html's <head> by the build (vite.config.ts
  * `earlyRequests`), so it runs as soon as the HTML is parsed, before the app's JavaScript is in:
  *
@@ -7,6 +7,10 @@
  *   - on a coach dashboard URL, GET …/dashboard?parts=first and ?parts=rest at once, beside /me; on `/`,
  *     as soon as /me answers, for the coach dashboard it names as the user's home (`home`) when the user
  *     is a student of that coach (only students' dashboards send these requests).
+ *
+ * Once /me names a coach dashboard as the page to show, the files of the dashboard's code that the build
+ * listed in this script's `data-dashboard` attribute are preloaded (`<link rel="modulepreload">` for
+ * JavaScript, `rel="preload"` for CSS), beside the app's own first files rather than after them.
  *
  * Each answer (status, body text, Retry-After) waits in `window.__courseCoachEarly.answers` under its path
  * for the app's first GET of that path (apps/web/src/api/early-answers.ts), which takes it once instead of
@@ -16,6 +20,21 @@
  */
 (() => {
   const DASHBOARD = /^\/Dashboard\/Coach\/(\d+)\/CoachDetails\/?$/;
+  const dashboardFiles = (document.currentScript?.dataset.dashboard ?? '').split(' ').filter(Boolean);
+  const preloadDashboard = () => {
+    for (const href of dashboardFiles) {
+      const link = document.createElement('link');
+      if (href.endsWith('.css')) {
+        link.rel = 'preload';
+        link.as = 'style';
+      } else {
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+      }
+      link.href = href;
+      document.head.appendChild(link);
+    }
+  };
   const answers = {};
   const get = (path) => {
     const answer = fetch(path, {
@@ -45,10 +64,14 @@
     .then((me) => {
       if (me.status !== 200) return null;
       const body = JSON.parse(me.text);
-      if (here !== '/') return here;
+      if (here !== '/') {
+        if (direct) preloadDashboard();
+        return here;
+      }
       const home = DASHBOARD.exec(body.home);
       const coach = home && body.coaches.find((c) => String(c.id) === home[1]);
       if (coach && coach.role === 'student') dashboard(home[1]);
+      if (home) preloadDashboard();
       return body.home;
     })
     .catch(() => null);
