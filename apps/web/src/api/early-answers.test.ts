@@ -88,14 +88,37 @@ describe('early requests (index.html) and their answers', () => {
     expect(await earlyPage()).toBe('/Dashboard/Coach/7/CoachDetails/');
   });
 
-  it('on a dashboard URL asks for its parts beside /me, before /me answers', async () => {
-    const fetchMock = vi.fn(async (_path: string) => json({ parts: [] }));
+  it('on a dashboard URL asks for `first` beside /me, and for `rest` once /me names a student there', async () => {
+    const fetchMock = vi.fn(async (path: string) =>
+      path === '/api/v1/me'
+        ? json({ ...me('student'), coaches: [{ ...me('student').coaches[0], id: 12 }] })
+        : json({ parts: [] }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     runEarlyScript('/Dashboard/Coach/12/CoachDetails/');
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
       '/api/v1/me',
       '/api/v1/coach/12/dashboard?parts=first',
+    ]);
+    await settle();
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
+      '/api/v1/me',
+      '/api/v1/coach/12/dashboard?parts=first',
       '/api/v1/coach/12/dashboard?parts=rest',
+    ]);
+    expect(await earlyPage()).toBe('/Dashboard/Coach/12/CoachDetails/');
+  });
+
+  it('on a dashboard URL of a coach the user teaches, never asks for `rest`', async () => {
+    const fetchMock = vi.fn(async (path: string) =>
+      path === '/api/v1/me' ? json(me('instructor')) : json({ parts: [] }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    runEarlyScript('/Dashboard/Coach/7/CoachDetails');
+    await settle();
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
+      '/api/v1/me',
+      '/api/v1/coach/7/dashboard?parts=first',
     ]);
   });
 

@@ -4,9 +4,10 @@
  * `earlyRequests`), so it runs as soon as the HTML is parsed, before the app's JavaScript is in:
  *
  *   - GET /api/v1/me at once (the app asks for it first, to know who is signed in);
- *   - on a coach dashboard URL, GET …/dashboard?parts=first and ?parts=rest at once, beside /me; on `/`,
- *     as soon as /me answers, for the coach dashboard it names as the user's home (`home`) when the user
- *     is a student of that coach (only students' dashboards send these requests).
+ *   - on a coach dashboard URL, GET …/dashboard?parts=first at once, beside /me, and ?parts=rest once /me
+ *     says the user is a student of that coach (only students' dashboards send these requests; `rest` is
+ *     the heavy one); on `/`, both as soon as /me answers, for the coach dashboard it names as the user's
+ *     home (`home`) when the user is a student of that coach.
  *
  * Once /me names a coach dashboard as the page to show, the files of the dashboard's code that the build
  * listed in this script's `data-dashboard` attribute are preloaded (`<link rel="modulepreload">` for
@@ -52,25 +53,28 @@
     answer.catch(() => undefined);
     answers[path] = { answer, startedAt: Date.now() };
   };
-  const dashboard = (coachId) => {
-    get(`/api/v1/coach/${coachId}/dashboard?parts=first`);
-    get(`/api/v1/coach/${coachId}/dashboard?parts=rest`);
-  };
+  const part = (coachId, group) => get(`/api/v1/coach/${coachId}/dashboard?parts=${group}`);
+  /** Whether /me names the user a student of coach `coachId` (only students' dashboards send `?parts=`). */
+  const studentOf = (me, coachId) => me.coaches.some((c) => String(c.id) === coachId && c.role === 'student');
   const here = location.pathname;
   get('/api/v1/me');
   const direct = DASHBOARD.exec(here);
-  if (direct) dashboard(direct[1]);
+  // The light `first` group beside /me; the heavier `rest` once /me says the user is a student there.
+  if (direct) part(direct[1], 'first');
   const page = answers['/api/v1/me'].answer
     .then((me) => {
       if (me.status !== 200) return null;
       const body = JSON.parse(me.text);
       if (here !== '/') {
+        if (direct && studentOf(body, direct[1])) part(direct[1], 'rest');
         if (direct) preloadDashboard();
         return here;
       }
       const home = DASHBOARD.exec(body.home);
-      const coach = home && body.coaches.find((c) => String(c.id) === home[1]);
-      if (coach && coach.role === 'student') dashboard(home[1]);
+      if (home && studentOf(body, home[1])) {
+        part(home[1], 'first');
+        part(home[1], 'rest');
+      }
       if (home) preloadDashboard();
       return body.home;
     })
