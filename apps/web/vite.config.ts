@@ -46,9 +46,11 @@ function dashboardFiles(bundle: Rollup.OutputBundle): string[] {
 }
 
 /**
- * Names src/boot/early-requests.js first in index.html's <head>, as a classic (parser-blocking) script:
- * unlike the app's module graph, it runs as soon as it is fetched, so /me and a student's dashboard parts
- * are requested while the app's JavaScript still loads (docs/student-experience.md "Early requests").
+ * Names src/boot/early-requests.js first in index.html's <head>, as a classic `defer` script: it does not
+ * hold up the parser, runs before the app's module script (deferred scripts run in document order) and,
+ * unlike the app's module graph, as soon as it is fetched (the small HTML is parsed by then), so /me and a
+ * student's dashboard parts are requested while the app's JavaScript still loads
+ * (docs/student-experience.md "Early requests").
  * The build writes it as `assets/early-requests-<hash>.js` (cached for a year like the other assets), with
  * the coach dashboard's own files in its `data-dashboard` attribute (the script preloads them once /me
  * names a dashboard, beside the entry's files); the dev server serves it from src, without that list.
@@ -68,8 +70,8 @@ function earlyRequests(): Plugin {
         {
           tag: 'script',
           attrs: ctx.bundle
-            ? { src: `/${fileName}`, 'data-dashboard': dashboardFiles(ctx.bundle).join(' ') }
-            : { src: '/src/boot/early-requests.js' },
+            ? { src: `/${fileName}`, defer: true, 'data-dashboard': dashboardFiles(ctx.bundle).join(' ') }
+            : { src: '/src/boot/early-requests.js', defer: true },
           injectTo: 'head-prepend',
         },
       ],

@@ -1,7 +1,8 @@
 /*
  * Requests started while the page's scripts still load (docs/student-experience.md "Early requests").
- * A classic script (no imports, no module), named first in index.html's <head> by the build (vite.config.ts
- * `earlyRequests`), so it runs as soon as the HTML is parsed, before the app's JavaScript is in:
+ * A classic `defer` script (no imports, no module), named first in index.html's <head> by the build
+ * (vite.config.ts `earlyRequests`), so it runs once it is fetched and the HTML parsed, before the app's
+ * module script and without waiting for the app's JavaScript:
  *
  *   - GET /api/v1/me at once (the app asks for it first, to know who is signed in);
  *   - on a coach dashboard URL, GET …/dashboard?parts=first at once, beside /me, and ?parts=rest once /me
