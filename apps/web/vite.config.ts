@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /** The API server `npm run dev` proxies to (start it with `node --import tsx apps/server/src/main.ts`). */
@@ -10,50 +10,14 @@ const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 /** The classic script index.html runs first (its requests start before the app's code is in). */
 const EARLY_REQUESTS = new URL('./src/boot/early-requests.js', import.meta.url);
 
-/** The page module whose code the early script preloads once /me names a coach dashboard. */
-const DASHBOARD_PAGE = /src[\\/]features[\\/]coach[\\/]CoachDashboardPage\.tsx$/;
-
-/**
- * The files (`/assets/…`, JavaScript and CSS) the coach dashboard's chunk needs beyond what the entry
- * chunk already loads: its chunk, the chunks it imports statically (transitively) and their CSS.
- */
-function dashboardFiles(bundle: Rollup.OutputBundle): string[] {
-  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-  const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (start: Rollup.OutputChunk[]) => {
-    const seen = new Set<string>();
-    const walk = (c: Rollup.OutputChunk) => {
-      if (seen.has(c.fileName)) return;
-      seen.add(c.fileName);
-      for (const name of c.imports) {
-        const next = byName.get(name);
-        if (next) walk(next);
-      }
-    };
-    for (const c of start) walk(c);
-    return seen;
-  };
-  const entry = closure(chunks.filter((c) => c.isEntry));
-  const page = chunks.find((c) => c.moduleIds.some((id) => DASHBOARD_PAGE.test(id)));
-  if (!page) return [];
-  const files: string[] = [];
-  for (const name of closure([page])) {
-    if (entry.has(name)) continue;
-    files.push(name);
-    for (const css of byName.get(name)?.viteMetadata?.importedCss ?? []) files.push(css);
-  }
-  return [...new Set(files)].map((f) => `/${f}`);
-}
-
 /**
  * Names src/boot/early-requests.js first in index.html's <head>, as a classic `defer` script: it does not
  * hold up the parser, runs before the app's module script (deferred scripts run in document order) and,
  * unlike the app's module graph, as soon as it is fetched (the small HTML is parsed by then), so /me and a
  * student's dashboard parts are requested while the app's JavaScript still loads
  * (docs/student-experience.md "Early requests").
- * The build writes it as `assets/early-requests-<hash>.js` (cached for a year like the other assets), with
- * the coach dashboard's own files in its `data-dashboard` attribute (the script preloads them once /me
- * names a dashboard, beside the entry's files); the dev server serves it from src, without that list.
+ * The build writes it as `assets/early-requests-<hash>.js` (cached for a year like the other assets); the
+ * dev server serves it from src.
  */
 function earlyRequests(): Plugin {
   const source = readFileSync(EARLY_REQUESTS);
@@ -70,7 +34,7 @@ function earlyRequests(): Plugin {
         {
           tag: 'script',
           attrs: ctx.bundle
-            ? { src: `/${fileName}`, defer: true, 'data-dashboard': dashboardFiles(ctx.bundle).join(' ') }
+            ? { src: `/${fileName}`, defer: true }
             : { src: '/src/boot/early-requests.js', defer: true },
           injectTo: 'head-prepend',
         },

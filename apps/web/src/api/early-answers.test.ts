@@ -7,25 +7,11 @@ import { EARLY_TTL_MS, earlyPage } from './early-answers.ts';
 const schema = { safeParse: (v: unknown) => ({ success: true as const, data: v }) };
 const SCRIPT = readFileSync(path.resolve(import.meta.dirname, '../boot/early-requests.js'), 'utf8');
 
-/**
- * Runs index.html's early script (src/boot/early-requests.js) as the browser would, at `pathname`, with the
- * dashboard's files the build lists in its `data-dashboard` attribute.
- */
-function runEarlyScript(pathname: string, dashboardFiles = '') {
+/** Runs index.html's early script (src/boot/early-requests.js) as the browser would, at `pathname`. */
+function runEarlyScript(pathname: string) {
   window.history.replaceState(null, '', pathname);
-  const tag = document.createElement('script');
-  tag.dataset.dashboard = dashboardFiles;
-  Object.defineProperty(document, 'currentScript', { value: tag, configurable: true });
-  try {
-    new Function(SCRIPT)();
-  } finally {
-    Object.defineProperty(document, 'currentScript', { value: null, configurable: true });
-  }
+  new Function(SCRIPT)();
 }
-
-/** The preload links the early script added to <head>: `rel href`. */
-const preloads = () =>
-  [...document.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')}`);
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -42,29 +28,24 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
   delete window.__courseCoachEarly;
-  for (const link of document.head.querySelectorAll('link')) link.remove();
   window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
 describe('early requests (index.html) and their answers', () => {
-  it('on `/` asks for /me, then a student’s home dashboard parts; the app takes each answer once', async () => {
+  it('on `/` asks for /me, then a student’s home dashboard `first` parts; the app takes each answer once', async () => {
     const fetchMock = vi.fn(async (path: string) => {
       if (path === '/api/v1/me') return json(me('student'));
       return json({ parts: [], from: path });
     });
     vi.stubGlobal('fetch', fetchMock);
-    runEarlyScript('/', '/assets/CoachDashboardPage-x.js /assets/GradeCard-y.css');
+    runEarlyScript('/');
     await settle();
-    expect(preloads()).toEqual([
-      'modulepreload /assets/CoachDashboardPage-x.js',
-      'preload /assets/GradeCard-y.css',
-    ]);
+    // Not `?parts=rest`: asked for this early, the heavy group held up the app's first files.
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
       '/api/v1/me',
       '/api/v1/coach/7/dashboard?parts=first',
-      '/api/v1/coach/7/dashboard?parts=rest',
     ]);
     expect(await earlyPage()).toBe('/Dashboard/Coach/7/CoachDetails/');
 
@@ -73,10 +54,10 @@ describe('early requests (index.html) and their answers', () => {
       parts: [],
       from: '/api/v1/coach/7/dashboard?parts=first',
     });
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
     // Taken once: the next GET (a refetch) reaches the network.
     await apiGet('/api/v1/me', schema);
-    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('sends no dashboard request for an instructor’s home', async () => {
@@ -88,37 +69,13 @@ describe('early requests (index.html) and their answers', () => {
     expect(await earlyPage()).toBe('/Dashboard/Coach/7/CoachDetails/');
   });
 
-  it('on a dashboard URL asks for `first` beside /me, and for `rest` once /me names a student there', async () => {
-    const fetchMock = vi.fn(async (path: string) =>
-      path === '/api/v1/me'
-        ? json({ ...me('student'), coaches: [{ ...me('student').coaches[0], id: 12 }] })
-        : json({ parts: [] }),
-    );
+  it('on a dashboard URL asks for `first` beside /me, before /me answers', async () => {
+    const fetchMock = vi.fn(async (_path: string) => json({ parts: [] }));
     vi.stubGlobal('fetch', fetchMock);
     runEarlyScript('/Dashboard/Coach/12/CoachDetails/');
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
       '/api/v1/me',
       '/api/v1/coach/12/dashboard?parts=first',
-    ]);
-    await settle();
-    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
-      '/api/v1/me',
-      '/api/v1/coach/12/dashboard?parts=first',
-      '/api/v1/coach/12/dashboard?parts=rest',
-    ]);
-    expect(await earlyPage()).toBe('/Dashboard/Coach/12/CoachDetails/');
-  });
-
-  it('on a dashboard URL of a coach the user teaches, never asks for `rest`', async () => {
-    const fetchMock = vi.fn(async (path: string) =>
-      path === '/api/v1/me' ? json(me('instructor')) : json({ parts: [] }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    runEarlyScript('/Dashboard/Coach/7/CoachDetails');
-    await settle();
-    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
-      '/api/v1/me',
-      '/api/v1/coach/7/dashboard?parts=first',
     ]);
   });
 
@@ -127,10 +84,9 @@ describe('early requests (index.html) and their answers', () => {
       'fetch',
       vi.fn(async () => json({ detail: 'Authentication credentials were not provided.' }, 401)),
     );
-    runEarlyScript('/login', '/assets/CoachDashboardPage-x.js');
+    runEarlyScript('/login');
     await settle();
     expect(await earlyPage()).toBeNull();
-    expect(preloads()).toEqual([]);
     const error = await apiGet('/api/v1/me', schema).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);

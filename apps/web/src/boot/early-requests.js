@@ -5,14 +5,11 @@
  * module script and without waiting for the app's JavaScript:
  *
  *   - GET /api/v1/me at once (the app asks for it first, to know who is signed in);
- *   - on a coach dashboard URL, GET …/dashboard?parts=first at once, beside /me, and ?parts=rest once /me
- *     says the user is a student of that coach (only students' dashboards send these requests; `rest` is
- *     the heavy one); on `/`, both as soon as /me answers, for the coach dashboard it names as the user's
- *     home (`home`) when the user is a student of that coach.
- *
- * Once /me names a coach dashboard as the page to show, the files of the dashboard's code that the build
- * listed in this script's `data-dashboard` attribute are preloaded (`<link rel="modulepreload">` for
- * JavaScript, `rel="preload"` for CSS), beside the app's own first files rather than after them.
+ *   - on a coach dashboard URL, GET …/dashboard?parts=first at once, beside /me; on `/`, as soon as /me
+ *     answers, for the coach dashboard it names as the user's home (`home`) when the user is a student of
+ *     that coach (only students' dashboards send it). Not `?parts=rest`, nor the dashboard's code: asked
+ *     for this early, the heavy `rest` and the page's ~30 files held up the server and the connections
+ *     while the app's own first files still loaded, and the grade card came later, not sooner.
  *
  * Each answer (status, body text, Retry-After) waits in `window.__courseCoachEarly.answers` under its path
  * for the app's first GET of that path (apps/web/src/api/early-answers.ts), which takes it once instead of
@@ -22,21 +19,6 @@
  */
 (() => {
   const DASHBOARD = /^\/Dashboard\/Coach\/(\d+)\/CoachDetails\/?$/;
-  const dashboardFiles = (document.currentScript?.dataset.dashboard ?? '').split(' ').filter(Boolean);
-  const preloadDashboard = () => {
-    for (const href of dashboardFiles) {
-      const link = document.createElement('link');
-      if (href.endsWith('.css')) {
-        link.rel = 'preload';
-        link.as = 'style';
-      } else {
-        link.rel = 'modulepreload';
-        link.crossOrigin = '';
-      }
-      link.href = href;
-      document.head.appendChild(link);
-    }
-  };
   const answers = {};
   const get = (path) => {
     const answer = fetch(path, {
@@ -67,16 +49,10 @@
       if (me.status !== 200) return null;
       const body = JSON.parse(me.text);
       if (here !== '/') {
-        if (direct && studentOf(body, direct[1])) part(direct[1], 'rest');
-        if (direct) preloadDashboard();
         return here;
       }
       const home = DASHBOARD.exec(body.home);
-      if (home && studentOf(body, home[1])) {
-        part(home[1], 'first');
-        part(home[1], 'rest');
-      }
-      if (home) preloadDashboard();
+      if (home && studentOf(body, home[1])) part(home[1], 'first');
       return body.home;
     })
     .catch(() => null);
