@@ -1,9 +1,47 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /** The API server `npm run dev` proxies to (start it with `node --import tsx apps/server/src/main.ts`). */
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
+
+/** The classic script index.html runs first (its requests start before the app's code is in). */
+const EARLY_REQUESTS = new URL('./src/boot/early-requests.js', import.meta.url);
+
+/**
+ * Names src/boot/early-requests.js first in index.html's <head>, as a classic `defer` script: it does not
+ * hold up the parser, runs before the app's module script (deferred scripts run in document order) and,
+ * unlike the app's module graph, as soon as it is fetched (the small HTML is parsed by then), so /me and a
+ * student's dashboard parts are requested while the app's JavaScript still loads
+ * (docs/student-experience.md "Early requests").
+ * The build writes it as `assets/early-requests-<hash>.js` (cached for a year like the other assets); the
+ * dev server serves it from src.
+ */
+function earlyRequests(): Plugin {
+  const source = readFileSync(EARLY_REQUESTS);
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+  const fileName = `assets/early-requests-${hash}.js`;
+  return {
+    name: 'course-coach-early-requests',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, ctx) => [
+        {
+          tag: 'script',
+          attrs: ctx.bundle
+            ? { src: `/${fileName}`, defer: true }
+            : { src: '/src/boot/early-requests.js', defer: true },
+          injectTo: 'head-prepend',
+        },
+      ],
+    },
+  };
+}
 
 /**
  * Vite config of the web app. The dev server proxies the API and the one non-/api task endpoint
@@ -15,6 +53,7 @@ const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    earlyRequests(),
     // Only built for `vite build`: the plugin wraps process.stdout.write as soon as it is created and
     // restores it at the end of a build, which the dev server and Vitest never reach.
     // Its defaults: brotli at quality 11 and gzip at level 9, kept only when smaller than the file;

@@ -1,4 +1,9 @@
-import { Badge, type CSSVariablesResolver, createTheme, Modal } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineThemeComponent,
+  type ModalProps,
+} from '@mantine/core';
 
 /**
  * Mantine theme. Colours are chosen for WCAG AA contrast on white: the primary shade is blue 8
@@ -20,12 +25,19 @@ export const theme = createTheme({
     xl: '88em',
   },
   focusRing: 'auto',
+  // Plain objects, not `Modal.extend(…)`: `extend` only returns its argument, and naming `Modal` here put the
+  // Modal, its ScrollArea and all of floating-ui in the first load of every page (docs/architecture.md
+  // "Keeping the first load small").
   components: {
     // Every dialog's close button needs an accessible name (Mantine's has none by default).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps>,
+    } satisfies MantineThemeComponent,
     // A badge is as wide as its words: Mantine's badge may shrink and cut its label off with an ellipsis
     // ("SCHEDU…") in a table column; a wide table scrolls sideways in its ScrollTable instead.
-    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
+    Badge: {
+      styles: { root: { minWidth: 'max-content' } },
+    } satisfies MantineThemeComponent,
   },
 });
 

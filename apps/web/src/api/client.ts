@@ -6,6 +6,7 @@ import {
   NON_FIELD_ERRORS,
   UI_TEXTS,
 } from '@course-coach/contracts';
+import { takeEarlyAnswer } from './early-answers.ts';
 import { expectedAnswer, takePrimedAnswer } from './primed.ts';
 import { viewAsAnswer } from './view-as.ts';
 
@@ -156,7 +157,8 @@ export interface RequestOptions<T> {
 /**
  * Calls the API: same-origin cookies, `X-CSRFToken` from the `csrftoken` cookie on every non-GET request
  * (spec §7), JSON in and out; a GET answered ahead (`primed.ts`) is served from there, after waiting for
- * the request under way that will answer it, if any. Returns the body (parsed by `schema` when given; undefined for 204).
+ * the request under way that will answer it, if any; a GET index.html started early (`early-answers.ts`)
+ * takes that request's answer. Returns the body (parsed by `schema` when given; undefined for 204).
  * @throws ApiError for an error status (carrying status and body) or a network failure (status 0).
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -176,6 +178,37 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (underWay) await underWay;
   const primed = method === 'GET' ? takePrimedAnswer(path) : undefined;
   if (primed) return parseBody(primed.body, 200, options.schema);
+  const early = method === 'GET' ? takeEarlyAnswer(path) : undefined;
+  const answer = (early && (await early.catch(() => null))) || (await call(method, path, options));
+  let parsed: unknown;
+  if (answer.text) {
+    try {
+      parsed = JSON.parse(answer.text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  if (answer.status < 200 || answer.status >= 300) {
+    const retryAfter = Number(answer.retryAfter);
+    throw new ApiError(
+      answer.status,
+      parsed ?? null,
+      messageOf(answer.status, parsed),
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    );
+  }
+  return parseBody(parsed, answer.status, options.schema);
+}
+
+/** An answer as apiRequest reads it: HTTP status, body text ('' for 204), Retry-After header. */
+interface RawAnswer {
+  status: number;
+  text: string;
+  retryAfter: string | null;
+}
+
+/** Calls the network. @throws ApiError (status 0) on a network failure; rethrows an abort. */
+async function call<T>(method: string, path: string, options: RequestOptions<T>): Promise<RawAnswer> {
   let response: Response;
   try {
     response = await send(method, path, options.body, options.signal, options.contentType);
@@ -184,24 +217,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw new ApiError(0, null, NETWORK_ERROR_MESSAGE);
   }
   const text = response.status === 204 ? '' : await response.text().catch(() => '');
-  let parsed: unknown;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-  }
-  if (!response.ok) {
-    const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ApiError(
-      response.status,
-      parsed ?? null,
-      messageOf(response.status, parsed),
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-    );
-  }
-  return parseBody(parsed, response.status, options.schema);
+  return { status: response.status, text, retryAfter: response.headers.get('retry-after') };
 }
 
 /** A success body, parsed by `schema` when given; an ApiError when it does not match. */

@@ -1,6 +1,20 @@
 import type { RouteObject } from 'react-router';
 import { page } from './page.ts';
 
+const loadCoachDashboard = () => import('../features/coach/CoachDashboardPage.tsx');
+
+/** A coach dashboard's path (`PAGES.coachDetails`), with or without its trailing slash. */
+const COACH_DASHBOARD_PATH = /^\/Dashboard\/Coach\/\d+\/CoachDetails\/?$/;
+
+/**
+ * Starts loading the coach dashboard's code when `path` (the page the app is about to show) is a coach
+ * dashboard, so that it arrives beside the dashboard's data instead of after the redirect from `/`
+ * (docs/student-experience.md "Early requests"); does nothing for other paths or null.
+ */
+export function preloadPageFor(path: string | null): void {
+  if (path && COACH_DASHBOARD_PATH.test(path)) loadCoachDashboard().catch(() => undefined);
+}
+
 /**
  * The pages of a coach (spec §2 page routes under `Dashboard/Coach/{coachId}`, the message pages and the
  * gradebook), each loaded when first matched (see `page`). They sit under the coach member gate.
@@ -8,10 +22,7 @@ import { page } from './page.ts';
 export const coachPageRoutes: RouteObject[] = [
   {
     path: 'Dashboard/Coach/:coachId/CoachDetails',
-    lazy: page(
-      () => import('../features/coach/CoachDashboardPage.tsx'),
-      (m) => m.CoachDashboardPage,
-    ),
+    lazy: page(loadCoachDashboard, (m) => m.CoachDashboardPage),
   },
   {
     // A student's dashboard as they see it, read-only (docs/instructor-home.md; path ours).

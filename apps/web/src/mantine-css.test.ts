@@ -1,0 +1,53 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = import.meta.dirname;
+const CORE = path.resolve(SRC, '../../../node_modules/@mantine/core');
+const imported = [...readFileSync(path.join(SRC, 'mantine.css'), 'utf8').matchAll(/@import "([^"]+)";/g)].map(
+  (m) => m[1]!,
+);
+
+/** Every .ts/.tsx file under src, tests excluded. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
+  });
+}
+
+describe('mantine.css (the @mantine/core styles the app imports)', () => {
+  it('imports the file of every component the app imports from @mantine/core', () => {
+    const names = new Set<string>();
+    for (const file of sources(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
+        for (const name of m[1]!.split(',')) names.add(name.replace(/^\s*type\s+/, '').trim());
+      }
+    }
+    const missing = [...names].filter(
+      (name) =>
+        existsSync(path.join(CORE, 'styles', `${name}.css`)) &&
+        !imported.includes(`@mantine/core/styles/${name}.css`),
+    );
+    // Sanity check of the scan itself: the app does import components with styles of their own.
+    expect(names.has('Button')).toBe(true);
+    expect(missing).toEqual([]);
+  });
+
+  it('starts with the global styles and keeps the order of @mantine/core/styles.css', () => {
+    expect(imported.slice(0, 3)).toEqual([
+      '@mantine/core/styles/baseline.css',
+      '@mantine/core/styles/default-css-variables.css',
+      '@mantine/core/styles/global.css',
+    ]);
+    const whole = readFileSync(path.join(CORE, 'styles.css'), 'utf8');
+    const positions = imported.map((file) => {
+      const own = readFileSync(path.join(CORE, file.replace('@mantine/core/', '')), 'utf8');
+      return whole.indexOf(own.slice(0, 300));
+    });
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+});
