@@ -1,7 +1,7 @@
 /**
  * The answers of the requests index.html's first script started before the app's code was in
  * (src/boot/early-requests.js; docs/student-experience.md "Early requests"): GET /api/v1/me and, for a
- * student's coach dashboard, its two `?parts=` requests. The app's first GET of such a path takes the
+ * student's coach dashboard, its `?parts=first` request. The app's first GET of such a path takes the
  * answer (whatever its status) instead of calling the network; each is taken once, and only within
  * `EARLY_TTL_MS` of its start, so that a later call (a refetch) always reaches the server.
  */
