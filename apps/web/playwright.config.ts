@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
 
 /**
  * e2e: drives the built app (apps/web/dist served by the real server) in Debian's Chromium.
- * Each server runs on a throwaway embedded database seeded with a few real OULAD presentations.
+ * Each lane's server runs on a throwaway database holding a few real OULAD presentations, imported once per run.
  * Build first: `npm run build` (the web app and the bundled server).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3107);
@@ -21,6 +21,19 @@ const testDir = path.join(import.meta.dirname, 'e2e');
 /** The mail capture's SMTP port is the lane's port plus this; its HTTP port 1000 more (e2e/mail-capture.ts). */
 export const MAIL_CAPTURE_OFFSET = 20_000;
 const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
+/** The lanes' starter (e2e/lanes.ts) answers on E2E_PORT plus this once every lane is ready. */
+const READY_OFFSET = 999;
+/**
+ * E2E_DATABASE_URL (a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432): the lanes run on
+ * databases of their own there (`cc_e2e_<port>`, made anew each run). Unset: each lane on a throwaway
+ * embedded database (PGlite) in the system's temporary folder, as `npm start` runs.
+ */
+const databaseUrlFor = (name: string) => {
+  if (!process.env.E2E_DATABASE_URL) return '';
+  const url = new URL(process.env.E2E_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
 /**
  * Seconds each spec file took in a full run (e2e/durations.json, from the list reporter's per-test times,
  * retries included). A file missing there (a new spec) is estimated from its size at the average seconds
@@ -85,44 +98,36 @@ export default defineConfig({
     workers: 1,
     use: { baseURL: `http://127.0.0.1:${lane.port}` },
   })),
-  // Each lane's app sends its e-mail to a local SMTP capture of its own (e2e/mail-capture.ts; ports
-  // MAIL_CAPTURE_OFFSET and +1000 above the lane's), which specs read over HTTP.
-  webServer: lanes.flatMap(
-    (lane): NonNullable<PlaywrightTestConfig['webServer']> => [
-      {
-        command: 'node apps/web/e2e/mail-capture.ts',
-        cwd: repoRoot,
-        url: `http://127.0.0.1:${lane.port + MAIL_CAPTURE_OFFSET + 1000}/`,
-        timeout: 30_000,
-        reuseExistingServer: false,
-        stdout: 'ignore' as const,
-        stderr: 'pipe' as const,
-        env: {
-          MAIL_CAPTURE_SMTP_PORT: String(lane.port + MAIL_CAPTURE_OFFSET),
-          MAIL_CAPTURE_HTTP_PORT: String(lane.port + MAIL_CAPTURE_OFFSET + 1000),
-        },
-      },
-      {
-        command: 'node apps/server/dist/main.js',
-        cwd: repoRoot,
-        // Ready once the demo is complete (the server listens before its background demo work ends).
-        url: `http://127.0.0.1:${lane.port}/api/health?wait_for=demo`,
-        timeout: 240_000,
-        reuseExistingServer: false,
-        stdout: 'ignore' as const,
-        stderr: 'pipe' as const,
-        env: {
-          PORT: String(lane.port),
-          HOST: '127.0.0.1',
-          DATA_DIR: path.join(os.tmpdir(), `course-coach-e2e-${process.pid}-${lane.port}`),
-          DATABASE_URL: '',
-          SEED_PRESENTATIONS: 'AAA-2013J,DDD-2013B,GGG-2013J',
-          LOG_LEVEL: 'warn',
-          // The demo's own SSO stand-in stays off: sso.spec.ts starts the provider it tests against.
-          OIDC_STANDIN: 'false',
-          SMTP_URL: `smtp://127.0.0.1:${lane.port + MAIL_CAPTURE_OFFSET}`,
-        },
-      },
-    ],
-  ),
+  // One process starts every lane (e2e/lanes.ts): it imports the demo once, copies it for each lane, and
+  // starts each lane's app and local SMTP capture side by side. Each lane's app sends its e-mail to its
+  // own capture (e2e/mail-capture.ts; ports MAIL_CAPTURE_OFFSET and +1000 above the lane's), which specs
+  // read over HTTP.
+  webServer: {
+    command: 'node apps/web/e2e/lanes.ts',
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${PORT + READY_OFFSET}/`,
+    timeout: 360_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      E2E_LANES_JSON: JSON.stringify(
+        lanes.map((lane) => ({
+          port: lane.port,
+          dataDir: path.join(os.tmpdir(), `course-coach-e2e-${process.pid}-${lane.port}`),
+          databaseUrl: databaseUrlFor(`cc_e2e_${lane.port}`),
+          smtpPort: lane.port + MAIL_CAPTURE_OFFSET,
+          mailHttpPort: lane.port + MAIL_CAPTURE_OFFSET + 1000,
+        })),
+      ),
+      E2E_TEMPLATE_DATA_DIR: path.join(os.tmpdir(), `course-coach-e2e-${process.pid}-template`),
+      E2E_TEMPLATE_DATABASE_URL: databaseUrlFor(`cc_e2e_template_${PORT}`),
+      E2E_TEMPLATE_PORT: String(PORT + READY_OFFSET - 1),
+      E2E_READY_PORT: String(PORT + READY_OFFSET),
+      SEED_PRESENTATIONS: 'AAA-2013J,DDD-2013B,GGG-2013J',
+      LOG_LEVEL: 'warn',
+      // The demo's own SSO stand-in stays off: sso.spec.ts starts the provider it tests against.
+      OIDC_STANDIN: 'false',
+    },
+  },
 });
