@@ -1220,8 +1220,12 @@ export function defineSweep(part: number, parts: number): void {
           try {
             await load();
             violations.push(...(await scan(page, `${viewport.name}`)));
+            // The first state starts from the page as loaded (a scan changes nothing in it); each
+            // further state from a fresh load, so no state sees what an earlier one left behind.
+            let fresh = true;
             for (const state of screen.states ?? []) {
-              await load();
+              if (!fresh) await load();
+              fresh = false;
               await state.enter(page);
               violations.push(...(await scan(page, `${state.name} (${viewport.name})`)));
             }
