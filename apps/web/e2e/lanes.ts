@@ -162,9 +162,12 @@ log('demo imported');
 for (const lane of lanes) {
   if (lane.databaseUrl) {
     const name = databaseName(lane.databaseUrl);
+    const template = databaseName(templateDatabaseUrl);
     await onServer(lane.databaseUrl, [
+      // The stopped server's connections may linger a moment; a template must have none.
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${template}'`,
       `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`,
-      `CREATE DATABASE ${name} TEMPLATE ${databaseName(templateDatabaseUrl)}`,
+      `CREATE DATABASE ${name} TEMPLATE ${template}`,
     ]);
   } else {
     fs.rmSync(lane.dataDir, { recursive: true, force: true });
