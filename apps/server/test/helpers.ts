@@ -35,11 +35,33 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
 /**
  * Opens a database for a test: the PostgreSQL database global-setup created for this run (PostgreSQL
  * runs), else a throwaway PGlite in memory. Migrated.
+ *
+ * PGlite: each one starts as a copy of one migrated template made once per test process
+ * (`migratedPglite`), instead of creating and migrating an empty cluster each time (about 10 s each on
+ * two busy cores).
  */
 export async function openTestDatabase(url: string): Promise<Database> {
-  const database = await openDatabase({ url: url || undefined, dataDir: 'memory://' });
+  const database = url
+    ? await openDatabase({ url, dataDir: 'memory://' })
+    : await openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPglite() });
   await runMigrations(database);
   return database;
+}
+
+let migratedTemplate: Promise<Blob> | undefined;
+
+/** A dump (PGlite's `dumpDataDir`, uncompressed tar) of a PGlite database with every migration applied. */
+function migratedPglite(): Promise<Blob> {
+  migratedTemplate ??= (async () => {
+    const template = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await runMigrations(template);
+      return await template.pglite!.dumpDataDir('none');
+    } finally {
+      await template.close();
+    }
+  })();
+  return migratedTemplate;
 }
 
 export interface TestContext {

@@ -84,6 +84,11 @@ export interface OpenOptions {
   connectTimeoutSeconds?: number;
   /** Where the connection's retry and error lines go (default: stderr). */
   log?: (message: string) => void;
+  /**
+   * PGlite only: start from this copy of a data folder (a tar from PGlite's `dumpDataDir`) instead of
+   * creating an empty cluster; about 0.6 s instead of 8 s on two busy cores (the tests' migrated template).
+   */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -167,7 +172,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   if (!opts.dataDir.startsWith('memory://')) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const pglite = await PGlite.create(opts.dataDir);
+  const pglite = await PGlite.create(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
