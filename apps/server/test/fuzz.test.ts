@@ -246,6 +246,14 @@ describe('fuzzing every write route', () => {
     await w.ctx.database.query('update institutions set name = name where id = $1', [w.inst1]);
     const second = await tableChecksums(w.ctx);
     expect(Object.keys(first).filter((t) => first[t] !== second[t])).toEqual(['institutions']);
+    // A rolled-back write changes nothing.
+    await expect(
+      w.ctx.database.transaction(async (q) => {
+        await q('update institutions set name = name where id = $1', [w.inst1]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await tableChecksums(w.ctx)).toEqual(second);
     writes = w.routes
       .filter((r) => isCoveredRoute(r.method, r.url) && WRITE_METHODS.has(r.method))
       // Deletes and sign-out last, so that the other routes still find the fixtures and a session.
@@ -271,7 +279,7 @@ describe('fuzzing every write route', () => {
     return answer;
   };
 
-  // Each write route is followed by two checksums of every table (0.1–1 s each), so a persona's pass
+  // Each write route is followed by two checksums of every table, so a persona's pass
   // grows with the routes and the tables: 600 s was exceeded on a loaded machine once notifications, search
   // and AGS were added. A timed-out pass keeps sending in the background and spoils the next test's
   // checksums, so the limits leave room rather than cut it short.
