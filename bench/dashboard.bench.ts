@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { API, CSRF_COOKIE } from '@course-coach/contracts';
 import autocannon from 'autocannon';
+import { studentDashboardCalls } from './lib/dashboard-calls.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3198);
@@ -156,22 +157,8 @@ async function measure(label: string, entry: string, aggregateOnly: boolean): Pr
   try {
     await waitHealthy(server, 600_000);
     const { cookie, coachId } = await signIn();
-    const all: Array<[string, string]> = [
-      ['me', API.me],
-      ['grade-data', API.gradeData(coachId)],
-      ['tips', API.tips(coachId)],
-      ['todo-lists', `${API.todoLists(coachId)}?page=1`],
-      ['user-analytics', API.coachUserAnalytics(coachId)],
-      ['bulletin-analytics', API.bulletinAnalytics(coachId)],
-      ['todo-analytics', API.todoAnalytics(coachId)],
-      ['survey-analytics', API.surveyAnalytics(coachId)],
-      ['exam-playbook-analytics', API.examPlaybookAnalytics(coachId)],
-      ['user-credits', API.userCredits(coachId)],
-      ['user-activity', API.userActivity(coachId)],
-      ['grade-distribution', API.gradeDistribution(coachId)],
-      ['bulletin-list', API.bulletinList(coachId)],
-      ['featured-testimonials', API.featuredTestimonials(coachId)],
-    ];
+    // /me and every part the dashboard's cards read (coachDashboardPartPaths): what the page would call alone.
+    const all = studentDashboardCalls(coachId);
     const calls = aggregateOnly ? all.slice(0, 1) : all;
     // The same answers in one request (GET …/dashboard, docs/decisions/0006-coach-dashboard-in-one-request.md).
     const aggregate: [string, string] = ['dashboard (all in one)', API.coachDashboard(coachId)];

@@ -28,6 +28,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { API } from '@course-coach/contracts';
 import { REPO_ROOT, rssMiB, type Session, signIn, startServer } from './lib/app-server.ts';
+import { studentDashboardCalls } from './lib/dashboard-calls.ts';
 
 const env = process.env;
 const port = Number(env.BENCH_PORT ?? 3197);
@@ -106,24 +107,9 @@ function demoStudents(): string[] {
   return list.map((id) => `s${id}@demo.edu`);
 }
 
-/** The calls of a student's dashboard (features/coach), bulletin list and history pages. */
+/** The calls of a student's coach dashboard (features/coach): /me and every part its cards read. */
 function studentTargets(s: Session, coachId: number): Target[] {
-  const c = s.cookie;
-  return [
-    ['me', API.me],
-    ['grade-data', API.gradeData(coachId)],
-    ['tips', API.tips(coachId)],
-    ['todo-lists', `${API.todoLists(coachId)}?page=1`],
-    ['user-analytics', API.coachUserAnalytics(coachId)],
-    ['bulletin-analytics', API.bulletinAnalytics(coachId)],
-    ['todo-analytics', API.todoAnalytics(coachId)],
-    ['survey-analytics', API.surveyAnalytics(coachId)],
-    ['exam-playbook-analytics', API.examPlaybookAnalytics(coachId)],
-    ['grade-distribution', API.gradeDistribution(coachId)],
-    ['bulletin-list', API.bulletinList(coachId)],
-    ['user-credits', API.userCredits(coachId)],
-    ['user-activity', API.userActivity(coachId)],
-  ].map(([name, p]) => ({ name: name!, path: p!, cookie: c }));
+  return studentDashboardCalls(coachId).map(([name, p]) => ({ name, path: p, cookie: s.cookie }));
 }
 
 /** The calls of the staff screens for one coach (cohort manager, overview, managers). */

@@ -6,8 +6,7 @@ import {
   NON_FIELD_ERRORS,
   UI_TEXTS,
 } from '@course-coach/contracts';
-import { takeEarlyAnswer } from './early-answers.ts';
-import { expectedAnswer, takePrimedAnswer } from './primed.ts';
+import { expectedAnswer, type HeldAnswer, takeAnswer } from './answers-ahead.ts';
 import { viewAsAnswer } from './view-as.ts';
 
 /** Shown when the server cannot be reached at all (offline, server down, request blocked). */
@@ -156,9 +155,10 @@ export interface RequestOptions<T> {
 
 /**
  * Calls the API: same-origin cookies, `X-CSRFToken` from the `csrftoken` cookie on every non-GET request
- * (spec §7), JSON in and out; a GET answered ahead (`primed.ts`) is served from there, after waiting for
- * the request under way that will answer it, if any; a GET index.html started early (`early-answers.ts`)
- * takes that request's answer. Returns the body (parsed by `schema` when given; undefined for 204).
+ * (spec §7), JSON in and out; a GET whose answer was fetched ahead (`answers-ahead.ts`: a primed dashboard
+ * part, or a request index.html started early) takes that answer instead of calling the network, after
+ * waiting for the request under way that will prime it, if any; an early request that failed on the
+ * network is made again. Returns the body (parsed by `schema` when given; undefined for 204).
  * @throws ApiError for an error status (carrying status and body) or a network failure (status 0).
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -176,10 +176,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   // Only when a request under way will answer it: an `await` of nothing would still put off the call.
   const underWay = method === 'GET' ? expectedAnswer(path) : undefined;
   if (underWay) await underWay;
-  const primed = method === 'GET' ? takePrimedAnswer(path) : undefined;
-  if (primed) return parseBody(primed.body, 200, options.schema);
-  const early = method === 'GET' ? takeEarlyAnswer(path) : undefined;
-  const answer = (early && (await early.catch(() => null))) || (await call(method, path, options));
+  const held = method === 'GET' ? takeAnswer(path) : undefined;
+  const answer = (held && (await held.catch(() => null))) || (await call(method, path, options));
   let parsed: unknown;
   if (answer.text) {
     try {
@@ -200,15 +198,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return parseBody(parsed, answer.status, options.schema);
 }
 
-/** An answer as apiRequest reads it: HTTP status, body text ('' for 204), Retry-After header. */
-interface RawAnswer {
-  status: number;
-  text: string;
-  retryAfter: string | null;
-}
-
 /** Calls the network. @throws ApiError (status 0) on a network failure; rethrows an abort. */
-async function call<T>(method: string, path: string, options: RequestOptions<T>): Promise<RawAnswer> {
+async function call<T>(method: string, path: string, options: RequestOptions<T>): Promise<HeldAnswer> {
   let response: Response;
   try {
     response = await send(method, path, options.body, options.signal, options.contentType);

@@ -12,8 +12,9 @@
  *     while the app's own first files still loaded, and the grade card came later, not sooner.
  *
  * Each answer (status, body text, Retry-After) waits in `window.__courseCoachEarly.answers` under its path
- * for the app's first GET of that path (apps/web/src/api/early-answers.ts), which takes it once instead of
- * calling the network; an answer the app never asks for is dropped with the page. `page` resolves to the path
+ * until the app moves it into its store of answers fetched ahead (apps/web/src/api/answers-ahead.ts), where
+ * the app's first GET of that path takes it once instead of calling the network; an answer the app never
+ * asks for is dropped with the page. `page` resolves to the path
  * the app will show once /me answers (its `home` on `/`), or null, so that the app starts loading that
  * page's code beside its data. Plain ES2017, no dependencies: the server's CSP allows it (`script-src 'self'`).
  */

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { clearPrimedAnswers } from '../api/primed.ts';
+import { clearHeldAnswers } from '../api/answers-ahead.ts';
 
 // findBy…/waitFor give up after 5 s instead of Testing Library's 1 s: `npm test` runs this suite beside
 // both server suites on two cores, where a debounced search (300 ms) or a first render under load can take
@@ -11,11 +11,12 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Testing Library cleans up automatically only with Vitest globals on; they are off here. The web files
 // share one module registry (`isolate: false` in vitest.config.ts), so module-level state is reset here
-// too: Mantine's notification store, the primed dashboard answers, web storage.
+// too: Mantine's notification store, the answers fetched ahead (dashboard parts, early requests), web
+// storage.
 afterEach(() => {
   cleanup();
   notifications.clean();
-  clearPrimedAnswers();
+  clearHeldAnswers();
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

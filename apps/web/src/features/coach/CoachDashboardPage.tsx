@@ -17,8 +17,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { expectAnswers, primeAnswers } from '../../api/answers-ahead.ts';
 import { apiGet } from '../../api/client.ts';
-import { expectAnswers, primeAnswers } from '../../api/primed.ts';
 import { CardSkeleton } from '../../components/CardSkeleton.tsx';
 import { CollapsibleSection, useCollapsedSections } from '../../components/CollapsibleSection.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -198,8 +198,8 @@ function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; ins
 
 /**
  * Fetches one group of a student's dashboard answers (GET …/dashboard?parts=) and primes them for the
- * cards' own queries (`api/primed.ts`). Settled (success or not) when the group's cards may render: on
- * failure each card calls its endpoint itself, as before.
+ * cards' own queries (`api/answers-ahead.ts`). Settled (success or not) when the group's cards may render:
+ * on failure each card calls its endpoint itself, as before.
  */
 function useDashboardGroup(coachId: number, group: CoachDashboardGroup, enabled: boolean): boolean {
   const query = useQuery({
