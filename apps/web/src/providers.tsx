@@ -5,6 +5,7 @@ import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { loadLaterStyles } from './later-styles.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 export interface AppProvidersProps {
@@ -40,7 +41,9 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
 
 /** Mantine's notifications container (with react-transition-group and react-remove-scroll), in its own chunk. */
 const Notifications = lazy(() =>
-  import('./notifications-container.tsx').then((m) => ({ default: m.Notifications })),
+  Promise.all([import('./notifications-container.tsx'), loadLaterStyles()]).then(([m]) => ({
+    default: m.Notifications,
+  })),
 );
 
 /** Calls `then` once the browser is idle (at the latest after `timeout` ms); returns the cancel function. */
