@@ -4,9 +4,13 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = import.meta.dirname;
 const CORE = path.resolve(SRC, '../../../node_modules/@mantine/core');
-const imported = [...readFileSync(path.join(SRC, 'mantine.css'), 'utf8').matchAll(/@import "([^"]+)";/g)].map(
-  (m) => m[1]!,
-);
+/** The files a stylesheet of src imports, in order. */
+const importsOf = (sheet: string) =>
+  [...readFileSync(path.join(SRC, sheet), 'utf8').matchAll(/@import "([^"]+)";/g)].map((m) => m[1]!);
+/** The first screens' files (mantine.css), then those of the components only later code renders. */
+const first = importsOf('mantine.css');
+const later = importsOf('mantine-later.css');
+const imported = [...first, ...later];
 
 /** Every .ts/.tsx file under src, tests excluded. */
 function sources(dir: string): string[] {
@@ -17,8 +21,8 @@ function sources(dir: string): string[] {
   });
 }
 
-describe('mantine.css (the @mantine/core styles the app imports)', () => {
-  it('imports the file of every component the app imports from @mantine/core', () => {
+describe('mantine.css and mantine-later.css (the @mantine/core styles the app imports)', () => {
+  it('imports the file of every component the app imports from @mantine/core, once', () => {
     const names = new Set<string>();
     for (const file of sources(SRC)) {
       const text = readFileSync(file, 'utf8');
@@ -34,20 +38,23 @@ describe('mantine.css (the @mantine/core styles the app imports)', () => {
     // Sanity check of the scan itself: the app does import components with styles of their own.
     expect(names.has('Button')).toBe(true);
     expect(missing).toEqual([]);
+    expect(new Set(imported).size).toBe(imported.length);
   });
 
-  it('starts with the global styles and keeps the order of @mantine/core/styles.css', () => {
-    expect(imported.slice(0, 3)).toEqual([
+  it('starts with the global styles and keeps the order of @mantine/core/styles.css in each file', () => {
+    expect(first.slice(0, 3)).toEqual([
       '@mantine/core/styles/baseline.css',
       '@mantine/core/styles/default-css-variables.css',
       '@mantine/core/styles/global.css',
     ]);
     const whole = readFileSync(path.join(CORE, 'styles.css'), 'utf8');
-    const positions = imported.map((file) => {
-      const own = readFileSync(path.join(CORE, file.replace('@mantine/core/', '')), 'utf8');
-      return whole.indexOf(own.slice(0, 300));
-    });
-    expect(positions.every((p) => p >= 0)).toBe(true);
-    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    for (const sheet of [first, later]) {
+      const positions = sheet.map((file) => {
+        const own = readFileSync(path.join(CORE, file.replace('@mantine/core/', '')), 'utf8');
+        return whole.indexOf(own.slice(0, 300));
+      });
+      expect(positions.every((p) => p >= 0)).toBe(true);
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    }
   });
 });

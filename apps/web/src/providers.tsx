@@ -2,9 +2,10 @@ import './mantine.css';
 import '@mantine/notifications/styles.css';
 import './focus.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { loadLaterStyles } from './later-styles.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 export interface AppProvidersProps {
@@ -32,8 +33,45 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
       colorSchemeManager={colorSchemeManager}
       env={env}
     >
-      <Notifications position="top-right" />
+      <DeferredNotifications />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
+  );
+}
+
+/** Mantine's notifications container (with react-transition-group and react-remove-scroll), in its own chunk. */
+const Notifications = lazy(() =>
+  Promise.all([import('./notifications-container.tsx'), loadLaterStyles()]).then(([m]) => ({
+    default: m.Notifications,
+  })),
+);
+
+/** Calls `then` once the browser is idle (at the latest after `timeout` ms); returns the cancel function. */
+function whenIdle(then: () => void, timeout = 2000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(then, { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(then, 1);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * The notifications container (top right), loaded once the first screen is up and the browser is idle, or
+ * at once when a notification is shown before that (it then shows the notifications already in the
+ * store): no page shows a notification on its first screen, so its code stays out of the first load
+ * (docs/architecture.md "Keeping the first load small"). Mounted for good once wanted.
+ */
+function DeferredNotifications() {
+  const { notifications, queue } = useNotifications();
+  const [idle, setIdle] = useState(false);
+  const wanted = useRef(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  if (idle || notifications.length > 0 || queue.length > 0) wanted.current = true;
+  if (!wanted.current) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
   );
 }

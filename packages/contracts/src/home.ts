@@ -1,29 +1,12 @@
 import { z } from 'zod';
 import { BulletinSchema } from './bulletins.ts';
 
+export * from './home-texts.ts';
+
 /**
  * The institution's home page (`/Homepage/{institutionId}`, spec §2 names the route; its content is ours,
  * docs/homepage.md) and a student's own engagement page (docs/engagement.md "My engagement").
  */
-
-type Id = number | string;
-
-/** API paths of the home page and of My engagement (ours). */
-export const HOME_API = {
-  /** Everything the home page shows, in one request. */
-  home: (institutionId: Id) => `/api/v1/institution/${institutionId}/home`,
-  /** The caller's own activity by week beside the class median, and the kinds of material they use. */
-  myEngagement: (coachId: Id) => `/api/v1/coach/${coachId}/engagement/mine`,
-} as const;
-
-/** Page paths (the home page's is the spec's route pattern; My engagement's is ours). */
-export const HOME_PAGES = {
-  home: (institutionId: Id) => `/Homepage/${institutionId}`,
-  myEngagement: (coachId: Id) => `/Dashboard/Coach/${coachId}/Engagement/`,
-} as const;
-
-/** How many of the institution's newest bulletins the home page lists (the rest are one link away). */
-export const HOME_BULLETIN_LIMIT = 5;
 
 /** A student's grade progress in a coach (the grade card's figures, docs/grades.md). */
 export const HomeGradeSchema = z.object({

@@ -1,22 +1,13 @@
 import { z } from 'zod';
 import { CoachDashboardPartSchema } from './dashboard.ts';
 
+export * from './instructor-home-texts.ts';
+
 /*
  * The instructor home (docs/instructor-home.md): for a coach's instructors and its institution's staff, who
  * is engaging and who is falling behind, the students needing attention with the reasons in plain words,
  * and "View as student" (the student's dashboard, read-only, every view in the audit log).
  */
-
-type Id = number | string;
-
-export const INSTRUCTOR_HOME_API = {
-  home: (coachId: Id) => `/api/v1/coach/${coachId}/instructor-home`,
-  viewAsStudent: (coachId: Id, studentId: Id) => `/api/v1/coach/${coachId}/students/${studentId}/dashboard`,
-} as const;
-
-export const INSTRUCTOR_HOME_PAGES = {
-  viewAsStudent: (coachId: Id, studentId: Id) => `/Dashboard/Coach/${coachId}/ViewAsStudent/${studentId}/`,
-} as const;
 
 /**
  * The thresholds of the needs-attention rules (docs/instructor-home.md says where each comes from).
@@ -109,14 +100,6 @@ export const ViewAsStudentSchema = z.object({
   parts: z.array(CoachDashboardPartSchema),
 });
 export type ViewAsStudent = z.infer<typeof ViewAsStudentSchema>;
-
-/** Texts of the instructor home and of the view-as banner. */
-export const INSTRUCTOR_HOME_TEXTS = {
-  title: 'Instructor home',
-  viewAsBanner: (name: string) =>
-    `You are viewing ${name}’s dashboard as they see it. Nothing can be changed here.`,
-  readOnlyRefused: 'This is a read-only view of a student’s dashboard: nothing can be changed here.',
-} as const;
 
 /** The plain-words reason texts (docs/instructor-home.md). */
 export function reasonText(

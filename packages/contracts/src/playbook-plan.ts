@@ -1,28 +1,10 @@
 import { z } from 'zod';
 
-type Id = number | string;
-
 /**
- * The student's Exam Playbook: planning before the exam, reflection after it (docs/playbooks.md).
- * API paths and pages are ours (the spec names the playbook fields, spec §3 "Playbook analytics" and
- * "Playbook (wiring)", not these calls).
+ * The student's Exam Playbook: planning before the exam, reflection after it (docs/playbooks.md). Its API
+ * paths and pages are in playbook-plan-texts.ts (re-exported here).
  */
-export const PLAYBOOK_PLAN_API = {
-  /** GET: the released playbooks of the coach, with the student's phase and progress. */
-  mine: (coachId: Id) => `/api/v1/coach/${coachId}/my-playbooks`,
-  /** GET: one playbook with its questions and the student's answers. */
-  one: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/my-playbooks/${id}`,
-  /** PUT {answers, submit}: saves answers of one phase (planning or reflection). */
-  phase: (coachId: Id, id: Id, phase: PlaybookPhaseName) =>
-    `/api/v1/coach/${coachId}/my-playbooks/${id}/${phase}`,
-  /** GET (staff): per-question aggregates of a playbook's answers. */
-  summary: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/playbooks/${id}/answers-summary`,
-} as const;
-
-export const PLAYBOOK_PLAN_PAGES = {
-  list: (coachId: Id) => `/Dashboard/Coach/${coachId}/Playbook/`,
-  one: (coachId: Id, id: Id) => `/Dashboard/Coach/${coachId}/Playbook/${id}/`,
-} as const;
+export * from './playbook-plan-texts.ts';
 
 /** The tailoring source a playbook answer is written under. */
 export const PLAYBOOK_SOURCE = 'playbook';

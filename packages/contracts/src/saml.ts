@@ -1,21 +1,12 @@
 import { z } from 'zod';
 import { SSO_ROLES } from './sso.ts';
 
+export * from './saml-texts.ts';
+
 /**
  * Single sign-on with SAML 2.0, configured per institution from its identity provider's metadata
  * (docs/sso.md, SAML). Paths, the staff configuration's body and answer.
  */
-export const SAML_API = {
-  /** GET ?next=/path: 302 to the institution's identity provider with an AuthnRequest (public). */
-  start: (slug: string) => `/api/v1/auth/saml/${slug}/start`,
-  /** POST (HTTP-POST binding): where the identity provider posts the SAMLResponse (public). */
-  acs: (slug: string) => `/api/v1/auth/saml/${slug}/acs`,
-  /** GET: our service provider metadata; its URL is also our entity ID (public). */
-  metadata: (slug: string) => `/api/v1/auth/saml/${slug}/metadata`,
-  /** GET/PUT: the institution's SAML configuration (staff and admins). */
-  config: (institutionId: number | string) => `/api/v1/institution/${institutionId}/saml`,
-} as const;
-
 /** The largest identity provider metadata accepted (characters). */
 export const SAML_METADATA_MAX = 200_000;
 

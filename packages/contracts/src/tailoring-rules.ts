@@ -9,6 +9,7 @@ import {
   type RestrictionRange,
   type RestrictionValue,
 } from './tailoring-schemas.ts';
+import { NO_ANSWER } from './tailoring-texts.ts';
 
 /*
  * Tailoring's pure rules, shared by the rule form and the server (spec §5; docs/design.md "Tailoring
@@ -100,9 +101,6 @@ export function ordinalMatches(
 export function usesValuesForInclude(operation: string): boolean {
   return (LIST_OPERATIONS as readonly string[]).includes(operation);
 }
-
-/** Spec §5: a value equal to the characteristic default is labelled 'No Answer'. */
-export const NO_ANSWER = 'No Answer';
 
 /**
  * The reserved "no answer" value (DESIGN.md "Characteristic definitions"): a characteristic whose

@@ -1,6 +1,7 @@
-import { NO_ANSWER } from './tailoring-rules.ts';
-
 /** Tailoring's screen texts (spec §2, §4, §5 verbatim; the UI texts are ours). */
+
+/** Spec §5: a value equal to the characteristic default is labelled 'No Answer'. */
+export const NO_ANSWER = 'No Answer';
 
 // ---------------------------------------------------------------------------------------------------
 // Texts (spec §2, §4, §5 verbatim)

@@ -142,6 +142,36 @@ export interface Schema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 }
 
+/**
+ * A schema whose module loads when an answer is first read with it (see `lazySchema`): what the sign-in
+ * page and the shell read answers with, so that their first load does not carry zod
+ * (docs/architecture.md "Keeping the first load small"; `api/lazy-schemas.ts`).
+ */
+export interface LazySchema<T> {
+  /** Loads the schema (once: later calls share the first call's promise). */
+  load(): Promise<Schema<T>>;
+}
+
+/**
+ * A LazySchema of `load`, called at most once while it succeeds; a failed load (the chunk could not be
+ * fetched) is tried again on the next use.
+ */
+export function lazySchema<T>(load: () => Promise<Schema<T>>): LazySchema<T> {
+  let loading: Promise<Schema<T>> | undefined;
+  return {
+    load() {
+      loading ??= load().catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      });
+      return loading;
+    },
+  };
+}
+
+/** A schema a request reads its success body with: at hand, or loaded on first use. */
+export type AnswerSchema<T> = Schema<T> | LazySchema<T>;
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body (sent with `content-type: application/json`), or a string or Blob (a File) sent as is with `contentType`. */
@@ -149,7 +179,7 @@ export interface RequestOptions<T> {
   /** Sends a string or Blob `body` unchanged with this content type (e.g. `text/csv`) instead of as JSON. */
   contentType?: string;
   /** Schema the success body must match; the parsed value is returned. */
-  schema?: Schema<T>;
+  schema?: AnswerSchema<T>;
   signal?: AbortSignal;
 }
 
@@ -211,10 +241,26 @@ async function call<T>(method: string, path: string, options: RequestOptions<T>)
   return { status: response.status, text, retryAfter: response.headers.get('retry-after') };
 }
 
-/** A success body, parsed by `schema` when given; an ApiError when it does not match. */
-function parseBody<T>(parsed: unknown, status: number, schema: Schema<T> | undefined): T {
+/**
+ * A success body, parsed by `schema` when given (a LazySchema is loaded first); an ApiError when it does
+ * not match, or the network error (status 0) when a LazySchema's module cannot be fetched.
+ */
+async function parseBody<T>(
+  parsed: unknown,
+  status: number,
+  schema: AnswerSchema<T> | undefined,
+): Promise<T> {
   if (!schema) return parsed as T;
-  const result = schema.safeParse(parsed);
+  let check: Schema<T>;
+  if ('safeParse' in schema) check = schema;
+  else {
+    try {
+      check = await schema.load();
+    } catch {
+      throw new ApiError(0, null, NETWORK_ERROR_MESSAGE);
+    }
+  }
+  const result = check.safeParse(parsed);
   if (!result.success) {
     throw new ApiError(
       status,
@@ -226,11 +272,11 @@ function parseBody<T>(parsed: unknown, status: number, schema: Schema<T> | undef
 }
 
 /** GET `path`, parsed by `schema`. */
-export function apiGet<T>(path: string, schema: Schema<T>, signal?: AbortSignal): Promise<T> {
+export function apiGet<T>(path: string, schema: AnswerSchema<T>, signal?: AbortSignal): Promise<T> {
   return apiRequest(path, { schema, signal });
 }
 
 /** POST `body` (JSON) to `path`; parsed by `schema` when given. */
-export function apiPost<T = unknown>(path: string, body?: unknown, schema?: Schema<T>): Promise<T> {
+export function apiPost<T = unknown>(path: string, body?: unknown, schema?: AnswerSchema<T>): Promise<T> {
   return apiRequest(path, { method: 'POST', body, schema });
 }

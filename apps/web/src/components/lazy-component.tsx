@@ -1,12 +1,14 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { loadLaterStyles } from '../later-styles.ts';
 
 /**
  * A component whose module loads on its first render (React `lazy` inside its own `Suspense`), for parts of
  * a screen that the first useful content does not need (docs/architecture.md "Keeping the first load
  * small"). `load` is a dynamic `import()` naming the component (the bundler makes it a chunk); `fallback`
- * stands in its place while the chunk loads (nothing by default). A chunk that fails to load throws to the
- * nearest error boundary (the route's error page), as a lazy route does. `preload()` starts loading the
- * module without rendering it, so that its chunk arrives beside the data it will show.
+ * stands in its place while the chunk and mantine-later.css (later-styles.ts) load (nothing by default).
+ * A chunk that fails to load throws to the nearest error boundary (the route's error page), as a lazy
+ * route does. `preload()` starts loading the module without rendering it, so that its chunk arrives beside
+ * the data it will show.
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -14,7 +16,7 @@ export function lazyComponent<P extends object>(
 ): ComponentType<P> & { preload: () => void } {
   let loading: Promise<ComponentType<P>> | undefined;
   const once = () => {
-    loading ??= load();
+    loading ??= Promise.all([load(), loadLaterStyles()]).then(([component]) => component);
     return loading;
   };
   const Lazy = lazy(async () => ({ default: await once() }));

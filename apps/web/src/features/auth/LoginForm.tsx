@@ -2,16 +2,15 @@ import {
   API,
   type FieldErrors,
   type LoginBody,
-  LoginBodySchema,
   type Me,
-  MeSchema,
   NON_FIELD_ERRORS,
   UI_TEXTS,
 } from '@course-coach/contracts';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { ApiError, apiPost } from '../../api/client.ts';
+import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '../../api/client.ts';
+import { loadShellSchemas, meSchema } from '../../api/lazy-schemas.ts';
 
 /** Texts of the sign-in form that are ours (the spec does not show a sign-in page). */
 export const LOGIN_TEXTS = {
@@ -62,8 +61,13 @@ function errorsFrom(error: unknown): FormErrors {
   return { form: [error.message], rateLimited: false };
 }
 
-/** Checks the fields with the server's own schema before sending (same messages as the server's). */
-function validate(values: LoginBody): FormErrors | null {
+/**
+ * Checks the fields with the server's own schema before sending (same messages as the server's); the
+ * schema loads on the first submit (`lazy-schemas.ts`). Null when valid.
+ * @throws when the schema's chunk cannot be fetched (the caller shows the network error).
+ */
+async function validate(values: LoginBody): Promise<FormErrors | null> {
+  const { LoginBodySchema } = await loadShellSchemas();
   const result = LoginBodySchema.safeParse(values);
   if (result.success) return null;
   const out: FormErrors = { form: [], rateLimited: false };
@@ -89,6 +93,8 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  /** True while a submit waits for the schema (a second submit meanwhile is ignored, as while pending). */
+  const validating = useRef(false);
 
   const focusFirstInvalid = (next: FormErrors) => {
     if (next.email) emailRef.current?.focus();
@@ -96,7 +102,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   };
 
   const login = useMutation({
-    mutationFn: (body: LoginBody) => apiPost(API.login, body, MeSchema),
+    mutationFn: (body: LoginBody) => apiPost(API.login, body, meSchema),
     onSuccess: (me) => onSuccess(me),
     onError: (error) => {
       const next = errorsFrom(error);
@@ -105,11 +111,19 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (login.isPending) return;
+    if (login.isPending || validating.current) return;
     const body = { email: values.email.trim(), password: values.password };
-    const invalid = validate(body);
+    let invalid: FormErrors | null;
+    validating.current = true;
+    try {
+      invalid = await validate(body);
+    } catch {
+      invalid = errorsFrom(new ApiError(0, null, NETWORK_ERROR_MESSAGE));
+    } finally {
+      validating.current = false;
+    }
     if (invalid) {
       setErrors(invalid);
       focusFirstInvalid(invalid);

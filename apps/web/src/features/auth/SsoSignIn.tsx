@@ -4,11 +4,11 @@ import {
   SSO_ERROR_TEXTS,
   type SsoErrorCode,
   type SsoProviders,
-  SsoProvidersSchema,
 } from '@course-coach/contracts';
 import { Alert, Button, Divider, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../api/client.ts';
+import { ssoProvidersSchema } from '../../api/lazy-schemas.ts';
 
 /** Texts of the single sign-on part of the sign-in page (ours; docs/sso.md). */
 export const SSO_TEXTS = {
@@ -21,7 +21,7 @@ export const SSO_TEXTS = {
 export function useSsoProviders() {
   return useQuery({
     queryKey: ['sso-providers'],
-    queryFn: ({ signal }) => apiGet(SSO_API.providers, SsoProvidersSchema, signal),
+    queryFn: ({ signal }) => apiGet(SSO_API.providers, ssoProvidersSchema, signal),
     staleTime: 5 * 60_000,
   });
 }

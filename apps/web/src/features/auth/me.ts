@@ -1,12 +1,13 @@
-import { API, type Me, MeSchema } from '@course-coach/contracts';
+import { API, type Me } from '@course-coach/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, isApiError } from '../../api/client.ts';
+import { meSchema } from '../../api/lazy-schemas.ts';
 import { ME_QUERY_KEY } from '../../api/query-client.ts';
 
 /** GET /api/v1/me; resolves to null when signed out (401). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await apiGet(API.me, MeSchema, signal);
+    return await apiGet(API.me, meSchema, signal);
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;

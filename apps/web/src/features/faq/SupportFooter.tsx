@@ -1,6 +1,6 @@
 import { FAQ_TEXTS } from '@course-coach/contracts';
 import { Anchor, Text } from '@mantine/core';
-import { useSupportEmail } from './faq-api.ts';
+import { useSupportEmail } from './faq-queries.ts';
 
 /**
  * The footer line of a coach's pages (docs/faq-checklists.md): "Support: <address>" as a mailto link,

@@ -9,37 +9,15 @@ import {
 } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../api/client.ts';
+import { type FaqListScope, faqKeys } from './faq-queries.ts';
 
-/** Which FAQ list a manager edits: a coach's or an institution's (docs/faq-checklists.md). */
-export type FaqListScope =
-  | { kind: 'coach'; coachId: number }
-  | { kind: 'institution'; institutionId: number };
-
-export const faqKeys = {
-  coach: (coachId: number) => ['faq', 'coach', coachId] as const,
-  support: (coachId: number) => ['faq', 'support', coachId] as const,
-  /** A manager's list (its own key: the coach FAQ page's answer has another shape). */
-  list: (scope: FaqListScope) =>
-    scope.kind === 'coach'
-      ? (['faq', 'list', 'coach', scope.coachId] as const)
-      : (['faq', 'list', 'institution', scope.institutionId] as const),
-};
+export { type FaqListScope, faqKeys, useSupportEmail } from './faq-queries.ts';
 
 /** A coach's FAQ page: the course list, the institution list and the support e-mail. */
 export function useCoachFaq(coachId: number) {
   return useQuery({
     queryKey: faqKeys.coach(coachId),
     queryFn: ({ signal }) => apiGet(API.coachFaq(coachId), CoachFaqSchema, signal),
-  });
-}
-
-/** The coach's support e-mail (footer); `enabled` false skips the request. */
-export function useSupportEmail(coachId: number, enabled = true) {
-  return useQuery({
-    queryKey: faqKeys.support(coachId),
-    queryFn: ({ signal }) => apiGet(API.supportEmail(coachId), SupportEmailSchema, signal),
-    enabled,
-    retry: false,
   });
 }
 

@@ -1,6 +1,7 @@
-import { API, GradeDataSchema } from '@course-coach/contracts';
+import { API } from '@course-coach/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../api/client.ts';
+import { gradeDataSchema } from '../../api/lazy-schemas.ts';
 
 /**
  * The signed-in student's grade data in a coach (GET /api/v1/coach/{coachId}/grade-data); `enabled` false
@@ -9,7 +10,7 @@ import { apiGet } from '../../api/client.ts';
 export function useGradeData(coachId: number, enabled = true) {
   return useQuery({
     queryKey: ['grade-data', coachId],
-    queryFn: ({ signal }) => apiGet(API.gradeData(coachId), GradeDataSchema, signal),
+    queryFn: ({ signal }) => apiGet(API.gradeData(coachId), gradeDataSchema, signal),
     enabled,
   });
 }

@@ -1,0 +1,31 @@
+import type { PlaybookPhaseName } from './playbook-plan.ts';
+
+/**
+ * Paths of the student's Exam Playbook (docs/playbooks.md), without the schemas (playbook-plan.ts): the
+ * shell links to the pages, and this module keeps zod out of the first load (docs/architecture.md
+ * "Keeping the first load small").
+ */
+
+type Id = number | string;
+
+/**
+ * The student's Exam Playbook: planning before the exam, reflection after it (docs/playbooks.md).
+ * API paths and pages are ours (the spec names the playbook fields, spec §3 "Playbook analytics" and
+ * "Playbook (wiring)", not these calls).
+ */
+export const PLAYBOOK_PLAN_API = {
+  /** GET: the released playbooks of the coach, with the student's phase and progress. */
+  mine: (coachId: Id) => `/api/v1/coach/${coachId}/my-playbooks`,
+  /** GET: one playbook with its questions and the student's answers. */
+  one: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/my-playbooks/${id}`,
+  /** PUT {answers, submit}: saves answers of one phase (planning or reflection). */
+  phase: (coachId: Id, id: Id, phase: PlaybookPhaseName) =>
+    `/api/v1/coach/${coachId}/my-playbooks/${id}/${phase}`,
+  /** GET (staff): per-question aggregates of a playbook's answers. */
+  summary: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/playbooks/${id}/answers-summary`,
+} as const;
+
+export const PLAYBOOK_PLAN_PAGES = {
+  list: (coachId: Id) => `/Dashboard/Coach/${coachId}/Playbook/`,
+  one: (coachId: Id, id: Id) => `/Dashboard/Coach/${coachId}/Playbook/${id}/`,
+} as const;
