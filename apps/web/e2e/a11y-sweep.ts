@@ -23,7 +23,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
-import { DEMO_PASSWORD, STAFF, STUDENT_WITHOUT_POINTS, wcagScan } from './helpers.ts';
+import { DEMO_PASSWORD, STAFF, STUDENT_WITHOUT_POINTS, settleForScan, wcagScan } from './helpers.ts';
 
 /**
  * Accessibility sweep: every page route of the app's route table
@@ -1135,18 +1135,9 @@ async function prepare(): Promise<Ids> {
   };
 }
 
-/** Waits until no CSS transition or animation is running (axe reads colours mid-fade otherwise). */
-async function settle(page: Page): Promise<void> {
-  // The page at rest: no hover colour under the pointer the last click left behind.
-  await page.mouse.move(0, 0);
-  await expect
-    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length))
-    .toBe(0);
-}
-
 /** Runs axe-core for WCAG 2.0/2.1 A and AA; returns the violations, labelled with where they were found. */
 async function scan(page: Page, where: string) {
-  await settle(page);
+  await settleForScan(page);
   const results = await wcagScan(page);
   return results.violations.map((v) => ({
     where,

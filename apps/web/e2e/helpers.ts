@@ -61,13 +61,12 @@ export async function wcagScan(page: Page) {
 }
 
 /**
- * Runs axe-core with the WCAG 2.0/2.1 A and AA rules and expects no violations. It first waits for running
- * finite animations and transitions to end: a dialog or drawer fading in has, for a moment, colours blended with
- * the page behind, which axe would report as low contrast. The pointer is moved to the corner first, so
- * that a hover colour under it is not what gets judged.
+ * Brings the page to rest before a scan: moves the pointer to the corner, so that a hover colour under it
+ * is not what gets judged, and waits for running finite animations and transitions to end: a dialog or
+ * drawer fading in has, for a moment, colours blended with the page behind, which axe would report as low
+ * contrast. Spinners and other endless animations never settle, so they are not waited for.
  */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  // Judge the page at rest, not the hover colours of whatever the last click left the pointer over.
+export async function settleForScan(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
   await expect
     .poll(() =>
@@ -75,11 +74,18 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
         () =>
           document
             .getAnimations()
-            // Spinners and other endless animations never settle: only finite ones are waited for.
             .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
       ),
     )
     .toBe(0);
+}
+
+/**
+ * Runs axe-core with the WCAG 2.0/2.1 A and AA rules and expects no violations, once the page is at rest
+ * (`settleForScan`).
+ */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await settleForScan(page);
   const results = await wcagScan(page);
   const summary = results.violations.map((v) => ({
     id: v.id,
