@@ -3,6 +3,7 @@ import {
   createTheme,
   type MantineThemeComponent,
   type ModalProps,
+  type TabsProps,
 } from '@mantine/core';
 
 /**
@@ -37,6 +38,12 @@ export const theme = createTheme({
     // ("SCHEDU…") in a table column; a wide table scrolls sideways in its ScrollTable instead.
     Badge: {
       styles: { root: { minWidth: 'max-content' } },
+    } satisfies MantineThemeComponent,
+    // Only the chosen tab's panel holds its content. Mantine keeps inactive panels mounted by default,
+    // inside a hidden React Activity whose updates wait: a tab left behind kept its content in the page
+    // (hidden) after a switch, so the bulletin list held each card twice.
+    Tabs: {
+      defaultProps: { keepMounted: false } satisfies Partial<TabsProps>,
     } satisfies MantineThemeComponent,
   },
 });

@@ -201,10 +201,7 @@ export function BulletinList({ context }: { context: BulletinContext }) {
             </Badge>
           )}
         </Group>
-        {/* Only the chosen tab's panel holds the list. Mantine keeps inactive panels mounted by default,
-            inside a hidden React Activity whose updates wait: the tab left behind kept its cards in the
-            page (hidden) after the switch, so a bulletin was in the document twice. */}
-        <Tabs value={tab} keepMounted={false} onChange={(v) => setTab((v as Tab) ?? 'all')}>
+        <Tabs value={tab} onChange={(v) => setTab((v as Tab) ?? 'all')}>
           <Tabs.List>
             <Tabs.Tab value="all">{BULLETIN_TEXTS.tabAll}</Tabs.Tab>
             <Tabs.Tab value="recommended">{BULLETIN_TEXTS.tabRecommended}</Tabs.Tab>
