@@ -1,8 +1,8 @@
 /*
  * Requests started while the page's scripts still load (docs/student-experience.md "Early requests").
- * A classic `defer` script (no imports, no module), named first in index.html's <head> by the build
- * (vite.config.ts `earlyRequests`), so it runs once it is fetched and the HTML parsed, before the app's
- * module script and without waiting for the app's JavaScript:
+ * A classic `async` script (no imports, no module), named first in index.html's <head> by the build
+ * (vite.config.ts `earlyRequests`), so it runs as soon as it is fetched, without waiting for the app's
+ * JavaScript or the stylesheet:
  *
  *   - GET /api/v1/me at once (the app asks for it first, to know who is signed in);
  *   - on a coach dashboard URL, GET …/dashboard?parts=first at once, beside /me; on `/`, as soon as /me
