@@ -17,12 +17,15 @@
  *
  *   npm run build && npm run bench:dashboard-first-paint
  *   RUNS=15 BENCH_PORT=3199 npm run bench:dashboard-first-paint
+ *   CPU_THROTTLE=4 npm run bench:dashboard-first-paint   # the page's CPU slowed 4 × (a mid-range phone)
  */
 import { type Browser, chromium } from 'playwright-core';
 import { type BenchServer, signIn, startServer } from './lib/app-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3198);
 const RUNS = Number(process.env.RUNS ?? 7);
+/** CPU_THROTTLE=4: each visit's page runs with Chromium's CPU slowed 4 × (the throttled target, docs/student-experience.md). */
+const CPU_THROTTLE = Number(process.env.CPU_THROTTLE ?? 1);
 const PRESENTATION = 'AAA-2013J';
 /** A student of AAA-2013J (OULAD id 11391) with graded work and to-dos. */
 const STUDENT = 's11391@demo.edu';
@@ -74,6 +77,11 @@ async function visit(
   }
   await context.addInitScript(MARKS_SCRIPT);
   const page = await context.newPage();
+  if (CPU_THROTTLE !== 1) {
+    // Chromium's own CPU slowdown (DevTools protocol, Emulation.setCPUThrottlingRate): `rate` × slower.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  }
   await page.goto(`${base}/`);
   await page.waitForFunction(
     (name) => name in ((window as unknown as { __marks: Marks }).__marks ?? {}),
@@ -114,7 +122,7 @@ let server: BenchServer | undefined;
 let browser: Browser | undefined;
 try {
   console.log(
-    `bench/dashboard-first-paint.bench.ts — node ${process.version}, ${RUNS} visits each, 375 × 667`,
+    `bench/dashboard-first-paint.bench.ts — node ${process.version}, ${RUNS} visits each, 375 × 667, CPU ${CPU_THROTTLE} × slower`,
   );
   server = await startServer({
     name: 'dashboard-first-paint',

@@ -66,7 +66,8 @@ const shownScript = (what: 'grade' | 'signin') => `
 })();
 `;
 
-const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
+/** The build measured: WEB_DIST (as the server reads it) or apps/web/dist. */
+const DIST = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'));
 
 /**
  * Size in bytes of the gzip copy the build wrote beside each loaded asset of `kind` (the figure the
