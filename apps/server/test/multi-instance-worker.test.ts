@@ -45,6 +45,8 @@ const url = inject('databaseUrl');
 const P = 'CCC-2014J';
 /** Messages the SMTP server accepts from A before it stops answering it (not a multiple of MARK_EVERY). */
 const A_SENDS = 320;
+/** The longest a statement waits at the test's gate (seconds): longer than the test may take. */
+const GATE_LIMIT_S = 240;
 
 interface Instance {
   name: string;
@@ -369,9 +371,15 @@ describe.runIf(!!url)(
       // --- B stops for a moment, so that A takes both jobs; the sync will wait at the gate.
       await query('create table cc_test_gate (open boolean not null)');
       await query('insert into cc_test_gate values (false)');
+      // The wait has an end (GATE_LIMIT_S): a gate this test never opens (it failed on the way) must not
+      // keep a sync, and the locks it holds, waiting for as long as the database lives.
       await query(`create function cc_test_gate_wait() returns trigger language plpgsql as $$
+      declare deadline timestamptz := clock_timestamp() + interval '${GATE_LIMIT_S} seconds';
       begin
-        while not (select open from cc_test_gate) loop perform pg_sleep(0.05); end loop;
+        while not (select open from cc_test_gate) loop
+          if clock_timestamp() > deadline then raise exception 'cc_test_gate stayed closed'; end if;
+          perform pg_sleep(0.05);
+        end loop;
         return null;
       end $$`);
       await query(
@@ -418,8 +426,13 @@ describe.runIf(!!url)(
       );
 
       // --- A dies mid-work; B goes on; the clients fall back to B.
+      // A process that has already exited emits no second 'exit': A dying on its own is a failure here,
+      // not a wait for an event that never comes.
+      if (a.child.exitCode !== null || a.child.signalCode !== null)
+        throw new Error(`instance a exited before it was killed: ${a.output()}`);
+      const aExited = new Promise<void>((resolve) => a.child.once('exit', () => resolve()));
       a.child.kill('SIGKILL');
-      await new Promise<void>((resolve) => a.child.once('exit', () => resolve()));
+      await aExited;
       const sentByA = received.filter((r) => ours(r) && r.host === 'instance-a').length;
       expect(sentByA).toBeLessThan(ref.members(P, [before]).length);
       b.child.kill('SIGCONT');
