@@ -198,6 +198,28 @@ describe.runIf(!!url)(
         )
       )[0]?.app;
 
+    /**
+     * Stops `instance` (SIGSTOP) at a moment when none of its connections is in a transaction: stopped in
+     * the middle of one (a client's to-do write), it would keep its row locks (the coach's row) for as long
+     * as it is stopped, and the test's own writes through the other instance would wait for them with no
+     * end. Tried again (SIGCONT, a moment, SIGSTOP) until it is so.
+     */
+    const stopOutsideTransactions = (instance: Instance) =>
+      until(`instance ${instance.name} to stop outside any transaction`, async () => {
+        instance.child.kill('SIGSTOP');
+        // What the stopped process had sent goes on to the end of its statement; a transaction stays open.
+        await sleep(200);
+        const [busy] = await query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and application_name = $1 and state <> 'idle'`,
+          [`cc-${instance.name}`],
+        );
+        if (busy?.n === 0) return true;
+        instance.child.kill('SIGCONT');
+        await sleep(Math.random() * 100);
+        return false;
+      });
+
     beforeAll(async () => {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
@@ -386,7 +408,7 @@ describe.runIf(!!url)(
         'create trigger cc_test_gate after insert on cohort_memberships for each statement execute function cc_test_gate_wait()',
       );
       holdA = true;
-      b.child.kill('SIGSTOP');
+      await stopOutsideTransactions(b);
       const requestedAt = new Date();
       const put = await staffA.request('PUT', API.cohortRule(coachId, cohortId, rule.body.id), {
         json: after,
