@@ -290,7 +290,7 @@ async function generated() {
     );
     // Bulk load: indexes built after the load, foreign key triggers skipped (the rows are consistent by construction).
     await q(
-      'alter table student_characteristic_values drop constraint student_characteristic_values_characteristic_id_user_id_source_id_value_pk',
+      'alter table student_characteristic_values drop constraint student_characteristic_values_characteristic_id_user_id_coach_id_source_id_value_pk',
     );
     const tLoad = performance.now();
     const client = await database.pool!.connect();
@@ -325,7 +325,7 @@ async function generated() {
         );
       await client.query("set maintenance_work_mem = '512MB'");
       await client.query(
-        'alter table student_characteristic_values add constraint student_characteristic_values_characteristic_id_user_id_source_id_value_pk primary key (characteristic_id, user_id, source_id, value)',
+        'alter table student_characteristic_values add constraint student_characteristic_values_characteristic_id_user_id_coach_id_source_id_value_pk primary key (characteristic_id, user_id, coach_id, source_id, value)',
       );
     } finally {
       await client.query('reset session_replication_role').catch(() => undefined);
