@@ -96,8 +96,9 @@ export default defineConfig(({ command }) => ({
             { name: 'initial', tags: ['$initial'], priority: 15 },
             // Only the floating-ui modules (menus, popovers and selects, which the first screen does not
             // show): left to itself, the bundler put small Mantine hooks the shell uses into floating-ui's
-            // chunk, so the first load carried all of floating-ui for them. After the two groups above, so
-            // that a group's dependencies it takes along (React) are already placed.
+            // chunk, so the first load carried all of floating-ui for them. Ranked after the two groups
+            // above: a group takes its modules' dependencies along, and ranked first this one's chunk landed
+            // in the first load.
             { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 10 },
           ],
         },
