@@ -29,7 +29,11 @@ describe('transition triggers', () => {
     expect(ACTIVITY_TRIGGERS_SQL).toContain(
       `create or replace trigger cc_activity_bulletin_views_upd after update on bulletin_views
        referencing new table as cc_new old table as cc_old
-       for each statement execute function cc_bump_activity_version()`,
+       for each statement execute function cc_fold_activity_completion()`,
+    );
+    expect(ACTIVITY_TRIGGERS_SQL).toContain(
+      `create or replace trigger cc_activity_enrollments_del after delete on enrollments
+       referencing old table as cc_old for each statement execute function cc_bump_activity_version()`,
     );
     expect(GRADE_TRIGGERS_SQL).toHaveLength(2 + 3 * 3 + 1);
   });
