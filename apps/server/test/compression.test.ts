@@ -156,6 +156,31 @@ describe('web app files', () => {
     expect(res.body.equals(BIG_PNG)).toBe(true);
   });
 
+  it('a file is sent without reading the session its request carries; a page reads it', async () => {
+    // auth/guard.ts: the web app's files hold no data, so their requests skip the session read (and the
+    // write that moves a session's last_seen_at once a minute); index.html reads it (LTI framing).
+    const cookie = cookieOf(await ctx.signIn(STAFF_EMAIL));
+    const lastSeen = async () => {
+      const [row] = await ctx.database.query<{ seen: string }>(
+        `select max(s.last_seen_at)::text as seen from sessions s join users u on u.id = s.user_id
+          where u.email = $1`,
+        [STAFF_EMAIL],
+      );
+      return row!.seen;
+    };
+    await ctx.database.query(
+      `update sessions set last_seen_at = timestamptz '2000-01-01 00:00:00+00'
+        where user_id = (select id from users where email = $1)`,
+      [STAFF_EMAIL],
+    );
+    const file = await rawGet(webUrl + ASSET_PATH, { cookie, 'accept-encoding': 'br' });
+    expect(file.status).toBe(200);
+    expect(await lastSeen()).toBe('2000-01-01 00:00:00+00');
+    const page = await rawGet(`${webUrl}/coach/1/dashboard`, { cookie });
+    expect(page.status).toBe(200);
+    expect(await lastSeen()).not.toBe('2000-01-01 00:00:00+00');
+  });
+
   it('the compressed copies are not files of their own: their URL is an unknown page', async () => {
     const res = await rawGet(`${webUrl}${ASSET_PATH}.br`);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

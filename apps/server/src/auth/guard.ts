@@ -59,6 +59,13 @@ declare module 'fastify' {
      * token instead of the CSRF cookie and header. The guard allows it on those routes only.
      */
     csrf?: false;
+    /**
+     * `false`: the guard does not read the session for this route (`request.user` stays null). Set by the
+     * guard itself on the built web app's files and the API docs, which hold no data: a page's dozens of
+     * script and style requests each carry the session cookie, and each would otherwise cost a session
+     * read (and now and then a write) before a static file is sent.
+     */
+    session?: false;
   }
   interface FastifyRequest {
     /** The signed-in caller, or null. Set by the guard before every handler. */
@@ -110,7 +117,11 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
     // Static files of the built web app and the API docs hold no data: they are public. Every other
     // /api route must say who may call it.
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) {
-      route.config = { ...(route.config ?? {}), access: { kind: 'public' } } as typeof route.config;
+      route.config = {
+        ...(route.config ?? {}),
+        access: { kind: 'public' },
+        session: false,
+      } as typeof route.config;
       return;
     }
     throw new Error(`Route ${route.method} ${route.url} declares no access policy (config.access)`);
@@ -129,6 +140,7 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
 
   app.addHook('preValidation', async (request) => {
     const policy = request.routeOptions.config.access;
+    if (request.routeOptions.config.session === false) return;
     const resolved = resolvedCallerOf(request);
     if (resolved) request.user = resolved.user;
     else {
