@@ -12,7 +12,8 @@
  *
  * Each figure is the median (and the slowest) of RUNS visits (default 7) after one warm-up visit each.
  * WATERFALL=1 also prints one more dashboard visit's requests (start → end, from the navigation's start)
- * beside its marks, to see what the grade card waited for.
+ * and its main-thread tasks over 50 ms (the Long Tasks API) beside its marks, to see what the grade card
+ * waited for.
  * Target (docs/student-experience.md): the grade card within 1 s on localhost.
  *
  *   npm run build && npm run bench:dashboard-first-paint
@@ -52,6 +53,11 @@ const MARKS_SCRIPT = `
     for (const [name, test] of Object.entries(checks)) if (!(name in marks) && test()) marks[name] = performance.now();
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+  // Main-thread tasks over 50 ms (the Long Tasks API), for the waterfall.
+  const long = (window.__longTasks = []);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) long.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
 })();
 `;
 
@@ -104,6 +110,16 @@ async function visit(
       ),
     );
     timings.push(...entries.map((e) => ({ ...e, name: e.name.replace(base, '') })));
+    const long = await page.evaluate(
+      () => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks,
+    );
+    timings.push(
+      ...long.map((t) => ({
+        name: `(main thread busy ${t.duration.toFixed(0)} ms)`,
+        start: t.start,
+        end: t.start + t.duration,
+      })),
+    );
   }
   await context.close();
   return marks;
