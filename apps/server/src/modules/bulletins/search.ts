@@ -92,16 +92,24 @@ export async function searchBulletins(
   const page = paging.page ?? 1;
   const pageSize = paging.page_size ?? BULLETIN_PAGE_SIZE;
   const n = base.length;
-  const [rows, [total]] = await Promise.all([
-    database.query<Row>(`select * from (${matched}) m ${order} limit $${n + 1} offset $${n + 2}`, [
-      ...base,
-      pageSize,
-      (page - 1) * pageSize,
-    ]),
-    database.query<{ count: number }>(`select count(*)::int as count from (${matched}) m`, base),
-  ]);
+  // One pass: the page's rows with the count of every matching row beside each (a window over the
+  // whole match, computed before the limit), instead of a second statement that evaluated the same
+  // visibility test again. A page past the end has no row to carry the count: then it is counted alone.
+  const rows = await database.query<Row & { total_count: number }>(
+    `select *, (count(*) over ())::int as total_count from (${matched}) m ${order} limit $${n + 1} offset $${n + 2}`,
+    [...base, pageSize, (page - 1) * pageSize],
+  );
+  let total = rows[0]?.total_count;
+  if (total === undefined) {
+    // No row: nothing matches (page 1), or the page is past the end and has no row to carry the count.
+    const [counted] =
+      page === 1
+        ? [{ count: 0 }]
+        : await database.query<{ count: number }>(`select count(*)::int as count from (${matched}) m`, base);
+    total = counted?.count ?? 0;
+  }
   return {
-    count: total?.count ?? 0,
+    count: total,
     page,
     page_size: pageSize,
     results: await toBulletins(database, caller, rows),
