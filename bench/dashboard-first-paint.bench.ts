@@ -21,7 +21,7 @@
  *   CPU_THROTTLE=4 npm run bench:dashboard-first-paint   # the page's CPU slowed 4 × (a mid-range phone)
  */
 import { type Browser, chromium } from 'playwright-core';
-import { type BenchServer, signIn, startServer } from './lib/app-server.ts';
+import { type BenchServer, browserCookies, signIn, startServer } from './lib/app-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3198);
 const RUNS = Number(process.env.RUNS ?? 7);
@@ -74,12 +74,7 @@ async function visit(
 ): Promise<Marks> {
   const context = await browser.newContext({ viewport: { width: 375, height: 667 } });
   if (cookie) {
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const eq = pair.indexOf('=');
-        return { name: pair.slice(0, eq), value: decodeURIComponent(pair.slice(eq + 1)), url: base };
-      }),
-    );
+    await context.addCookies(browserCookies(cookie, base));
   }
   await context.addInitScript(MARKS_SCRIPT);
   const page = await context.newPage();

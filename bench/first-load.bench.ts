@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { type BenchServer, signIn, startServer } from './lib/app-server.ts';
+import { type BenchServer, browserCookies, signIn, startServer } from './lib/app-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3198);
 const PRESENTATION = 'AAA-2013J';
@@ -115,12 +115,7 @@ async function firstLoad(
     extraHTTPHeaders: opts.identity ? { 'accept-encoding': 'identity' } : {},
   });
   if (opts.cookie) {
-    await context.addCookies(
-      opts.cookie.split('; ').map((pair) => {
-        const eq = pair.indexOf('=');
-        return { name: pair.slice(0, eq), value: decodeURIComponent(pair.slice(eq + 1)), url: base };
-      }),
-    );
+    await context.addCookies(browserCookies(opts.cookie, base));
   }
   await context.addInitScript(shownScript(opts.cookie ? 'grade' : 'signin'));
   const page: Page = await context.newPage();

@@ -18,12 +18,14 @@
  *   BENCH_STUDENTS=200000 npm run bench:tailoring -- generated
  */
 import os from 'node:os';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { hashPassword } from '../apps/server/src/auth/password.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { studentCharacteristicValues } from '../apps/server/src/db/schema/tailoring.ts';
 import { loadDictionary, type StoredRule } from '../apps/server/src/modules/tailoring/dictionary.ts';
 import { runSync, SYNC_WORK_MEM } from '../apps/server/src/modules/tailoring/sync.ts';
 import { importOulad } from '../apps/server/src/seed/oulad.ts';
@@ -289,9 +291,10 @@ async function generated() {
       [institutionId, src!.id],
     );
     // Bulk load: indexes built after the load, foreign key triggers skipped (the rows are consistent by construction).
-    await q(
-      'alter table student_characteristic_values drop constraint student_characteristic_values_characteristic_id_user_id_coach_id_source_id_value_pk',
-    );
+    // The primary key as the schema names it (it gained coach_id in migration 0003: never spelled by hand).
+    const valuesKey = getTableConfig(studentCharacteristicValues).primaryKeys[0]!;
+    const keyColumns = valuesKey.columns.map((c) => c.name).join(', ');
+    await q(`alter table student_characteristic_values drop constraint ${valuesKey.getName()}`);
     const tLoad = performance.now();
     const client = await database.pool!.connect();
     try {
@@ -325,7 +328,7 @@ async function generated() {
         );
       await client.query("set maintenance_work_mem = '512MB'");
       await client.query(
-        'alter table student_characteristic_values add constraint student_characteristic_values_characteristic_id_user_id_coach_id_source_id_value_pk primary key (characteristic_id, user_id, coach_id, source_id, value)',
+        `alter table student_characteristic_values add constraint ${valuesKey.getName()} primary key (${keyColumns})`,
       );
     } finally {
       await client.query('reset session_replication_role').catch(() => undefined);

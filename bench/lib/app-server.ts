@@ -137,6 +137,20 @@ export async function signIn(base: string, email: string, password = 'coach-demo
   return { cookie: cookie(), csrf: jar.get(CSRF_COOKIE)!, me };
 }
 
+/**
+ * A session's Cookie header (`Session.cookie`: `name=value; …`, values URI-encoded) as the cookies a
+ * browser context takes (Playwright's `BrowserContext.addCookies`), for the site at `base`.
+ */
+export function browserCookies(
+  cookie: string,
+  base: string,
+): Array<{ name: string; value: string; url: string }> {
+  return cookie.split('; ').map((pair) => {
+    const eq = pair.indexOf('=');
+    return { name: pair.slice(0, eq), value: decodeURIComponent(pair.slice(eq + 1)), url: base };
+  });
+}
+
 /** Resident set size of a process in MiB (Linux /proc), or NaN when it cannot be read. */
 export function rssMiB(pid: number | undefined): number {
   try {
