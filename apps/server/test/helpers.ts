@@ -189,7 +189,14 @@ export interface RequestOptions {
 export class Browser {
   readonly jar = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  /**
+   * `timeoutMs`: each request fails with a TimeoutError after that long instead of waiting as long as the
+   * server does (for suites that stop and kill server processes, where a request may never be answered).
+   */
+  constructor(
+    readonly baseUrl: string,
+    readonly options: { timeoutMs?: number } = {},
+  ) {}
 
   cookie(name: string): string | undefined {
     return this.jar.get(name);
@@ -214,7 +221,14 @@ export class Browser {
     if (this.jar.size > 0) {
       headers.cookie = [...this.jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
     }
-    const res = await fetch(new URL(url, this.baseUrl), { method, headers, body, redirect: 'manual' });
+    const signal = this.options.timeoutMs ? AbortSignal.timeout(this.options.timeoutMs) : undefined;
+    const res = await fetch(new URL(url, this.baseUrl), {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal,
+    });
     const text = await res.text();
     const setCookies = res.headers.getSetCookie().map(parseSetCookie);
     for (const c of setCookies) {

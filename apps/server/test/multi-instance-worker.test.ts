@@ -177,6 +177,13 @@ describe.runIf(!!url)(
       return instance;
     };
 
+    /**
+     * The test's HTTP client: a request an instance never answers (it was stopped holding a lock the
+     * request waits for) fails after a minute with a TimeoutError naming the wait, instead of the test
+     * hanging to its own limit.
+     */
+    const CLIENT = { timeoutMs: 60_000 };
+
     const healthy = (instance: Instance) =>
       until(
         `instance ${instance.name} to answer /api/health`,
@@ -261,7 +268,7 @@ describe.runIf(!!url)(
     afterAll(async () => {
       writing = false;
       for (const i of instances) {
-        if (i.child.signalCode === 'SIGSTOP') i.child.kill('SIGCONT');
+        // SIGKILL ends a stopped (SIGSTOP) process too; Node's signalCode stays null while it is stopped.
         if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill('SIGKILL');
       }
       for (const release of held.splice(0)) release();
@@ -309,9 +316,9 @@ describe.runIf(!!url)(
       expect(`${a.output()}\n${b.output()}`).toContain('demo institution already present');
 
       // --- A session made on A works on B.
-      const staffA = new Browser(a.baseUrl);
+      const staffA = new Browser(a.baseUrl, CLIENT);
       expect((await staffA.signIn(STAFF_EMAIL)).status).toBe(200);
-      const staffB = new Browser(b.baseUrl);
+      const staffB = new Browser(b.baseUrl, CLIENT);
       for (const [k, v] of staffA.jar) staffB.jar.set(k, v);
       const me = await staffB.get(API.me);
       expect(me.status).toBe(200);
@@ -342,7 +349,7 @@ describe.runIf(!!url)(
       const refused: string[] = [];
       let retried = 0;
       const signedIn = async (primary: string, other: string) => {
-        const browsers = { [primary]: new Browser(primary), [other]: new Browser(other) };
+        const browsers = { [primary]: new Browser(primary, CLIENT), [other]: new Browser(other, CLIENT) };
         expect((await browsers[primary]!.signIn(student!.email)).status).toBe(200);
         for (const [k, v] of browsers[primary]!.jar) browsers[other]!.jar.set(k, v);
         return browsers;
