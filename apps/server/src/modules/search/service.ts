@@ -16,12 +16,13 @@ import {
   type SearchPage,
   type SearchResult,
 } from '@course-coach/contracts';
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
 import { scopeSql, VISIBLE } from '../bulletins/index.ts';
-import { readableItemSql, type TodoCaller } from '../todos/index.ts';
+import { readableItemSql } from '../todos/index.ts';
 
-/** Who is searching: the coach, the user and whether they are its staff (`TodoCaller`'s rule). */
-export interface SearchCaller extends TodoCaller {
+/** Who is searching: the coach, the user and whether they are its staff (the guard's `isStaff`). */
+export interface SearchCaller extends CoachCaller {
   /** Staff or admin of the coach's institution (the bulletin reader's `institutionStaff`). */
   institutionStaff: boolean;
 }
