@@ -24,8 +24,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
       },
     },
     async (request) => {
-      const context = coachRequestContext(request);
-      const caller = { ...context, institutionStaff: context.institutionRole !== null };
+      const caller = coachRequestContext(request);
       return searchCoach(database, caller, request.query.q ?? '', request.query.page ?? 1);
     },
   );
