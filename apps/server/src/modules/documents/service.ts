@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { getMessage } from '../bulletins/index.ts';
 import { RELEASED_PLAYBOOKS } from '../content/index.ts';
 import { isWholeImage } from '../images/index.ts';
-import { getSurvey, surveyCaller } from '../surveys/index.ts';
+import { getSurvey } from '../surveys/index.ts';
 
 /**
  * Documents of content items (packages/contracts/src/documents.ts; spec §2 Characteristics overview
@@ -88,7 +88,11 @@ export async function assertCanSee(
       );
       return;
     case 'surveys':
-      await getSurvey(q, surveyCaller(coach, userId), itemId);
+      await getSurvey(
+        q,
+        { coachId: coach.coachId, institutionId: coach.institutionId, userId, isStaff: false },
+        itemId,
+      );
       return;
     case 'emails': {
       const [row] = await q(
