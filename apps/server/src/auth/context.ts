@@ -49,6 +49,15 @@ export interface InstitutionRequestContext extends SignedInCaller {
   isStaff: true;
 }
 
+/**
+ * The part of a coach or institution route's context that services acting in one institution take: the
+ * caller and the institution the route addresses (a coach route's: the coach's institution).
+ */
+export type InstitutionCaller = Pick<
+  CoachRequestContext | InstitutionRequestContext,
+  'userId' | 'institutionId'
+>;
+
 /** The request context the guard sets on `request.context` whenever the caller is signed in. */
 export type RequestContext = UserRequestContext | CoachRequestContext | InstitutionRequestContext;
 
@@ -99,6 +108,16 @@ export function buildRequestContext(
 export function coachRequestContext(request: FastifyRequest): CoachRequestContext {
   const context = request.context;
   if (context?.scope !== 'coach') throw new Error(`${request.url}: not a coach route`);
+  return context;
+}
+
+/**
+ * The context of an `institution` route's request. Throws a plain Error (a 500, a programming mistake) when
+ * the route is not an institution route or nobody is signed in, which the guard never lets through.
+ */
+export function institutionRequestContext(request: FastifyRequest): InstitutionRequestContext {
+  const context = request.context;
+  if (context?.scope !== 'institution') throw new Error(`${request.url}: not an institution route`);
   return context;
 }
 
