@@ -31,8 +31,9 @@ const resolvedCallers = new Map<string, ResolvedCaller>();
 
 /**
  * Runs `fn` with a handle under which the guard finds `request`'s caller (its user, coach context and
- * request context as the guard set them) for GETs replayed with `RESOLVED_CALLER_HEADER`; the handle is forgotten when `fn`
- * settles. Without a signed-in caller `fn` gets null (replays then go through the full guard).
+ * request context as the guard set them) for GETs replayed with `RESOLVED_CALLER_HEADER`; the handle is
+ * forgotten when `fn` settles. Without a signed-in caller `fn` gets null (replays then go through the full
+ * guard).
  */
 export async function withResolvedCaller<T>(
   request: FastifyRequest,
