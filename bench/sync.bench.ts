@@ -48,7 +48,7 @@ const IMPORT_ROWS = Math.min(STUDENTS, Number(process.env.BENCH_IMPORT_ROWS ?? S
 const RUNS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const staff = { isInstitutionStaff: true };
+const staff = { institutionRole: 'staff' as const };
 
 async function scratch<T>(fn: (database: Database, url?: string) => Promise<T>, pglite = false): Promise<T> {
   if (pglite) {

@@ -243,7 +243,7 @@ describe('incremental membership sync', () => {
         `email,${columns.join(',')}`,
         ...who.map((u) => [u.email, ...columns.map(cell)].join(',')),
       ];
-      const caller = { isInstitutionStaff: true };
+      const caller = { institutionRole: 'staff' as const };
       const report = await importCsv(
         runner(),
         scope(),

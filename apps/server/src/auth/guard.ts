@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import type { Access, CoachContext, InstitutionContext } from './access.ts';
+import { buildRequestContext, type RequestContext } from './context.ts';
 import { type AuthUser, loadSession } from './sessions.ts';
 import { newToken, safeEqual } from './tokens.ts';
 import { installViewAsKey, viewAsUser } from './view-as.ts';
@@ -12,8 +13,9 @@ import { installViewAsKey, viewAsUser } from './view-as.ts';
  * The header of a GET an aggregate route (the coach dashboard, docs/decisions/0006) replays in-process for
  * a caller it has already resolved: its value is a random handle that `withResolvedCaller` registers for the
  * aggregate request's lifetime only and that never leaves the process, so nothing outside can send a valid
- * one. The guard then takes the caller (and their place in that coach) from the handle instead of loading
- * the session and membership again; the route's policy is still checked against them.
+ * one. The guard then takes the caller (their request context, and their place in that coach) from the
+ * handle instead of loading the session and membership again; the route's policy is still checked against
+ * them.
  */
 export const RESOLVED_CALLER_HEADER = 'x-course-coach-resolved-caller';
 
@@ -21,14 +23,17 @@ export const RESOLVED_CALLER_HEADER = 'x-course-coach-resolved-caller';
 interface ResolvedCaller {
   user: AuthUser;
   coach: CoachContext | null;
+  /** The aggregate request's context (`request.context`), reused as is on a replay to the same coach. */
+  context: RequestContext | null;
 }
 
 const resolvedCallers = new Map<string, ResolvedCaller>();
 
 /**
- * Runs `fn` with a handle under which the guard finds `request`'s caller (its user and coach context as the
- * guard set them) for GETs replayed with `RESOLVED_CALLER_HEADER`; the handle is forgotten when `fn`
- * settles. Without a signed-in caller `fn` gets null (replays then go through the full guard).
+ * Runs `fn` with a handle under which the guard finds `request`'s caller (its user, coach context and
+ * request context as the guard set them) for GETs replayed with `RESOLVED_CALLER_HEADER`; the handle is
+ * forgotten when `fn` settles. Without a signed-in caller `fn` gets null (replays then go through the full
+ * guard).
  */
 export async function withResolvedCaller<T>(
   request: FastifyRequest,
@@ -36,7 +41,7 @@ export async function withResolvedCaller<T>(
 ): Promise<T> {
   if (!request.user) return fn(null);
   const handle = newToken();
-  resolvedCallers.set(handle, { user: request.user, coach: request.coach });
+  resolvedCallers.set(handle, { user: request.user, coach: request.coach, context: request.context });
   try {
     return await fn(handle);
   } finally {
@@ -74,6 +79,11 @@ declare module 'fastify' {
     coach: CoachContext | null;
     /** Set by the guard on `institution` routes. */
     institution: InstitutionContext | null;
+    /**
+     * Who is calling and their place in the route's coach or institution (auth/context.ts); set by the
+     * guard whenever a caller is signed in, else null.
+     */
+    context: RequestContext | null;
   }
 }
 
@@ -94,7 +104,9 @@ export function parseId(value: unknown): number | null {
  *    `csrf: false` (another site posts them; they check their own single-use token, docs/lti.md);
  * 3. loads the session from the `sessionid` cookie;
  * 4. enforces the route's policy: 401 when not signed in, 404 when the coach or institution does not
- *    exist or the caller has no place in it (docs/design.md, Tenancy), 403 when their role is not allowed.
+ *    exist or the caller has no place in it (docs/design.md, Tenancy), 403 when their role is not allowed;
+ * 5. sets `request.context` (auth/context.ts) for every signed-in caller: who they are and, on a coach or
+ *    institution route, their role there and whether they are staff.
  */
 /**
  * The only routes that may declare `csrf: false`: the LTI forms, the SAML assertion consumer service and
@@ -106,6 +118,7 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
   app.decorateRequest('user', null);
   app.decorateRequest('coach', null);
   app.decorateRequest('institution', null);
+  app.decorateRequest('context', null);
   installViewAsKey(app);
 
   app.addHook('onRoute', (route) => {
@@ -151,6 +164,7 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
       // A replayed "view as student" request acts as the student, read-only (auth/view-as.ts).
       request.user = await viewAsUser(database, app, request, signedIn);
     }
+    if (request.user) request.context = buildRequestContext(request.user, null, null);
     if (!policy || policy.kind === 'public') return;
     if (!request.user) throw unauthorized(UI_TEXTS.notAuthenticated);
     if (policy.kind === 'authenticated') return;
@@ -164,6 +178,10 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
         if (!policy.roles.some((r) => r === known.coachRole || r === known.institutionRole))
           throw forbidden(UI_TEXTS.forbidden);
         request.coach = { ...known };
+        request.context =
+          resolved?.context?.scope === 'coach' && resolved.context.coachId === coachId
+            ? { ...resolved.context }
+            : buildRequestContext(request.user, known, null);
         return;
       }
       const rows = await database.query<{
@@ -190,6 +208,7 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
       const allowed = policy.roles.some((r) => r === ctx.coachRole || r === ctx.institutionRole);
       if (!allowed) throw forbidden(UI_TEXTS.forbidden);
       request.coach = ctx;
+      request.context = buildRequestContext(request.user, ctx, null);
       return;
     }
     const institutionId = parseId(params.institutionId);
@@ -206,6 +225,7 @@ export function installGuard(app: FastifyInstance, database: Database, config: C
     }
     if (!policy.roles.includes(role)) throw forbidden(UI_TEXTS.forbidden);
     request.institution = { institutionId, institutionRole: role };
+    request.context = buildRequestContext(request.user, null, request.institution);
   });
 }
 

@@ -15,18 +15,12 @@ import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
+import { institutionRequestContext } from '../../auth/context.ts';
 import { parseId } from '../../auth/guard.ts';
 import { HttpError, nonFieldError, notFound } from '../../http/errors.ts';
 import { publicOrigin } from '../../http/public-origin.ts';
 import { recordAudit } from '../audit/index.ts';
-import {
-  type Actor,
-  getUser,
-  listUsers,
-  setActive,
-  setEnrollment,
-  setInstitutionRole,
-} from './admin-service.ts';
+import { getUser, listUsers, setActive, setEnrollment, setInstitutionRole } from './admin-service.ts';
 import { accountMail, SET_PASSWORD_PAGE } from './mail.ts';
 import { issueToken } from './tokens.ts';
 
@@ -58,14 +52,6 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Trans
   app,
   { database, config, mailer },
 ) => {
-  const actorOf = (request: {
-    user: { userId: number } | null;
-    institution: { institutionRole: Actor['role'] } | null;
-  }) => ({
-    userId: request.user!.userId,
-    role: request.institution!.institutionRole,
-  });
-
   /** GET institution/{id}/users?q=&page= → `{results, count}`, 50 a page, by name. */
   app.get(
     ACCOUNT_API.users(':institutionId'),
@@ -115,7 +101,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Trans
         setInstitutionRole(
           q,
           request.institution!.institutionId,
-          actorOf(request),
+          institutionRequestContext(request),
           idOf(request.params.userId),
           request.body.role,
         ),
@@ -166,7 +152,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Trans
         setActive(
           q,
           request.institution!.institutionId,
-          actorOf(request),
+          institutionRequestContext(request),
           idOf(request.params.userId),
           request.body.active,
         ),

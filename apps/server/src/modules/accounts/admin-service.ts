@@ -5,6 +5,7 @@ import {
   type CoachRole,
   type InstitutionRole,
 } from '@course-coach/contracts';
+import type { InstitutionRequestContext } from '../../auth/context.ts';
 import type { Query } from '../../db/client.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -62,28 +63,23 @@ export async function getUser(q: Query, institutionId: number, userId: number): 
   };
 }
 
-/** The caller, for the role rules: their id and institution role. */
-export interface Actor {
-  userId: number;
-  role: InstitutionRole;
-}
-
 const describe = (u: { id: number; email: string }) => `user ${u.id} (${u.email})`;
 
 /**
  * Sets the user's institution role (null: none). Refused (403, nothing written): changing one's own role;
- * giving or taking away `admin` unless the caller is an admin (docs/accounts.md "Who may grant what").
+ * giving or taking away `admin` unless the caller (`actor`, the guard's request context) is an admin
+ * (docs/accounts.md "Who may grant what").
  */
 export async function setInstitutionRole(
   q: Query,
   institutionId: number,
-  actor: Actor,
+  actor: Pick<InstitutionRequestContext, 'userId' | 'institutionRole'>,
   userId: number,
   role: InstitutionRole | null,
 ): Promise<AdminUserDetail> {
   const before = await getUser(q, institutionId, userId);
   if (userId === actor.userId) throw forbidden(ACCOUNT_TEXTS.cannotChangeOwnRole);
-  if ((role === 'admin' || before.institution_role === 'admin') && actor.role !== 'admin')
+  if ((role === 'admin' || before.institution_role === 'admin') && actor.institutionRole !== 'admin')
     throw forbidden(ACCOUNT_TEXTS.cannotGrantAdmin);
   if (before.institution_role === role) return before;
   if (role === null) {
@@ -145,18 +141,18 @@ export async function setEnrollment(
 
 /**
  * Deactivates (ends every session, voids unused links) or reactivates the user. Refused (403): oneself;
- * an admin, unless the caller is one.
+ * an admin, unless the caller (`actor`, the guard's request context) is one.
  */
 export async function setActive(
   q: Query,
   institutionId: number,
-  actor: Actor,
+  actor: Pick<InstitutionRequestContext, 'userId' | 'institutionRole'>,
   userId: number,
   active: boolean,
 ): Promise<AdminUserDetail> {
   const before = await getUser(q, institutionId, userId);
   if (userId === actor.userId) throw forbidden(ACCOUNT_TEXTS.cannotDeactivateSelf);
-  if (before.institution_role === 'admin' && actor.role !== 'admin')
+  if (before.institution_role === 'admin' && actor.institutionRole !== 'admin')
     throw forbidden(ACCOUNT_TEXTS.cannotGrantAdmin);
   if (before.active === active) return before;
   if (active) {

@@ -1,6 +1,7 @@
 import { UI_TEXTS } from '@course-coach/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { coachRequestContext } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 
@@ -20,7 +21,7 @@ export const CoachParams = z.object({ coachId: z.string() });
 
 /**
  * Resolves whose figures a per-student route answers with (the guard has already admitted the caller to
- * the coach): a student gets their own; another `user_id` is refused to students (403). Staff and
+ * the coach; its request context says whether they are staff, docs/design.md Roles): a student gets their own; another `user_id` is refused to students (403). Staff and
  * instructors name a student with `user_id`; without one they get 400 (`optional: false`) or null
  * (`optional: true`: the route has a class-wide answer). The named user must be a student of the coach,
  * else 404 (nothing about other coaches or tenants leaks).
@@ -30,9 +31,9 @@ export async function resolveStudent(
   database: Database,
   opts: { optional?: boolean } = {},
 ): Promise<number | null> {
-  const coach = request.coach!;
-  const self = request.user!.userId;
-  const isStaff = coach.institutionRole !== null || coach.coachRole === 'instructor';
+  const coach = coachRequestContext(request);
+  const self = coach.userId;
+  const isStaff = coach.isStaff;
   const wanted = (request.query as { user_id?: number }).user_id;
   let userId: number;
   if (wanted !== undefined && wanted !== self) {
@@ -45,7 +46,7 @@ export async function resolveStudent(
     userId = self;
   }
   // A student asking for their own figures: the guard found their student enrollment in this coach already
-  // (CoachContext.coachRole), which is exactly what the query below checks.
+  // (its context's coachRole), which is exactly what the query below checks.
   if (userId === self && coach.coachRole === 'student') return userId;
   const rows = await database.query(
     `select 1 from enrollments where coach_id = $1 and user_id = $2 and role = 'student'`,

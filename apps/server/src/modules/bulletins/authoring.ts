@@ -1,6 +1,7 @@
 /**
  * Bulletins: the staff commands (create, replace, delete) with the checks of a write against the
- * database (spec §7; field errors in the spec's 400 shape, all at once, before anything is written).
+ * database (spec §7; field errors in the spec's 400 shape, all at once, before anything is written), by
+ * the coach's staff (the guard's request context, `CoachCaller`: the coach they write in and who they are).
  */
 import {
   API,
@@ -10,6 +11,7 @@ import {
   bulletinFlags,
   type FieldErrors,
 } from '@course-coach/contracts';
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeBulletinHtml } from '../../http/html.ts';
@@ -18,7 +20,6 @@ import { deleteDocuments } from '../documents/index.ts';
 import { noteLineItems } from '../lti/index.ts';
 import { contentExtras, moveToTrash } from '../trash/index.ts';
 import { checkWiring, deleteExclusions, deleteWiring, saveWiring } from '../wiring/index.ts';
-import type { AuthorCaller } from './staff-read.ts';
 import { readAdmin } from './staff-read.ts';
 
 /** A wire timestamp: null when blank, undefined when not ISO date-time text. */
@@ -32,7 +33,7 @@ function parseTime(value: string | null | undefined): Date | null | undefined {
  * Checks a write against the database and returns what to store; throws 400 with every field error
  * at once (wiring included) before anything is written.
  */
-async function checkBody(query: Query, caller: AuthorCaller, body: BulletinBody) {
+async function checkBody(query: Query, caller: CoachCaller, body: BulletinBody) {
   const errors: FieldErrors = {};
   const publish = parseTime(body.publish_timestamp);
   if (!publish) errors.publish_timestamp = [BULLETIN_ERRORS.publishTime];
@@ -78,7 +79,7 @@ async function checkBody(query: Query, caller: AuthorCaller, body: BulletinBody)
 /** Writes a checked body to bulletin `id` (new or existing): topic, fields, pages and wiring. */
 async function write(
   query: Query,
-  caller: AuthorCaller,
+  caller: CoachCaller,
   body: BulletinBody,
   v: Awaited<ReturnType<typeof checkBody>>,
   id: number | null,
@@ -154,7 +155,7 @@ const COUNTS = ['view_count', 'star_count'];
 /** Creates a bulletin with its pages and wiring, in one transaction. */
 export async function createBulletin(
   database: Database,
-  caller: AuthorCaller,
+  caller: CoachCaller,
   body: BulletinBody,
 ): Promise<BulletinAdmin> {
   return database.transaction(async (query) => {
@@ -174,7 +175,7 @@ export async function createBulletin(
 /** Replaces a bulletin's fields, pages and wiring, in one transaction; 404 when the coach has no such bulletin. */
 export async function updateBulletin(
   database: Database,
-  caller: AuthorCaller,
+  caller: CoachCaller,
   id: number,
   body: BulletinBody,
 ): Promise<BulletinAdmin> {
@@ -199,7 +200,7 @@ export async function updateBulletin(
 }
 
 /** Deletes a bulletin with its pages, views, stars and wiring. */
-export async function deleteBulletin(database: Database, caller: AuthorCaller, id: number): Promise<void> {
+export async function deleteBulletin(database: Database, caller: CoachCaller, id: number): Promise<void> {
   await database.transaction(async (query) => {
     const [before] = await readAdmin(query, caller.coachId, [id]);
     await moveToTrash(query, {

@@ -17,12 +17,12 @@ import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { type Access, access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { coachRequestContext } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import { queueScorePosts } from '../lti/index.ts';
 import {
-  type AuthorCaller,
   type BulletinCaller,
   type BulletinScope,
   bulletinFilters,
@@ -84,11 +84,6 @@ async function institutionCaller(
     caller: { userId: user.userId, institutionId, institutionStaff: row !== undefined },
     scope: { kind: 'institution', institutionId },
   };
-}
-
-function authorCaller(request: FastifyRequest): AuthorCaller {
-  const coach = request.coach!;
-  return { coachId: coach.coachId, institutionId: coach.institutionId, userId: request.user!.userId };
 }
 
 /** The Fastify instance the bulletin routes are registered on. */
@@ -307,7 +302,7 @@ export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
       },
     },
     async (request, reply) => {
-      const created = await createBulletin(database, authorCaller(request), request.body);
+      const created = await createBulletin(database, coachRequestContext(request), request.body);
       if (created.related_credit) await queueScorePosts(boss);
       return reply.code(201).send(created);
     },
@@ -342,7 +337,7 @@ export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
     async (request) => {
       const saved = await updateBulletin(
         database,
-        authorCaller(request),
+        coachRequestContext(request),
         pathId(request.params.id),
         request.body,
       );
@@ -359,7 +354,7 @@ export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
       schema: { tags: ['bulletins'], params: CoachIdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await deleteBulletin(database, authorCaller(request), pathId(request.params.id));
+      await deleteBulletin(database, coachRequestContext(request), pathId(request.params.id));
       return reply.code(204).send(null);
     },
   );

@@ -12,4 +12,4 @@ export { type BulletinCaller, type BulletinScope, creditStatus } from './audienc
 export { createBulletin, deleteBulletin, updateBulletin } from './authoring.ts';
 export { getMessage, listBulletins, markViewed, setStar } from './reader.ts';
 export { type BulletinFilter, bulletinFilters, searchBulletins } from './search.ts';
-export { type AuthorCaller, getForStaff, listForStaff } from './staff-read.ts';
+export { getForStaff, listForStaff } from './staff-read.ts';

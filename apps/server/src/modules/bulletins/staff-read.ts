@@ -8,13 +8,6 @@ import { notFound } from '../../http/errors.ts';
 import { loadWiring } from '../wiring/index.ts';
 import { type BulletinBaseRow, iso } from './audience.ts';
 
-/** The coach staff write in. */
-export interface AuthorCaller {
-  coachId: number;
-  institutionId: number;
-  userId: number;
-}
-
 /** A bulletin as `ADMIN_COLUMNS` selects it. */
 interface AdminRow extends BulletinBaseRow {
   audience_cohort_id: number | null;

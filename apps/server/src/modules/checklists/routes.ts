@@ -6,14 +6,13 @@ import {
   ChecklistSchema,
   FaqOrderBodySchema,
 } from '@course-coach/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { coachRequestContext } from '../../auth/context.ts';
 import { CoachParams, errorResponses as errors, pathId } from '../../http/route-common.ts';
 import {
-  type ChecklistScope,
   createChecklistItem,
   deleteChecklistItem,
   getChecklist,
@@ -24,12 +23,6 @@ import {
 
 const IdParams = z.object({ coachId: z.string(), id: z.string() });
 const tags = ['checklists'];
-const scopeOf = (request: FastifyRequest): ChecklistScope => ({
-  coachId: request.coach!.coachId,
-  institutionId: request.coach!.institutionId,
-  userId: request.user!.userId,
-  isStaff: request.coach!.institutionRole !== null || request.coach!.coachRole === 'instructor',
-});
 const staff = { access: access.coach(...COACH_STAFF) };
 
 /**
@@ -45,7 +38,7 @@ export const checklistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { dat
       config: { access: access.coach(...COACH_ANY) },
       schema: { tags, params: CoachParams, response: { 200: ChecklistSchema, ...errors } },
     },
-    async (request) => getChecklist(database, scopeOf(request)),
+    async (request) => getChecklist(database, coachRequestContext(request)),
   );
 
   /** POST checklist { title, description? } → the new item (staff). */
@@ -61,7 +54,7 @@ export const checklistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { dat
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createChecklistItem(database, scopeOf(request), request.body)),
+      reply.code(201).send(await createChecklistItem(database, coachRequestContext(request), request.body)),
   );
 
   /** POST checklist/order { ids } → the checklist in the new order (staff). */
@@ -76,7 +69,7 @@ export const checklistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { dat
         response: { 200: ChecklistSchema, ...errors },
       },
     },
-    async (request) => reorderChecklist(database, scopeOf(request), request.body.ids),
+    async (request) => reorderChecklist(database, coachRequestContext(request), request.body.ids),
   );
 
   /** PUT checklist/{id} { title, description? } → the updated item (staff). */
@@ -92,7 +85,7 @@ export const checklistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { dat
       },
     },
     async (request) =>
-      updateChecklistItem(database, scopeOf(request), pathId(request.params.id), request.body),
+      updateChecklistItem(database, coachRequestContext(request), pathId(request.params.id), request.body),
   );
 
   /** DELETE checklist/{id} → 204 (staff). */
@@ -100,7 +93,7 @@ export const checklistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { dat
     API.checklistItem(':coachId', ':id'),
     { config: staff, schema: { tags, params: IdParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await deleteChecklistItem(database, scopeOf(request), pathId(request.params.id));
+      await deleteChecklistItem(database, coachRequestContext(request), pathId(request.params.id));
       return reply.code(204).send(null);
     },
   );
@@ -118,6 +111,11 @@ export const checklistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { dat
       },
     },
     async (request) =>
-      setChecklistCompletion(database, scopeOf(request), pathId(request.params.id), request.body.completed),
+      setChecklistCompletion(
+        database,
+        coachRequestContext(request),
+        pathId(request.params.id),
+        request.body.completed,
+      ),
   );
 };

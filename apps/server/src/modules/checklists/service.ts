@@ -10,6 +10,7 @@ import {
   type ChecklistItemBody,
   FAQ_CHECKLIST_ERRORS,
 } from '@course-coach/contracts';
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeTipHtml as sanitizeRichText } from '../../http/html.ts';
@@ -17,16 +18,11 @@ import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { contentExtras, moveToTrash } from '../trash/index.ts';
 import { deleteWiring, loadWiring, saveWiring, wiringVisibleForSql } from '../wiring/index.ts';
 
-/**
- * The coach and institution the guard resolved, the caller's user id, and whether they are staff of the
- * coach (instructors, institution staff and admins: they see every item with its wiring).
+/*
+ * Who is asking is the guard's request context (`CoachCaller`, auth/context.ts): the coach and institution
+ * it resolved, the caller's user id, and whether they are staff of the coach (`isStaff`: instructors,
+ * institution staff and admins see every item with its wiring).
  */
-export interface ChecklistScope {
-  coachId: number;
-  institutionId: number;
-  userId: number;
-  isStaff: boolean;
-}
 
 type ItemRow = Omit<ChecklistItem, 'characteristics'>;
 
@@ -37,7 +33,7 @@ const ITEM_COLUMNS = `i.id, i.title, i.description, i.position,
  * SQL condition (alias `i`, `$1` the coach id) for the items the caller sees: staff every item of the
  * coach; a student the unwired ones and those wired to characteristics they match.
  */
-function visible(scope: ChecklistScope): string {
+function visible(scope: CoachCaller): string {
   if (scope.isStaff) return 'i.coach_id = $1';
   const wired = wiringVisibleForSql(
     'i.id',
@@ -50,7 +46,7 @@ function visible(scope: ChecklistScope): string {
 }
 
 /** Rows with their wiring for staff; students get none (wiring is not shown to them). */
-async function withWiring(q: Query, scope: ChecklistScope, rows: ItemRow[]): Promise<ChecklistItem[]> {
+async function withWiring(q: Query, scope: CoachCaller, rows: ItemRow[]): Promise<ChecklistItem[]> {
   if (!scope.isStaff || rows.length === 0) return rows.map((r) => ({ ...r, characteristics: [] }));
   const wiring = await loadWiring(
     q,
@@ -62,7 +58,7 @@ async function withWiring(q: Query, scope: ChecklistScope, rows: ItemRow[]): Pro
 }
 
 /** The coach's items the caller sees, in order, with their ticks, and the counts (staff have no ticks). */
-export async function getChecklist(database: Database, scope: ChecklistScope): Promise<Checklist> {
+export async function getChecklist(database: Database, scope: CoachCaller): Promise<Checklist> {
   const rows = await database.query<ItemRow>(
     `select ${ITEM_COLUMNS} from checklist_items i where ${visible(scope)} order by i.position, i.id`,
     [scope.coachId, scope.userId],
@@ -76,7 +72,7 @@ export async function getChecklist(database: Database, scope: ChecklistScope): P
 }
 
 /** One item as the caller sees it; 404 with a sentence when there is no such item for them. */
-async function readItem(q: Query, scope: ChecklistScope, id: number): Promise<ChecklistItem> {
+async function readItem(q: Query, scope: CoachCaller, id: number): Promise<ChecklistItem> {
   const [row] = await q<ItemRow>(
     `select ${ITEM_COLUMNS} from checklist_items i where ${visible(scope)} and i.id = $3`,
     [scope.coachId, scope.userId, id],
@@ -90,7 +86,7 @@ const clean = (body: ChecklistItemBody) => ({
   description: sanitizeRichText(body.description ?? ''),
 });
 
-const wiringTarget = (scope: ChecklistScope, contentId: number) => ({
+const wiringTarget = (scope: CoachCaller, contentId: number) => ({
   institutionId: scope.institutionId,
   coachId: scope.coachId,
   kind: 'checklist_item' as const,
@@ -100,7 +96,7 @@ const wiringTarget = (scope: ChecklistScope, contentId: number) => ({
 /** Adds an item at the end of the coach's checklist, with its wiring (staff). One transaction. */
 export async function createChecklistItem(
   database: Database,
-  scope: ChecklistScope,
+  scope: CoachCaller,
   body: ChecklistItemBody,
 ): Promise<ChecklistItem> {
   const { title, description } = clean(body);
@@ -130,7 +126,7 @@ export async function createChecklistItem(
  */
 export async function updateChecklistItem(
   database: Database,
-  scope: ChecklistScope,
+  scope: CoachCaller,
   id: number,
   body: ChecklistItemBody,
 ): Promise<ChecklistItem> {
@@ -163,11 +159,7 @@ export async function updateChecklistItem(
  * Deletes an item with its ticks and wiring (staff), after keeping them in the coach's trash (docs/trash.md:
  * restored as they were); 404 with a sentence for an item of another coach.
  */
-export async function deleteChecklistItem(
-  database: Database,
-  scope: ChecklistScope,
-  id: number,
-): Promise<void> {
+export async function deleteChecklistItem(database: Database, scope: CoachCaller, id: number): Promise<void> {
   await database.transaction(async (q) => {
     await moveToTrash(q, {
       coachId: scope.coachId,
@@ -200,7 +192,7 @@ export async function deleteChecklistItem(
  */
 export async function reorderChecklist(
   database: Database,
-  scope: ChecklistScope,
+  scope: CoachCaller,
   ids: number[],
 ): Promise<Checklist> {
   await database.transaction(async (query) => {
@@ -236,7 +228,7 @@ export async function reorderChecklist(
  */
 export async function setChecklistCompletion(
   database: Database,
-  scope: ChecklistScope,
+  scope: CoachCaller,
   id: number,
   completed: boolean,
 ): Promise<ChecklistItem> {

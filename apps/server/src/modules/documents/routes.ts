@@ -9,11 +9,11 @@ import {
   type FieldErrors,
   MAX_DOCUMENT_BYTES,
 } from '@course-coach/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { coachRequestContext } from '../../auth/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { errorResponses, pathId } from '../../http/route-common.ts';
 import { cleanFileName } from '../images/index.ts';
@@ -61,8 +61,6 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
       done(null, body),
   );
 
-  const caller = (request: FastifyRequest) => ({ coach: request.coach!, userId: request.user!.userId });
-
   /** GET documents/{kind}/{itemId} → the item's document (name, file or link, url); 404 when none. */
   app.get(
     API.contentDocument(':coachId', ':kind', ':itemId'),
@@ -72,8 +70,8 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
     },
     async (request) => {
       const { kind, itemId } = target(request.params);
-      const { coach, userId } = caller(request);
-      await assertCanSee(database, coach, userId, kind, itemId);
+      const coach = coachRequestContext(request);
+      await assertCanSee(database, coach, kind, itemId);
       return getDocument(database.query, coach.coachId, kind, itemId);
     },
   );
@@ -87,8 +85,8 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
     },
     async (request, reply) => {
       const { kind, itemId } = target(request.params);
-      const { coach, userId } = caller(request);
-      await assertCanSee(database, coach, userId, kind, itemId);
+      const coach = coachRequestContext(request);
+      await assertCanSee(database, coach, kind, itemId);
       const file = await readDocumentFile(database.query, coach.coachId, kind, itemId);
       return reply
         .header('content-type', file.contentType)
@@ -117,7 +115,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
     },
     async (request) => {
       const { kind, itemId } = target(request.params);
-      const { coach } = caller(request);
+      const coach = coachRequestContext(request);
       const body = request.body;
       if (Buffer.isBuffer(body)) {
         return attachFile(database, coach, kind, itemId, cleanFileName(request.query.file_name), body);
@@ -147,7 +145,7 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
     },
     async (request, reply) => {
       const { kind, itemId } = target(request.params);
-      await removeDocument(database, caller(request).coach, kind, itemId);
+      await removeDocument(database, coachRequestContext(request), kind, itemId);
       return reply.code(204).send(null);
     },
   );

@@ -7,13 +7,13 @@ import {
   MAX_DOCUMENT_BYTES,
 } from '@course-coach/contracts';
 import { fileTypeFromBuffer } from 'file-type';
-import type { CoachContext } from '../../auth/access.ts';
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { getMessage } from '../bulletins/index.ts';
 import { RELEASED_PLAYBOOKS } from '../content/index.ts';
 import { isWholeImage } from '../images/index.ts';
-import { getSurvey, surveyCaller } from '../surveys/index.ts';
+import { getSurvey } from '../surveys/index.ts';
 
 /**
  * Documents of content items (packages/contracts/src/documents.ts; spec §2 Characteristics overview
@@ -62,33 +62,32 @@ async function itemOfCoach(q: Query, coachId: number, kind: DocumentKind, itemId
 }
 
 /**
- * Whether the caller may see the item, hence its document (404 otherwise). Staff of the coach see every
- * item of it; a student sees: a bulletin or survey they see (the bulletin list's and survey page's own
+ * Whether `caller` (the guard's request context) may see the item, hence its document (404 otherwise).
+ * Staff of the coach (its `isStaff`) see every item of it; a student sees: a bulletin or survey they see (the bulletin list's and survey page's own
  * rules: published, not queued or under review, wiring matched), an email delivered to them, a released
  * playbook, and the coach's gradebooks and assignments (their grade pages show these).
  */
 export async function assertCanSee(
   database: Database,
-  coach: CoachContext,
-  userId: number,
+  caller: CoachCaller,
   kind: DocumentKind,
   itemId: number,
 ): Promise<void> {
   const q = database.query;
-  await itemOfCoach(q, coach.coachId, kind, itemId);
-  const staff = coach.institutionRole !== null || coach.coachRole === 'instructor';
-  if (staff) return;
+  const { userId, coachId, institutionId } = caller;
+  await itemOfCoach(q, coachId, kind, itemId);
+  if (caller.isStaff) return;
   switch (kind) {
     case 'bulletins':
       await getMessage(
         database,
-        { userId, institutionId: coach.institutionId, institutionStaff: false },
-        { kind: 'coach', coachId: coach.coachId },
+        { userId, institutionId, institutionStaff: false },
+        { kind: 'coach', coachId },
         itemId,
       );
       return;
     case 'surveys':
-      await getSurvey(q, surveyCaller(coach, userId), itemId);
+      await getSurvey(q, caller, itemId);
       return;
     case 'emails': {
       const [row] = await q(
@@ -101,7 +100,7 @@ export async function assertCanSee(
     case 'playbooks': {
       // Released and meant for the student (its planning wiring), as on the Playbook Planning card.
       const [row] = await q(`select 1 from (${RELEASED_PLAYBOOKS}) p where p.id = $3`, [
-        coach.coachId,
+        coachId,
         userId,
         itemId,
       ]);
@@ -185,7 +184,7 @@ export async function detectDocumentType(data: Buffer): Promise<string> {
 /** Attaches an uploaded file to the item, replacing its document (one statement: nothing half-written). */
 export async function attachFile(
   database: Database,
-  coach: CoachContext,
+  coach: Pick<CoachCaller, 'coachId' | 'institutionId'>,
   kind: DocumentKind,
   itemId: number,
   fileName: string,
@@ -205,7 +204,7 @@ export async function attachFile(
 /** Attaches a link (http/https, checked by the body schema); the name defaults to the URL's host. */
 export async function attachLink(
   database: Database,
-  coach: CoachContext,
+  coach: Pick<CoachCaller, 'coachId' | 'institutionId'>,
   kind: DocumentKind,
   itemId: number,
   url: string,
@@ -223,7 +222,7 @@ export async function attachLink(
 
 async function upsert(
   q: Query,
-  coach: CoachContext,
+  coach: Pick<CoachCaller, 'coachId' | 'institutionId'>,
   kind: DocumentKind,
   itemId: number,
   doc: DocRow & { data: Buffer | null },
@@ -254,7 +253,7 @@ async function upsert(
 /** Removes the item's document; 404 when the item is not the coach's or has none. */
 export async function removeDocument(
   database: Database,
-  coach: CoachContext,
+  coach: Pick<CoachCaller, 'coachId' | 'institutionId'>,
   kind: DocumentKind,
   itemId: number,
 ): Promise<void> {

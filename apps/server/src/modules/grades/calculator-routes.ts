@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { coachRequestContext } from '../../auth/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { CoachParams, errorResponses } from '../../http/route-common.ts';
 import { calculatorSettingsOf, gradeCalculatorFor, saveCalculatorSettings } from './calculator-service.ts';
@@ -42,8 +43,8 @@ export const gradeCalculatorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       },
     },
     async (request) => {
-      const coach = request.coach!;
-      const userId = studentOf(coach, request.user!.userId, request.query.user_id);
+      const coach = coachRequestContext(request);
+      const userId = studentOf(coach, request.query.user_id);
       const data = await gradeCalculatorFor(database, coach.coachId, userId);
       if (!data) throw notFound();
       return data;

@@ -8,7 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { access, COACH_ANY, type CoachContext } from '../../auth/access.ts';
+import { access, COACH_ANY } from '../../auth/access.ts';
+import { type CoachCaller, coachRequestContext } from '../../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { gradeDataFor } from './service.ts';
 
@@ -24,11 +25,15 @@ export const StudentQuery = z.strictObject({
 });
 
 /**
- * Whose grades a request is about: the caller's own, or (staff and instructors only) the `user_id` they
- * name. Throws 403 when a student names someone else, 400 when staff name nobody.
+ * Whose grades a request is about: the caller's own, or (staff of the coach only: the request context's
+ * `isStaff`, docs/design.md Roles) the `user_id` they name. Throws 403 when a student names someone else,
+ * 400 when staff name nobody.
  */
-export function studentOf(coach: CoachContext, self: number, named: number | undefined): number {
-  const isStaff = coach.institutionRole !== null || coach.coachRole === 'instructor';
+export function studentOf(
+  caller: Pick<CoachCaller, 'userId' | 'isStaff'>,
+  named: number | undefined,
+): number {
+  const { userId: self, isStaff } = caller;
   if (named !== undefined && named !== self) {
     if (!isStaff) throw forbidden(UI_TEXTS.forbidden);
     return named;
@@ -60,8 +65,8 @@ export const gradeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
       },
     },
     async (request) => {
-      const coach = request.coach!;
-      const userId = studentOf(coach, request.user!.userId, request.query.user_id);
+      const coach = coachRequestContext(request);
+      const userId = studentOf(coach, request.query.user_id);
       const data = await gradeDataFor(database, coach.coachId, userId);
       if (!data) throw notFound();
       return data;

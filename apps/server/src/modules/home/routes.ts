@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
+import { signedInContext } from '../../auth/context.ts';
 import { errorResponses, pathId } from '../../http/route-common.ts';
 import { homeOf } from './service.ts';
 
@@ -24,14 +25,8 @@ export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       },
     },
     async (request) => {
-      const user = request.user!;
       const today = new Date().toISOString().slice(0, 10);
-      return homeOf(
-        database,
-        { userId: user.userId, institutionId: user.institutionId },
-        pathId(request.params.institutionId),
-        today,
-      );
+      return homeOf(database, signedInContext(request), pathId(request.params.institutionId), today);
     },
   );
 };

@@ -4,6 +4,7 @@
  * and unfinished set-ups, in one answer.
  */
 import { HOME_BULLETIN_LIMIT, type Home, type HomeCoach } from '@course-coach/contracts';
+import { isCoachStaff, type RequestContext } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { listBulletins } from '../bulletins/index.ts';
@@ -16,15 +17,10 @@ import {
   selectUnfinishedSetups,
 } from './queries.ts';
 
-/** Who is asking: the signed-in user and the institution their account belongs to. */
-export interface HomeCaller {
-  userId: number;
-  institutionId: number;
-}
-
 /**
- * The home page of `institutionId` for `caller`. The caller must belong to it (their account's
- * institution) or be its staff or admin; anyone else gets 404, as if it did not exist (docs/design.md,
+ * The home page of `institutionId` for `caller` (the guard's request context: the signed-in user and their
+ * account's institution). The caller must belong to it (their account's institution) or be its staff or
+ * admin; anyone else gets 404, as if it did not exist (docs/design.md,
  * Tenancy). Coaches: those the caller is enrolled in (set up), newest term first; grade progress for a
  * student's (docs/grades.md), the next to-do (todos `nextDueItem`, as of `today`, YYYY-MM-DD) and the
  * count of bulletins they see there and have not opened (docs/bulletins.md audience rule). Bulletins: the
@@ -33,19 +29,19 @@ export interface HomeCaller {
  */
 export async function homeOf(
   database: Database,
-  caller: HomeCaller,
+  caller: Pick<RequestContext, 'userId' | 'userInstitutionId'>,
   institutionId: number,
   today: string,
 ): Promise<Home> {
   const institution = await selectInstitution(database.query, institutionId, caller.userId);
-  if (!institution || (institution.staff_role === null && caller.institutionId !== institutionId)) {
+  if (!institution || (institution.staff_role === null && caller.userInstitutionId !== institutionId)) {
     throw notFound();
   }
-  const isStaff = institution.staff_role !== null;
+  const institutionStaff = institution.staff_role !== null;
   const enrolled = await selectEnrolled(database.query, caller.userId, institutionId);
   const bulletins = await listBulletins(
     database,
-    { userId: caller.userId, institutionId, institutionStaff: isStaff },
+    { userId: caller.userId, institutionId, institutionStaff },
     { kind: 'institution', institutionId },
   );
   const unreadBy = new Map<number, number>();
@@ -57,7 +53,12 @@ export async function homeOf(
     const grade = student ? await gradeDataFor(database, c.id, caller.userId) : null;
     const next = await nextDueItem(
       database.query,
-      { coachId: c.id, institutionId, userId: caller.userId, isStaff: !student || isStaff },
+      {
+        coachId: c.id,
+        institutionId,
+        userId: caller.userId,
+        isStaff: isCoachStaff(c.role, institution.staff_role),
+      },
       today,
     );
     coaches.push({
@@ -74,7 +75,7 @@ export async function homeOf(
   }
 
   let staff: Home['staff'] = null;
-  if (isStaff) {
+  if (institutionStaff) {
     const staffCoaches = await selectInstitutionCoaches(database.query, institutionId);
     const setups = await selectUnfinishedSetups(database.query, institutionId);
     staff = { coaches: staffCoaches, setups };

@@ -11,13 +11,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY } from '../../auth/access.ts';
+import { coachRequestContext } from '../../auth/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import {
   cleanFileName,
   deleteImage,
   getImageField,
-  type ImageCaller,
   listImages,
   readImage,
   setImageField,
@@ -33,24 +33,6 @@ const UploadQuery = z.strictObject({
   file_name: z.string().max(IMAGE_FIELD_MAXLENGTH, IMAGE_ERRORS.fileName).optional(),
 });
 const errors = errorResponses;
-
-function callerOf(request: {
-  coach: {
-    coachId: number;
-    institutionId: number;
-    coachRole: string | null;
-    institutionRole: string | null;
-  } | null;
-  user: { userId: number } | null;
-}): ImageCaller {
-  const coach = request.coach!;
-  return {
-    coachId: coach.coachId,
-    institutionId: coach.institutionId,
-    userId: request.user!.userId,
-    isStaff: coach.institutionRole !== null || coach.coachRole === 'instructor',
-  };
-}
 
 /**
  * Images (spec §2 Image select modal, §3 Image option / Image field, §4 Image selection, §7 "Image list",
@@ -81,7 +63,7 @@ export const imageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
         response: { 200: z.array(ImageOptionSchema), ...errors },
       },
     },
-    async (request) => listImages(database, callerOf(request)),
+    async (request) => listImages(database, coachRequestContext(request)),
   );
 
   /** POST images?file_name= (raw body) → 201 the stored image; 400 `file` errors for non-images and oversize files. */
@@ -106,7 +88,7 @@ export const imageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
       }
       const stored = await storeUpload(
         database,
-        callerOf(request),
+        coachRequestContext(request),
         cleanFileName(request.query.file_name),
         body,
       );
@@ -122,7 +104,7 @@ export const imageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
       schema: { tags: ['images'], params: IdParams },
     },
     async (request, reply) => {
-      const image = await readImage(database, callerOf(request), pathId(request.params.id));
+      const image = await readImage(database, coachRequestContext(request), pathId(request.params.id));
       if (!image) throw notFound();
       return reply
         .header('content-type', image.contentType)
@@ -141,7 +123,7 @@ export const imageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
       schema: { tags: ['images'], params: IdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await deleteImage(database, callerOf(request), pathId(request.params.id));
+      await deleteImage(database, coachRequestContext(request), pathId(request.params.id));
       return reply.code(204).send(null);
     },
   );
@@ -157,7 +139,7 @@ export const imageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
         response: { 200: z.array(ImageFieldSchema), ...errors },
       },
     },
-    async (request) => [await getImageField(database, callerOf(request), request.params.name)],
+    async (request) => [await getImageField(database, coachRequestContext(request), request.params.name)],
   );
 
   /** PUT image-fields/{name} {image_id} → the saved image field. */
@@ -172,6 +154,7 @@ export const imageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
         response: { 200: ImageFieldSchema, ...errors },
       },
     },
-    async (request) => setImageField(database, callerOf(request), request.params.name, request.body.image_id),
+    async (request) =>
+      setImageField(database, coachRequestContext(request), request.params.name, request.body.image_id),
   );
 };

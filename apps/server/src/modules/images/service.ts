@@ -9,20 +9,16 @@ import {
   MAX_IMAGE_BYTES,
 } from '@course-coach/contracts';
 import { fileTypeFromBuffer } from 'file-type';
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { isWholeImage } from './verify.ts';
 
-/** Who is asking: library images are everyone's in the coach; uploads are their uploader's (staff see all). */
-export interface ImageCaller {
-  coachId: number;
-  institutionId: number;
-  userId: number;
-  isStaff: boolean;
-}
-
-/** SQL condition (alias `i`) for the images the caller may see; `$1` coach, `$2` user. */
-function visible(caller: ImageCaller): string {
+/**
+ * SQL condition (alias `i`) for the images the caller (the guard's request context) may see; `$1` coach,
+ * `$2` user: library images are everyone's in the coach; uploads are their uploader's (staff see all).
+ */
+function visible(caller: CoachCaller): string {
   return caller.isStaff
     ? 'i.coach_id = $1 and $2::int is not null'
     : 'i.coach_id = $1 and (i.owner_user_id is null or i.owner_user_id = $2::int)';
@@ -45,7 +41,7 @@ function toOption(coachId: number, row: ImageRow): ImageOption {
 }
 
 /** The image list (spec §7 "Image list": file_name, file, file_path): the library, then the caller's uploads. */
-export async function listImages(database: Database, caller: ImageCaller): Promise<ImageOption[]> {
+export async function listImages(database: Database, caller: CoachCaller): Promise<ImageOption[]> {
   const rows = await database.query<ImageRow>(
     `select i.id, i.file_name, i.owner_user_id from images i where ${visible(caller)}
       order by (i.owner_user_id is not null), i.id`,
@@ -70,7 +66,7 @@ export function cleanFileName(name: string | undefined): string {
  */
 export async function storeUpload(
   database: Database,
-  caller: ImageCaller,
+  caller: CoachCaller,
   fileName: string,
   data: Buffer,
 ): Promise<ImageOption> {
@@ -95,7 +91,7 @@ export async function storeUpload(
 /** The bytes and type of an image the caller may see; null when there is none. */
 export async function readImage(
   database: Database,
-  caller: ImageCaller,
+  caller: CoachCaller,
   imageId: number,
 ): Promise<{ contentType: string; data: Buffer; fileName: string } | null> {
   const [row] = await database.query<{ content_type: string; data: Buffer | Uint8Array; file_name: string }>(
@@ -108,7 +104,7 @@ export async function readImage(
 }
 
 /** Deletes an upload of the caller (staff: any image of the coach); 404 otherwise. */
-export async function deleteImage(database: Database, caller: ImageCaller, imageId: number): Promise<void> {
+export async function deleteImage(database: Database, caller: CoachCaller, imageId: number): Promise<void> {
   const rows = await database.query(
     caller.isStaff
       ? 'delete from images where coach_id = $1 and id = $3 and $2::int is not null returning id'
@@ -125,7 +121,7 @@ export async function deleteImage(database: Database, caller: ImageCaller, image
  */
 export async function getImageField(
   database: Database,
-  caller: ImageCaller,
+  caller: CoachCaller,
   name: string,
 ): Promise<ImageField> {
   const [row] = await database.query<{ id: number; image_id: number | null } & Partial<ImageRow>>(
@@ -153,7 +149,7 @@ export async function getImageField(
 /** Saves the caller's choice for picture slot `name` (null: back to the default image); 400 for an image they cannot see. */
 export async function setImageField(
   database: Database,
-  caller: ImageCaller,
+  caller: CoachCaller,
   name: string,
   imageId: number | null,
 ): Promise<ImageField> {

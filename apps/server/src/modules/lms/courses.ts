@@ -9,10 +9,11 @@ import {
   type LmsCourse,
   type RosterImportResult,
 } from '@course-coach/contracts';
+import type { InstitutionCaller } from '../../auth/context.ts';
 import type { Query } from '../../db/client.ts';
 import type { CanvasAssignment, CanvasClient, CanvasCourse } from './canvas-client.ts';
 import { LinkedElsewhereError, lmsError } from './errors.ts';
-import type { LmsActor, LmsService } from './service.ts';
+import type { LmsService } from './service.ts';
 
 /** Password hash of users created by a roster import: matches no password, so they cannot sign in yet. */
 export const NO_PASSWORD = '!lms-import';
@@ -65,7 +66,7 @@ export function toAssignment(a: CanvasAssignment): LmsAssignment {
  */
 export async function importRoster(
   lms: Pick<LmsService, 'database' | 'withToken'>,
-  actor: LmsActor,
+  actor: InstitutionCaller,
   coachId: number,
   courseId: string,
 ): Promise<RosterImportResult> {

@@ -20,7 +20,7 @@ import { resolveLmsSettings } from './settings.ts';
 
 export { CanvasClient, CanvasError } from './canvas-client.ts';
 export { decryptToken, encryptToken } from './crypto.ts';
-export { LinkedElsewhereError, type LmsActor, LmsError, LmsService, lmsError } from './service.ts';
+export { LinkedElsewhereError, LmsError, LmsService, lmsError } from './service.ts';
 export { type LmsSettings, resolveLmsSettings } from './settings.ts';
 
 /** The LMS service for an app: `deps.lms` when given (main.ts, with the stand-in's URL), else from config. */

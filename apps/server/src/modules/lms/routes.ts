@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
+import { coachRequestContext, institutionRequestContext } from '../../auth/context.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { publicOrigin } from '../../http/public-origin.ts';
 import { createLmsService } from './index.ts';
@@ -90,10 +91,11 @@ export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const institutionId = request.institution!.institutionId;
+      const caller = institutionRequestContext(request);
+      const institutionId = caller.institutionId;
       const url = await answer(() =>
         service.startAuthorization(
-          { userId: request.user!.userId, institutionId, sessionId: request.user!.sessionId },
+          { ...caller, sessionId: request.user!.sessionId },
           request.query.return_to ?? PAGES.institutionCoachDashboard(institutionId),
           publicOrigin(deps.config, request),
         ),
@@ -146,8 +148,9 @@ export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { tags: ['lms'], params: InstitutionParams, response: { 200: LmsStatusSchema, ...lmsErrors } },
     },
     async (request) => {
-      const institutionId = request.institution!.institutionId;
-      const status = await service.status({ userId: request.user!.userId, institutionId });
+      const caller = institutionRequestContext(request);
+      const institutionId = caller.institutionId;
+      const status = await service.status(caller);
       return {
         provider: LMS_PROVIDER,
         provider_name: LMS_PROVIDER_NAME,
@@ -167,10 +170,7 @@ export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { tags: ['lms'], params: InstitutionParams, response: { 204: z.null(), ...lmsErrors } },
     },
     async (request, reply) => {
-      const removed = await service.disconnect({
-        userId: request.user!.userId,
-        institutionId: request.institution!.institutionId,
-      });
+      const removed = await service.disconnect(institutionRequestContext(request));
       if (!removed) throw new HttpError(404, { detail: 'There is no Canvas authorization to remove.' });
       return reply.code(204).send(null);
     },
@@ -187,13 +187,7 @@ export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: z.array(LmsCourseSchema), ...lmsErrors },
       },
     },
-    async (request) =>
-      answer(() =>
-        service.listCourses({
-          userId: request.user!.userId,
-          institutionId: request.institution!.institutionId,
-        }),
-      ),
+    async (request) => answer(() => service.listCourses(institutionRequestContext(request))),
   );
 
   /** GET .../lms/canvas/courses/{courseId}/assignments → a taught course's assignments (403 for any other course). */
@@ -211,12 +205,7 @@ export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (request) =>
-      answer(() =>
-        service.listAssignments(
-          { userId: request.user!.userId, institutionId: request.institution!.institutionId },
-          request.params.courseId,
-        ),
-      ),
+      answer(() => service.listAssignments(institutionRequestContext(request), request.params.courseId)),
   );
 
   /**
@@ -235,13 +224,9 @@ export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: RosterImportResultSchema, ...lmsErrors },
       },
     },
-    async (request) =>
-      answer(() =>
-        service.importRoster(
-          { userId: request.user!.userId, institutionId: request.coach!.institutionId },
-          request.coach!.coachId,
-          String(request.body.lms_course_id),
-        ),
-      ),
+    async (request) => {
+      const caller = coachRequestContext(request);
+      return answer(() => service.importRoster(caller, caller.coachId, String(request.body.lms_course_id)));
+    },
   );
 };

@@ -13,6 +13,7 @@ import {
   type RosterImportResult,
   safeSameOriginPath,
 } from '@course-coach/contracts';
+import type { InstitutionCaller } from '../../auth/context.ts';
 import { newToken, safeEqual } from '../../auth/tokens.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { CanvasClient, CanvasError } from './canvas-client.ts';
@@ -36,12 +37,6 @@ export const STATE_TTL_MINUTES = 10;
 /** An access token this close to its expiry is refreshed before use. */
 export const REFRESH_MARGIN_SECONDS = 60;
 
-/** Who is acting: the signed-in user, in the institution named by the route. */
-export interface LmsActor {
-  userId: number;
-  institutionId: number;
-}
-
 interface AuthorizationRow {
   id: number;
   access_token_enc: string;
@@ -51,7 +46,7 @@ interface AuthorizationRow {
   lms_user_name: string | null;
 }
 
-const tokenContext = (a: LmsActor, kind: 'access' | 'refresh') =>
+const tokenContext = (a: InstitutionCaller, kind: 'access' | 'refresh') =>
   `${LMS_PROVIDER}:${a.institutionId}:${a.userId}:${kind}`;
 
 /**
@@ -104,7 +99,7 @@ export class LmsService {
    * and returns the Canvas authorization URL to redirect the browser to.
    */
   async startAuthorization(
-    actor: LmsActor & { sessionId: string },
+    actor: InstitutionCaller & { sessionId: string },
     returnTo: string,
     requestOrigin: string,
   ): Promise<string> {
@@ -187,7 +182,7 @@ export class LmsService {
 
   /** Saves (insert or replace) the user's tokens, encrypted. */
   private async storeTokens(
-    actor: LmsActor,
+    actor: InstitutionCaller,
     tokens: CanvasTokens,
     query: Query = this.database.query,
   ): Promise<void> {
@@ -215,7 +210,7 @@ export class LmsService {
 
   /** The caller's authorization, if any (without calling Canvas). */
   async status(
-    actor: LmsActor,
+    actor: InstitutionCaller,
   ): Promise<{ authorized: boolean; lmsUser: { id: string; name: string | null } | null }> {
     const row = await this.load(actor);
     return {
@@ -225,7 +220,7 @@ export class LmsService {
   }
 
   /** Forgets the caller's tokens (disconnect). @returns whether there were any. */
-  async disconnect(actor: LmsActor): Promise<boolean> {
+  async disconnect(actor: InstitutionCaller): Promise<boolean> {
     const rows = await this.database.query(
       'delete from lms_authorizations where institution_id = $1 and user_id = $2 and provider = $3 returning id',
       [actor.institutionId, actor.userId, LMS_PROVIDER],
@@ -233,7 +228,7 @@ export class LmsService {
     return rows.length > 0;
   }
 
-  private async load(actor: LmsActor): Promise<AuthorizationRow | null> {
+  private async load(actor: InstitutionCaller): Promise<AuthorizationRow | null> {
     const [row] = await this.database.query<AuthorizationRow>(
       `select id, access_token_enc, refresh_token_enc, lms_user_id, lms_user_name,
               coalesce(expires_at <= now() + $4::int * interval '1 second', false) as expiring
@@ -244,13 +239,13 @@ export class LmsService {
   }
 
   /** Drops an authorization that can no longer be used and answers "authorization required". */
-  private async forget(actor: LmsActor): Promise<never> {
+  private async forget(actor: InstitutionCaller): Promise<never> {
     await this.disconnect(actor);
     throw lmsError('lms_authorization_required');
   }
 
   /** Refreshes the access token; a refused refresh forgets the authorization. @returns the new token. */
-  private async refresh(actor: LmsActor, row: AuthorizationRow): Promise<string> {
+  private async refresh(actor: InstitutionCaller, row: AuthorizationRow): Promise<string> {
     const settings = this.requireConfigured();
     const refreshToken = row.refresh_token_enc
       ? decryptToken(settings.tokenKey, row.refresh_token_enc, tokenContext(actor, 'refresh'))
@@ -284,7 +279,10 @@ export class LmsService {
    * Runs `call` with the caller's access token: refreshed first when it is about to expire, and once
    * more after Canvas answers 401 (expired or revoked token). Canvas failures become LmsErrors.
    */
-  async withToken<T>(actor: LmsActor, call: (client: CanvasClient, token: string) => Promise<T>): Promise<T> {
+  async withToken<T>(
+    actor: InstitutionCaller,
+    call: (client: CanvasClient, token: string) => Promise<T>,
+  ): Promise<T> {
     const settings = this.requireConfigured();
     const client = this.canvas!;
     const row = await this.load(actor);
@@ -320,13 +318,13 @@ export class LmsService {
   }
 
   /** The courses the caller teaches in Canvas (the wizard's `lms_courses`), by name. */
-  async listCourses(actor: LmsActor): Promise<LmsCourse[]> {
+  async listCourses(actor: InstitutionCaller): Promise<LmsCourse[]> {
     const courses = await this.withToken(actor, (c, t) => c.listTeacherCourses(t));
     return courses.map(toCourse).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   }
 
   /** The assignments of a course the caller teaches (the wizard's `assignments`), by due date. */
-  async listAssignments(actor: LmsActor, courseId: string): Promise<LmsAssignment[]> {
+  async listAssignments(actor: InstitutionCaller, courseId: string): Promise<LmsAssignment[]> {
     const list = await this.withToken(actor, async (c, t) => {
       await taughtCourse(c, t, courseId);
       return c.listAssignments(t, courseId);
@@ -338,7 +336,11 @@ export class LmsService {
    * Imports a Canvas course's roster into a coach of the institution, in one transaction (the rules:
    * `importRoster` in ./courses.ts). A coach linked to another course is refused (LinkedElsewhereError).
    */
-  async importRoster(actor: LmsActor, coachId: number, courseId: string): Promise<RosterImportResult> {
+  async importRoster(
+    actor: InstitutionCaller,
+    coachId: number,
+    courseId: string,
+  ): Promise<RosterImportResult> {
     return importRoster(this, actor, coachId, courseId);
   }
 }

@@ -10,9 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
+import { coachRequestContext } from '../../auth/context.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import { coachScope, staff } from '../wiring/index.ts';
-import { getMyPlaybook, listMyPlaybooks, type PlanCaller, savePlaybookPhase } from './plan.ts';
+import { getMyPlaybook, listMyPlaybooks, savePlaybookPhase } from './plan.ts';
 import { playbookSummary } from './summary.ts';
 
 const IdParams = z.object({ coachId: z.string(), id: z.string() });
@@ -27,15 +28,6 @@ const student = { access: access.coach('student') };
  */
 export const playbookPlanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database, boss }) => {
   const runner = { database, boss };
-  const callerOf = (request: {
-    coach: { coachId: number; institutionId: number } | null;
-    user: { userId: number } | null;
-  }): PlanCaller => ({
-    coachId: request.coach!.coachId,
-    institutionId: request.coach!.institutionId,
-    userId: request.user!.userId,
-  });
-
   /** GET my-playbooks → the released playbooks of the coach with the student's stage and completions. */
   app.get(
     PLAYBOOK_PLAN_API.mine(':coachId'),
@@ -43,7 +35,7 @@ export const playbookPlanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       config: student,
       schema: { tags, params: CoachParams, response: { 200: z.array(MyPlaybookSchema), ...errorResponses } },
     },
-    async (request) => listMyPlaybooks(database.query, callerOf(request)),
+    async (request) => listMyPlaybooks(database.query, coachRequestContext(request)),
   );
 
   /** GET my-playbooks/{id} → one released playbook with its questions and the student's answers (404 otherwise). */
@@ -53,7 +45,7 @@ export const playbookPlanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       config: student,
       schema: { tags, params: IdParams, response: { 200: MyPlaybookDetailSchema, ...errorResponses } },
     },
-    async (request) => getMyPlaybook(database.query, callerOf(request), pathId(request.params.id)),
+    async (request) => getMyPlaybook(database.query, coachRequestContext(request), pathId(request.params.id)),
   );
 
   /**
@@ -74,7 +66,7 @@ export const playbookPlanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     async (request) =>
       savePlaybookPhase(
         runner,
-        callerOf(request),
+        coachRequestContext(request),
         pathId(request.params.id),
         request.params.phase,
         request.body,

@@ -8,6 +8,7 @@ import {
   type PlaybookPhaseBody,
   type PlaybookPhaseName,
 } from '@course-coach/contracts';
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Query } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { writeCharacteristicValue } from '../characteristics/index.ts';
@@ -23,22 +24,20 @@ import { type LoadedQuestion, loadQuestions, myPlaybookRows, publicQuestion } fr
  * Insight Groups reading it owe the student a membership sync.
  */
 
-/** Who is asking: a student of the coach (the route's policy lets only students in). */
-export interface PlanCaller {
-  coachId: number;
-  institutionId: number;
-  userId: number;
-}
+/*
+ * Who is asking is the guard's request context (`CoachCaller`, auth/context.ts): a student of the coach
+ * (the routes' policy lets only students in).
+ */
 
 /** The released playbooks of the coach for the student, with stage and completions. */
-export function listMyPlaybooks(q: Query, caller: PlanCaller): Promise<MyPlaybook[]> {
+export function listMyPlaybooks(q: Query, caller: CoachCaller): Promise<MyPlaybook[]> {
   return myPlaybookRows(q, caller.coachId, caller.userId, null);
 }
 
 /** One released playbook with its questions and the student's answers; 404 when not released or not the coach's. */
 export async function getMyPlaybook(
   q: Query,
-  caller: PlanCaller,
+  caller: CoachCaller,
   playbookId: number,
 ): Promise<MyPlaybookDetail> {
   const [row] = await myPlaybookRows(q, caller.coachId, caller.userId, playbookId);
@@ -91,7 +90,7 @@ function checkAnswer(question: LoadedQuestion, value: string | string[]): string
  */
 export async function savePlaybookPhase(
   runner: SyncRunner,
-  caller: PlanCaller,
+  caller: CoachCaller,
   playbookId: number,
   phase: PlaybookPhaseName,
   body: PlaybookPhaseBody,

@@ -2,8 +2,8 @@ import { API, SearchPageSchema, SearchQuerySchema } from '@course-coach/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY } from '../../auth/access.ts';
+import { coachRequestContext } from '../../auth/context.ts';
 import { CoachParams, errorResponses } from '../../http/route-common.ts';
-import { todoCaller } from '../todos/index.ts';
 import { searchCoach } from './service.ts';
 
 /**
@@ -24,11 +24,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
       },
     },
     async (request) => {
-      const coach = request.coach!;
-      const caller = {
-        ...todoCaller(coach, request.user!.userId),
-        institutionStaff: coach.institutionRole !== null,
-      };
+      const caller = coachRequestContext(request);
       return searchCoach(database, caller, request.query.q ?? '', request.query.page ?? 1);
     },
   );

@@ -16,15 +16,10 @@ import {
   type SearchPage,
   type SearchResult,
 } from '@course-coach/contracts';
+import type { CoachRequestContext } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
 import { scopeSql, VISIBLE } from '../bulletins/index.ts';
-import { readableItemSql, type TodoCaller } from '../todos/index.ts';
-
-/** Who is searching: the coach, the user and whether they are its staff (`TodoCaller`'s rule). */
-export interface SearchCaller extends TodoCaller {
-  /** Staff or admin of the coach's institution (the bulletin reader's `institutionStaff`). */
-  institutionStaff: boolean;
-}
+import { readableItemSql } from '../todos/index.ts';
 
 /** Marks ts_headline puts around matched words; removed from the text first, so they mark only matches. */
 const START = '\u0002';
@@ -52,7 +47,7 @@ const TITLE_OPTIONS = `${MARKS} || ', HighlightAll=true'`;
  * The searchable documents the caller sees, one row each: kind, id, title, body (plain text), and what
  * the link needs. `$1` coach, `$2` user, `$3` institution staff (the bulletin reader's parameters).
  */
-function documentsSql(caller: SearchCaller): string {
+function documentsSql(caller: CoachRequestContext): string {
   return `
     select 'bulletin' as kind, b.id, ${cleanTextSql('b.title')} as title,
            btrim(${cleanTextSql('b.subtitle')} || ' ' || ${plainTextSql('b.description')}) as body,
@@ -108,7 +103,7 @@ function tipTitle(text: string): MarkedText {
 }
 
 /** The page a result opens: the student's page of it, or for staff the manager that edits it. */
-function linkFor(caller: SearchCaller, row: Row): string {
+function linkFor(caller: CoachRequestContext, row: Row): string {
   const coachId = caller.coachId;
   switch (row.kind) {
     case 'bulletin':
@@ -124,7 +119,9 @@ function linkFor(caller: SearchCaller, row: Row): string {
 }
 
 /**
- * One page (from 1, {@link SEARCH_PAGE_SIZE} results) of the caller's matches for `q` in the coach,
+ * One page (from 1, {@link SEARCH_PAGE_SIZE} results) of the matches for `q` in the coach of `caller`
+ * (the guard's request context: its `isStaff` picks the staff links and the to-do reads, its institution
+ * role the bulletins institution staff see),
  * ranked by `ts_rank` (title words weigh more than body words), then kind and id so the order is stable.
  * `q` is read by `websearch_to_tsquery`: words, "quoted phrases", `or` and `-word`; every other character
  * is text, and a `q` with no words (blank, or punctuation alone) matches nothing. Past the last page the
@@ -132,7 +129,7 @@ function linkFor(caller: SearchCaller, row: Row): string {
  */
 export async function searchCoach(
   database: Database,
-  caller: SearchCaller,
+  caller: CoachRequestContext,
   q: string,
   page: number,
 ): Promise<SearchPage> {
@@ -161,7 +158,7 @@ export async function searchCoach(
     [
       caller.coachId,
       caller.userId,
-      caller.institutionStaff,
+      caller.institutionRole !== null,
       text,
       SEARCH_PAGE_SIZE,
       (page - 1) * SEARCH_PAGE_SIZE,

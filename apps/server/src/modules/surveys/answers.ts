@@ -11,6 +11,7 @@ import {
   type SurveyResponse,
   type SurveyResponseBody,
 } from '@course-coach/contracts';
+import type { CoachCaller } from '../../auth/context.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { noteCredit, queueScorePosts } from '../lti/index.ts';
 import {
@@ -20,7 +21,7 @@ import {
   requestPendingSync,
   type SyncRunner,
 } from '../tailoring/index.ts';
-import { type SurveyCaller, visibleRows } from './queries.ts';
+import { visibleRows } from './queries.ts';
 
 /**
  * A student answers a survey. Every question must be answered with one of its options
@@ -34,7 +35,7 @@ import { type SurveyCaller, visibleRows } from './queries.ts';
  */
 export async function answerSurvey(
   runner: SyncRunner,
-  caller: SurveyCaller,
+  caller: CoachCaller,
   surveyId: number,
   body: SurveyResponseBody,
 ): Promise<SurveyResponse> {

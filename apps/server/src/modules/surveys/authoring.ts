@@ -11,6 +11,7 @@ import {
   SurveyBodySchema,
   validateWiring,
 } from '@course-coach/contracts';
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
@@ -19,13 +20,13 @@ import { noteLineItems } from '../lti/index.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
 import { contentExtras, moveToTrash } from '../trash/index.ts';
 import { deleteExclusions, deleteWiring, saveWiring } from '../wiring/index.ts';
-import { getSurvey, type SurveyCaller } from './queries.ts';
+import { getSurvey } from './queries.ts';
 
 /** A survey body after the schema's defaults and trimming. */
 type CleanBody = ReturnType<typeof SurveyBodySchema.parse>;
 
 /** Checks a survey body against the dictionary; throws 400 with every field error at once. */
-async function checkBody(q: Query, caller: SurveyCaller, body: CleanBody): Promise<DictCharacteristic[]> {
+async function checkBody(q: Query, caller: CoachCaller, body: CleanBody): Promise<DictCharacteristic[]> {
   const errors: FieldErrors = {};
   const add = (k: string, m: string) => {
     errors[k] = [...(errors[k] ?? []), m];
@@ -70,7 +71,7 @@ function flagsOf(body: CleanBody) {
 /** Replaces the survey's questions, keeping the ids (and answers) of questions sent back with their id. */
 async function writeQuestions(
   q: Query,
-  caller: SurveyCaller,
+  caller: CoachCaller,
   surveyId: number,
   body: CleanBody,
   chosen: DictCharacteristic[],
@@ -102,7 +103,7 @@ async function writeQuestions(
 /** POST: a new survey with its questions and wiring (staff), in one transaction. */
 export async function createSurvey(
   database: Database,
-  caller: SurveyCaller,
+  caller: CoachCaller,
   input: SurveyBody,
 ): Promise<Survey> {
   const body = SurveyBodySchema.parse(input);
@@ -143,7 +144,7 @@ export async function createSurvey(
 /** PUT: replaces a survey (staff). */
 export async function updateSurvey(
   database: Database,
-  caller: SurveyCaller,
+  caller: CoachCaller,
   id: number,
   input: SurveyBody,
 ): Promise<Survey> {
@@ -188,7 +189,7 @@ export async function updateSurvey(
 }
 
 /** DELETE a survey with its questions, answers and responses (staff). Characteristic values stay. */
-export async function deleteSurvey(database: Database, caller: SurveyCaller, id: number): Promise<void> {
+export async function deleteSurvey(database: Database, caller: CoachCaller, id: number): Promise<void> {
   await database.transaction(async (q) => {
     const locked = await q('select 1 from surveys where id = $1 and coach_id = $2 for update', [
       id,

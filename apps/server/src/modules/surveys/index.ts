@@ -1,2 +1,2 @@
 /** The surveys module's public entry: what other modules may use of it. */
-export { getSurvey, surveyCaller } from './service.ts';
+export { getSurvey } from './service.ts';

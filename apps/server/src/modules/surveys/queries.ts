@@ -1,36 +1,21 @@
 /**
- * Surveys: the caller and the reads. A survey goes out with its questions (from the institution's
+ * Surveys: who sees which survey, and the reads. A survey goes out with its questions (from the institution's
  * characteristic dictionary), wiring, status and, for the caller, their own answers.
  */
 import { characteristicKind, type Survey, type SurveyQuestion, surveyStatus } from '@course-coach/contracts';
-import type { CoachContext } from '../../auth/access.ts';
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { LIVE_SURVEYS } from '../content/index.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
 import { loadWiring, studentValuesSql, wiringVisibleSql } from '../wiring/index.ts';
 
-/**
- * Who is asking: staff (instructors of the coach, institution staff and admins) manage surveys and see
- * them all; students see the live surveys meant for them (published, not queued or under review, publish
- * time come, and their characteristics match the survey's wiring) and answer them.
+/*
+ * Who is asking is the guard's request context (`CoachCaller`, auth/context.ts): staff (`isStaff`:
+ * instructors of the coach, institution staff and admins) manage surveys and see them all; students see
+ * the live surveys meant for them (published, not queued or under review, publish time come, and their
+ * characteristics match the survey's wiring) and answer them.
  */
-export interface SurveyCaller {
-  coachId: number;
-  institutionId: number;
-  userId: number;
-  isStaff: boolean;
-}
-
-/** Builds the caller from the guard's coach context. */
-export function surveyCaller(coach: CoachContext, userId: number): SurveyCaller {
-  return {
-    coachId: coach.coachId,
-    institutionId: coach.institutionId,
-    userId,
-    isStaff: coach.institutionRole !== null || coach.coachRole === 'instructor',
-  };
-}
 
 /** A survey as `visibleRows` selects it. */
 export interface SurveyRow {
@@ -52,7 +37,7 @@ export interface SurveyRow {
 const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOString());
 
 /** Survey ids the caller may see (`only`: just that one), in order. */
-export async function visibleRows(q: Query, caller: SurveyCaller, only?: number): Promise<SurveyRow[]> {
+export async function visibleRows(q: Query, caller: CoachCaller, only?: number): Promise<SurveyRow[]> {
   const columns = `s.id, s.coach_id, s.title, s.is_published, s.is_queued, s.under_review, s.publish_timestamp,
     s.related_credit, s.due_at, s.anonymous,
     exists (select 1 from survey_responses r where r.survey_id = s.id and r.user_id = $2) as completed,
@@ -94,7 +79,7 @@ function questionOut(
 }
 
 /** The rows as wire `Survey`s with questions, wiring and the caller's answers (one query each). */
-async function surveysOut(q: Query, caller: SurveyCaller, rows: SurveyRow[]): Promise<Survey[]> {
+async function surveysOut(q: Query, caller: CoachCaller, rows: SurveyRow[]): Promise<Survey[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const dictionary = await loadDictionary(q, caller.institutionId);
@@ -138,12 +123,12 @@ async function surveysOut(q: Query, caller: SurveyCaller, rows: SurveyRow[]): Pr
 }
 
 /** The surveys the caller may see. */
-export async function listSurveys(database: Database, caller: SurveyCaller): Promise<Survey[]> {
+export async function listSurveys(database: Database, caller: CoachCaller): Promise<Survey[]> {
   return surveysOut(database.query, caller, await visibleRows(database.query, caller));
 }
 
 /** One survey the caller may see; 404 otherwise. */
-export async function getSurvey(q: Query, caller: SurveyCaller, id: number): Promise<Survey> {
+export async function getSurvey(q: Query, caller: CoachCaller, id: number): Promise<Survey> {
   const rows = await visibleRows(q, caller, id);
   if (rows.length === 0) throw notFound();
   return (await surveysOut(q, caller, rows))[0]!;

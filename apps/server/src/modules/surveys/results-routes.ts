@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_STAFF } from '../../auth/access.ts';
+import { coachRequestContext } from '../../auth/context.ts';
 import { errorResponses, pathId } from '../../http/route-common.ts';
-import { surveyCaller } from './queries.ts';
 import { resultsCsv, surveyResults } from './results.ts';
 
 const IdParams = z.object({ coachId: z.string(), id: z.string() });
@@ -23,12 +23,7 @@ export const surveyResultsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
       config: staffOnly,
       schema: { tags, params: IdParams, response: { 200: SurveyResultsSchema, ...errorResponses } },
     },
-    async (request) =>
-      surveyResults(
-        database.query,
-        surveyCaller(request.coach!, request.user!.userId),
-        pathId(request.params.id),
-      ),
+    async (request) => surveyResults(database.query, coachRequestContext(request), pathId(request.params.id)),
   );
 
   /** GET surveys/{id}/results.csv → the results as formula-safe CSV. */
@@ -37,11 +32,7 @@ export const surveyResultsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
     { config: staffOnly, schema: { tags, params: IdParams } },
     async (request, reply) => {
       const id = pathId(request.params.id);
-      const results = await surveyResults(
-        database.query,
-        surveyCaller(request.coach!, request.user!.userId),
-        id,
-      );
+      const results = await surveyResults(database.query, coachRequestContext(request), id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="survey-${id}-results.csv"`)

@@ -6,9 +6,10 @@
  */
 import type { SurveyQuestionResult, SurveyResults } from '@course-coach/contracts';
 import { stringify } from 'csv-stringify/sync';
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { getSurvey, type SurveyCaller } from './queries.ts';
+import { getSurvey } from './queries.ts';
 
 /** A share in percent with one decimal (0 when nobody answered). */
 const percentOf = (count: number, of: number) => (of === 0 ? 0 : Math.round((count * 1000) / of) / 10);
@@ -17,7 +18,7 @@ const percentOf = (count: number, of: number) => (of === 0 ? 0 : Math.round((cou
  * The results of one survey of the caller's coach (staff only: the route's policy; 404 for a survey of
  * another coach). Anonymous surveys give no individual answers.
  */
-export async function surveyResults(q: Query, caller: SurveyCaller, id: number): Promise<SurveyResults> {
+export async function surveyResults(q: Query, caller: CoachCaller, id: number): Promise<SurveyResults> {
   if (!caller.isStaff) throw notFound();
   const survey = await getSurvey(q, caller, id);
   const ids = survey.questions.map((x) => x.id);

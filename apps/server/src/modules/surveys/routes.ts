@@ -9,17 +9,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { coachRequestContext } from '../../auth/context.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import { queueScorePosts } from '../lti/index.ts';
-import {
-  answerSurvey,
-  createSurvey,
-  deleteSurvey,
-  getSurvey,
-  listSurveys,
-  surveyCaller,
-  updateSurvey,
-} from './service.ts';
+import { answerSurvey, createSurvey, deleteSurvey, getSurvey, listSurveys, updateSurvey } from './service.ts';
 
 const IdParams = z.object({ coachId: z.string(), id: z.string() });
 const errors = errorResponses;
@@ -31,11 +24,6 @@ const tags = ['surveys'];
  */
 export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database, boss }) => {
   const runner = { database, boss };
-  const callerOf = (request: {
-    coach: Parameters<typeof surveyCaller>[0] | null;
-    user: { userId: number } | null;
-  }) => surveyCaller(request.coach!, request.user!.userId);
-
   /** GET surveys → staff: every survey of the coach; students: the live ones meant for them. */
   app.get(
     SURVEY_API.surveys(':coachId'),
@@ -43,7 +31,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
       config: { access: access.coach(...COACH_ANY) },
       schema: { tags, params: CoachParams, response: { 200: z.array(SurveySchema), ...errors } },
     },
-    async (request) => listSurveys(database, callerOf(request)),
+    async (request) => listSurveys(database, coachRequestContext(request)),
   );
 
   /** POST surveys → a new survey with questions mapped to characteristics (staff). */
@@ -59,7 +47,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
       },
     },
     async (request, reply) => {
-      const created = await createSurvey(database, callerOf(request), request.body);
+      const created = await createSurvey(database, coachRequestContext(request), request.body);
       if (created.related_credit) await queueScorePosts(boss);
       return reply.code(201).send(created);
     },
@@ -72,7 +60,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
       config: { access: access.coach(...COACH_ANY) },
       schema: { tags, params: IdParams, response: { 200: SurveySchema, ...errors } },
     },
-    async (request) => getSurvey(database.query, callerOf(request), pathId(request.params.id)),
+    async (request) => getSurvey(database.query, coachRequestContext(request), pathId(request.params.id)),
   );
 
   /** PUT surveys/{id} → the survey replaced (staff). */
@@ -83,7 +71,12 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
       schema: { tags, params: IdParams, body: SurveyBodySchema, response: { 200: SurveySchema, ...errors } },
     },
     async (request) => {
-      const saved = await updateSurvey(database, callerOf(request), pathId(request.params.id), request.body);
+      const saved = await updateSurvey(
+        database,
+        coachRequestContext(request),
+        pathId(request.params.id),
+        request.body,
+      );
       if (saved.related_credit) await queueScorePosts(boss);
       return saved;
     },
@@ -97,7 +90,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
       schema: { tags, params: IdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await deleteSurvey(database, callerOf(request), pathId(request.params.id));
+      await deleteSurvey(database, coachRequestContext(request), pathId(request.params.id));
       return reply.code(204).send(null);
     },
   );
@@ -114,6 +107,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
         response: { 200: SurveyResponseSchema, ...errors },
       },
     },
-    async (request) => answerSurvey(runner, callerOf(request), pathId(request.params.id), request.body),
+    async (request) =>
+      answerSurvey(runner, coachRequestContext(request), pathId(request.params.id), request.body),
   );
 };

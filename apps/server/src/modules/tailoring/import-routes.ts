@@ -5,6 +5,7 @@
  */
 import { API, ImportReportSchema } from '@course-coach/contracts';
 import { z } from 'zod';
+import { coachRequestContext } from '../../auth/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { CoachParams } from '../../http/route-common.ts';
 import { importCsv, importStatus } from './import.ts';
@@ -45,7 +46,7 @@ export function registerImportRoutes(app: TailoringApp, { database, runner }: Ta
       const body = request.body;
       if (typeof body !== 'string') throw badRequest({ non_field_errors: ['Send the file as text/csv.'] });
       // Instructors write only course facts of their own students (DESIGN.md "Who may write what").
-      const caller = { isInstitutionStaff: request.coach!.institutionRole !== null };
+      const caller = coachRequestContext(request);
       const report = await importCsv(runner, scopeOf(request), caller, request.query.source, body, dryRun);
       return reply.code(dryRun ? 200 : 202).send(report);
     },

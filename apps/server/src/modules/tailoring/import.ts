@@ -7,6 +7,7 @@ import {
   RULE_MESSAGES,
 } from '@course-coach/contracts';
 import { parse } from 'csv-parse/sync';
+import type { CoachRequestContext } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -35,12 +36,6 @@ interface Checked {
   columns: DictCharacteristic[];
 }
 
-/** Who is importing: institution staff may write per-student values, instructors only course facts. */
-export interface ImportCaller {
-  /** Staff or admin of the coach's institution (else an instructor of the coach). */
-  isInstitutionStaff: boolean;
-}
-
 /** Import messages about who may write what (DESIGN.md "Characteristic definitions", Who may write). */
 export const IMPORT_SCOPE_MESSAGES = {
   /** The one answer for a student who does not exist and one who is not in this coach (instructors). */
@@ -64,7 +59,7 @@ export const IMPORT_SCOPE_MESSAGES = {
 async function checkCsv(
   database: Database,
   scope: CoachScope,
-  caller: ImportCaller,
+  caller: Pick<CoachRequestContext, 'institutionRole'>,
   source: string,
   text: string,
 ): Promise<Checked> {
@@ -125,7 +120,7 @@ async function checkCsv(
         column: name,
         message: `“${name}” is written by an Insight Group and cannot be imported.`,
       });
-    else if (c.scope === 'student' && !caller.isInstitutionStaff)
+    else if (c.scope === 'student' && caller.institutionRole === null)
       errors.push({ row: 1, column: name, message: IMPORT_SCOPE_MESSAGES.staffOnly(name) });
     seen.add(name);
     if (c) columns.push(c);
@@ -139,7 +134,7 @@ async function checkCsv(
   // column is a course fact or the caller is an instructor; else the institution's students. A short
   // file looks up only the students it names (through the email and student-number indexes); a long one
   // reads them all in one scan (NAMED_LOOKUP_LIMIT).
-  const coachOnly = !caller.isInstitutionStaff || columns.some((c) => c.scope === 'enrolment');
+  const coachOnly = caller.institutionRole === null || columns.some((c) => c.scope === 'enrolment');
   const keys = [...new Set(rows.map((cells) => (cells[0] ?? '').trim()))];
   const named = (e: number) =>
     keys.length > NAMED_LOOKUP_LIMIT
@@ -213,7 +208,9 @@ async function checkCsv(
 }
 
 /**
- * CSV import of characteristic values for a source. A dry run checks and reports.
+ * CSV import of characteristic values for a source, by `caller` (the guard's request context): staff or
+ * admins of the institution (an `institutionRole`) may write per-student values, instructors only course
+ * facts (DESIGN.md "Who may write what"). A dry run checks and reports.
  * A real import with any error answers 400 with field errors keyed `row_<line>.<column>` and writes
  * nothing; otherwise it records the import (`started`), answers 202, and in the background, in ONE
  * transaction, stages the values (progress = rows staged) and writes them (value-writer.ts): for every
@@ -226,7 +223,7 @@ async function checkCsv(
 export async function importCsv(
   runner: SyncRunner,
   scope: CoachScope,
-  caller: ImportCaller,
+  caller: Pick<CoachRequestContext, 'institutionRole'>,
   source: string,
   text: string,
   dryRun: boolean,

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { coachRequestContext } from '../../auth/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { CoachParams, errorResponses as errors, pathId } from '../../http/route-common.ts';
 import {
@@ -21,7 +22,6 @@ import {
   listTestimonials,
   saveMyTestimonial,
   setFeatured,
-  testimonialCaller,
 } from './service.ts';
 
 const IdParams = z.object({ coachId: z.string(), id: z.string() });
@@ -44,7 +44,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       },
     },
     async (request) => ({
-      testimonial: await getMyTestimonial(database, testimonialCaller(request.coach!, request.user!.userId)),
+      testimonial: await getMyTestimonial(database, coachRequestContext(request)),
     }),
   );
 
@@ -60,8 +60,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
         response: { 200: TestimonialSchema, ...errors },
       },
     },
-    async (request) =>
-      saveMyTestimonial(database, testimonialCaller(request.coach!, request.user!.userId), request.body),
+    async (request) => saveMyTestimonial(database, coachRequestContext(request), request.body),
   );
 
   /** DELETE testimonial → 204 (students; 404 when they have none). */
@@ -72,7 +71,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       schema: { tags: ['testimonials'], params: CoachParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await deleteMyTestimonial(database, testimonialCaller(request.coach!, request.user!.userId));
+      await deleteMyTestimonial(database, coachRequestContext(request));
       return reply.code(204).send(null);
     },
   );
@@ -88,7 +87,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
         response: { 200: z.array(StaffTestimonialSchema), ...errors },
       },
     },
-    async (request) => listTestimonials(database, testimonialCaller(request.coach!, request.user!.userId)),
+    async (request) => listTestimonials(database, coachRequestContext(request)),
   );
 
   /** PUT testimonials/{id} {featured} → the testimonial (staff); featuring one without consent: 400. */
@@ -104,12 +103,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       },
     },
     async (request) =>
-      setFeatured(
-        database,
-        testimonialCaller(request.coach!, request.user!.userId),
-        pathId(request.params.id),
-        request.body.featured,
-      ),
+      setFeatured(database, coachRequestContext(request), pathId(request.params.id), request.body.featured),
   );
 
   /** GET featured-testimonials → the featured testimonials their students agreed to show (everyone in the coach). */

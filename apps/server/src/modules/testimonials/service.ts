@@ -7,7 +7,7 @@ import {
   type Testimonial,
   type TestimonialBody,
 } from '@course-coach/contracts';
-import type { CoachContext } from '../../auth/access.ts';
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import {
@@ -22,23 +22,10 @@ import {
   upsertOwn,
 } from './queries.ts';
 
-/** Who is asking: students write their own testimonial; staff (instructors, institution staff) feature. */
-export interface TestimonialCaller {
-  coachId: number;
-  institutionId: number;
-  userId: number;
-  isStaff: boolean;
-}
-
-/** Builds the caller from the guard's coach context. */
-export function testimonialCaller(coach: CoachContext, userId: number): TestimonialCaller {
-  return {
-    coachId: coach.coachId,
-    institutionId: coach.institutionId,
-    userId,
-    isStaff: coach.institutionRole !== null || coach.coachRole === 'instructor',
-  };
-}
+/*
+ * Who is asking is the guard's request context (`CoachCaller`, auth/context.ts): students write their own
+ * testimonial; staff (`isStaff`: instructors, institution staff and admins) feature.
+ */
 
 const toTestimonial = (r: TestimonialRow): Testimonial => ({
   id: r.id,
@@ -59,10 +46,7 @@ function pictureUrl(coachId: number, id: number, imageId: number | null, uploade
 }
 
 /** The caller's own testimonial, or null. Staff have none (403). */
-export async function getMyTestimonial(
-  database: Database,
-  caller: TestimonialCaller,
-): Promise<Testimonial | null> {
+export async function getMyTestimonial(database: Database, caller: CoachCaller): Promise<Testimonial | null> {
   if (caller.isStaff) throw forbidden(TESTIMONIAL_ERRORS.staffOnlyStudents);
   const row = await selectOwn(database.query, caller.coachId, caller.userId);
   return row ? toTestimonial(row) : null;
@@ -74,7 +58,7 @@ export async function getMyTestimonial(
  */
 export async function saveMyTestimonial(
   database: Database,
-  caller: TestimonialCaller,
+  caller: CoachCaller,
   body: TestimonialBody,
 ): Promise<Testimonial> {
   if (caller.isStaff) throw forbidden(TESTIMONIAL_ERRORS.staffOnlyStudents);
@@ -82,16 +66,13 @@ export async function saveMyTestimonial(
 }
 
 /** Deletes the caller's testimonial (students; 404 when there is none). */
-export async function deleteMyTestimonial(database: Database, caller: TestimonialCaller): Promise<void> {
+export async function deleteMyTestimonial(database: Database, caller: CoachCaller): Promise<void> {
   if (caller.isStaff) throw forbidden(TESTIMONIAL_ERRORS.staffOnlyStudents);
   if (!(await deleteOwn(database.query, caller.coachId, caller.userId))) throw notFound();
 }
 
 /** Every testimonial of the coach, newest first, with its student and picture (staff; students 403). */
-export async function listTestimonials(
-  database: Database,
-  caller: TestimonialCaller,
-): Promise<StaffTestimonial[]> {
+export async function listTestimonials(database: Database, caller: CoachCaller): Promise<StaffTestimonial[]> {
   if (!caller.isStaff) throw forbidden('Only staff can see every testimonial.');
   const rows = await selectAll(database.query, caller.coachId);
   return rows.map((r) => ({
@@ -104,7 +85,7 @@ export async function listTestimonials(
 /** Features a testimonial or stops featuring it (staff). Without the student's consent: 400. */
 export async function setFeatured(
   database: Database,
-  caller: TestimonialCaller,
+  caller: CoachCaller,
   id: number,
   featured: boolean,
 ): Promise<StaffTestimonial> {

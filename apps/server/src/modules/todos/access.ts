@@ -2,37 +2,22 @@
  * To-dos: who is asking and what they may see (spec §6, docs/design.md Roles). The SQL visibility
  * conditions here are shared by the queries (./queries.ts) and the commands (./items.ts, ./lists.ts).
  */
-import type { CoachContext } from '../../auth/access.ts';
+import type { CoachCaller } from '../../auth/context.ts';
 import { wiringVisibleForSql } from '../wiring/index.ts';
 
-/**
- * Who is asking, as far as to-dos care (spec §6, docs/design.md Roles): staff (instructors of the coach,
- * institution staff and admins) manage lists, staff-created items and tags and see every list;
- * students see the published lists (neither queued nor under review), the staff-created items and
- * their own items in them, and only their own completions.
+/*
+ * Who is asking is the guard's request context (`CoachCaller`, auth/context.ts), as far as to-dos care
+ * (spec §6, docs/design.md Roles): staff (`isStaff`: instructors of the coach, institution staff and admins)
+ * manage lists, staff-created items and tags and see every list; students see the published lists
+ * (neither queued nor under review), the staff-created items and their own items in them, and only their
+ * own completions.
  */
-export interface TodoCaller {
-  coachId: number;
-  institutionId: number;
-  userId: number;
-  isStaff: boolean;
-}
-
-/** Builds the caller from the guard's coach context. */
-export function todoCaller(coach: CoachContext, userId: number): TodoCaller {
-  return {
-    coachId: coach.coachId,
-    institutionId: coach.institutionId,
-    userId,
-    isStaff: coach.institutionRole !== null || coach.coachRole === 'instructor',
-  };
-}
 
 /**
  * SQL condition (on alias `l`) for the lists the caller may see; `$1` is the coach id. A student sees
  * only the published lists meant for them: unwired, or wired to characteristics they match.
  */
-export function listVisibility(caller: TodoCaller): string {
+export function listVisibility(caller: CoachCaller): string {
   return caller.isStaff
     ? 'l.coach_id = $1'
     : `l.coach_id = $1 and not l.is_queued and not l.is_under_review
@@ -40,7 +25,7 @@ export function listVisibility(caller: TodoCaller): string {
 }
 
 /** SQL condition (on alias `i`) for the items the caller may see; `$2` is the caller's user id. */
-export function itemVisibility(caller: TodoCaller): string {
+export function itemVisibility(caller: CoachCaller): string {
   return caller.isStaff ? 'i.staff_created' : '(i.staff_created or i.owner_user_id = $2)';
 }
 
@@ -49,7 +34,7 @@ export function itemVisibility(caller: TodoCaller): string {
  * of a list they see that they may see, or, for a student, their own item in no list (their own list).
  * `$1` is the coach id and `$2` the caller's user id. The item reads and the course search use it.
  */
-export function readableItemSql(caller: TodoCaller): string {
+export function readableItemSql(caller: CoachCaller): string {
   return `i.coach_id = $1
         and ((l.id is not null and ${listVisibility(caller)} and ${itemVisibility(caller)})
              or (i.todo_list_id is null and not i.staff_created and i.owner_user_id = $2 and ${!caller.isStaff}))`;

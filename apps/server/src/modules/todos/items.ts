@@ -9,12 +9,13 @@ import {
   type TodoItem,
   type TodoItemBody,
 } from '@course-coach/contracts';
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../http/html.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { moveToTrash } from '../trash/index.ts';
-import { listVisibility, type TodoCaller } from './access.ts';
+import { listVisibility } from './access.ts';
 import { readItem } from './queries.ts';
 import { toAccountItem } from './rows.ts';
 
@@ -27,7 +28,7 @@ import { toAccountItem } from './rows.ts';
  */
 async function checkItemBody(
   query: Query,
-  caller: TodoCaller,
+  caller: CoachCaller,
   body: TodoItemBody,
   keepOwn = false,
 ): Promise<{
@@ -82,7 +83,7 @@ async function checkItemBody(
 }
 
 /** Replaces the tags of item `itemId` with `tagIds` (already checked to be the coach's). */
-async function setTags(query: Query, caller: TodoCaller, itemId: number, tagIds: number[]): Promise<void> {
+async function setTags(query: Query, caller: CoachCaller, itemId: number, tagIds: number[]): Promise<void> {
   await query('delete from todo_item_tags where item_id = $1', [itemId]);
   if (tagIds.length > 0) {
     await query(
@@ -96,7 +97,7 @@ async function setTags(query: Query, caller: TodoCaller, itemId: number, tagIds:
 /** Inserts a checked item with its tags and returns its id. */
 async function insertItem(
   query: Query,
-  caller: TodoCaller,
+  caller: CoachCaller,
   v: Awaited<ReturnType<typeof checkItemBody>>,
 ): Promise<number> {
   const [row] = await query<{ id: number }>(
@@ -129,7 +130,7 @@ async function insertItem(
  */
 export async function createItem(
   database: Database,
-  caller: TodoCaller,
+  caller: CoachCaller,
   body: TodoItemBody,
 ): Promise<TodoItem> {
   return database.transaction(async (query) => {
@@ -148,7 +149,7 @@ export async function createItem(
  */
 export async function createItems(
   database: Database,
-  caller: TodoCaller,
+  caller: CoachCaller,
   bodies: TodoItemBody[],
 ): Promise<TodoItem[]> {
   return database.transaction(async (query) => {
@@ -180,7 +181,7 @@ export async function createItems(
  * students only their own items (staff-created ones answer 403, other students' 404), staff only
  * staff-created items (students' own items are private: 404).
  */
-async function itemForWrite(query: Query, caller: TodoCaller, itemId: number): Promise<void> {
+async function itemForWrite(query: Query, caller: CoachCaller, itemId: number): Promise<void> {
   const [row] = await query<{ staff_created: boolean; owner_user_id: number | null }>(
     'select staff_created, owner_user_id from todo_items where coach_id = $1 and id = $2 for update',
     [caller.coachId, itemId],
@@ -202,7 +203,7 @@ async function itemForWrite(query: Query, caller: TodoCaller, itemId: number): P
 /** Replaces an item's fields and tags (spec §7 "Update: PUT ... with the full item"). */
 export async function updateItem(
   database: Database,
-  caller: TodoCaller,
+  caller: CoachCaller,
   itemId: number,
   body: TodoItemBody,
 ): Promise<TodoItem> {
@@ -234,7 +235,7 @@ export async function updateItem(
  */
 async function auditStaffItem(
   query: Query,
-  caller: TodoCaller,
+  caller: CoachCaller,
   verb: 'create' | 'update',
   itemId: number,
   before: TodoItem | null,
@@ -252,7 +253,7 @@ async function auditStaffItem(
 }
 
 /** Deletes an item with its tags and completions (spec §7 "Delete"). */
-export async function deleteItem(database: Database, caller: TodoCaller, itemId: number): Promise<void> {
+export async function deleteItem(database: Database, caller: CoachCaller, itemId: number): Promise<void> {
   await database.transaction(async (query) => {
     await itemForWrite(query, caller, itemId);
     const [item] = await query<{ title: string; owner_user_id: number | null }>(
@@ -289,7 +290,7 @@ export async function deleteItem(database: Database, caller: TodoCaller, itemId:
  */
 export async function setCompletion(
   database: Database,
-  caller: TodoCaller,
+  caller: CoachCaller,
   itemId: number,
   completed: boolean,
 ): Promise<AccountItem> {

@@ -3,18 +3,18 @@
  * coach's tags (spec §7 "To-do item tags").
  */
 import { TODO_ERRORS, type TodoList, type TodoListBody, type TodoTag } from '@course-coach/contracts';
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { moveToTrash } from '../trash/index.ts';
 import { deleteWiring, saveWiring } from '../wiring/index.ts';
-import type { TodoCaller } from './access.ts';
 import { readList } from './queries.ts';
 
 /** Creates a list (staff); audited `todo_list.create` (docs/audit-log.md). */
 export async function createList(
   database: Database,
-  caller: TodoCaller,
+  caller: CoachCaller,
   body: TodoListBody,
 ): Promise<TodoList> {
   return database.transaction(async (query) => {
@@ -47,7 +47,7 @@ export async function createList(
 /** Replaces a list's title, flags and position (staff; audited `todo_list.update`); 404 when the coach has no such list. */
 export async function updateList(
   database: Database,
-  caller: TodoCaller,
+  caller: CoachCaller,
   listId: number,
   body: TodoListBody,
 ): Promise<TodoList> {
@@ -84,7 +84,7 @@ export async function updateList(
 }
 
 /** Deletes a list with all its items, students' own items included (staff). */
-export async function deleteList(database: Database, caller: TodoCaller, listId: number): Promise<void> {
+export async function deleteList(database: Database, caller: CoachCaller, listId: number): Promise<void> {
   await database.transaction(async (query) => {
     await moveToTrash(query, {
       coachId: caller.coachId,
@@ -116,7 +116,7 @@ export async function deleteList(database: Database, caller: TodoCaller, listId:
 }
 
 /** The wiring target of a list of the caller's coach. */
-function wiringTarget(caller: TodoCaller, listId: number) {
+function wiringTarget(caller: CoachCaller, listId: number) {
   return {
     institutionId: caller.institutionId,
     coachId: caller.coachId,
@@ -131,7 +131,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Creates a tag (staff); 400 when the coach already has the label. */
-export async function createTag(database: Database, caller: TodoCaller, label: string): Promise<TodoTag> {
+export async function createTag(database: Database, caller: CoachCaller, label: string): Promise<TodoTag> {
   try {
     return await database.transaction(async (query) => {
       const [row] = await query<TodoTag>(
@@ -155,7 +155,7 @@ export async function createTag(database: Database, caller: TodoCaller, label: s
 /** Renames a tag (staff; audited `todo_tag.update`); 404 when the coach has no such tag, 400 for a label it has. */
 export async function updateTag(
   database: Database,
-  caller: TodoCaller,
+  caller: CoachCaller,
   tagId: number,
   label: string,
 ): Promise<TodoTag> {
@@ -185,7 +185,7 @@ export async function updateTag(
 }
 
 /** Deletes a tag, removing it from every item (staff). */
-export async function deleteTag(database: Database, caller: TodoCaller, tagId: number): Promise<void> {
+export async function deleteTag(database: Database, caller: CoachCaller, tagId: number): Promise<void> {
   await database.transaction(async (query) => {
     await moveToTrash(query, {
       coachId: caller.coachId,

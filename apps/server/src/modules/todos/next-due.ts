@@ -1,8 +1,10 @@
 /**
  * To-dos: the caller's next one, for the home page (docs/homepage.md).
  */
+
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Query } from '../../db/client.ts';
-import { itemVisibility, listVisibility, type TodoCaller } from './access.ts';
+import { itemVisibility, listVisibility } from './access.ts';
 
 /**
  * The caller's next to-do in a coach: of the items they see (staff items of the lists they see, and
@@ -11,7 +13,7 @@ import { itemVisibility, listVisibility, type TodoCaller } from './access.ts';
  */
 export async function nextDueItem(
   query: Query,
-  caller: TodoCaller,
+  caller: CoachCaller,
   today: string,
 ): Promise<{ id: number; title: string; due_date: string } | null> {
   const [row] = await query<{ id: number; title: string; due_date: string }>(

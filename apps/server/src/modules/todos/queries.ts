@@ -10,15 +10,16 @@ import {
   type TodoListPage,
   type TodoTag,
 } from '@course-coach/contracts';
+import type { CoachCaller } from '../../auth/context.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { loadWiring } from '../wiring/index.ts';
-import { itemVisibility, listVisibility, readableItemSql, type TodoCaller } from './access.ts';
+import { itemVisibility, listVisibility, readableItemSql } from './access.ts';
 import { ITEM_COLUMNS, ITEM_ORDER, type ItemRow, LIST_COLUMNS, type ListRow, toItem } from './rows.ts';
 
 /** The items the caller may see of the lists `listIds`, by list id (every id present). */
 async function itemsOfLists(
   query: Query,
-  caller: TodoCaller,
+  caller: CoachCaller,
   listIds: number[],
 ): Promise<Map<number, TodoItem[]>> {
   const byList = new Map<number, TodoItem[]>(listIds.map((id) => [id, []]));
@@ -42,7 +43,7 @@ async function itemsOfLists(
  */
 export async function listPage(
   database: Database,
-  caller: TodoCaller,
+  caller: CoachCaller,
   page: number,
   pageSize: number,
 ): Promise<TodoListPage | null> {
@@ -84,7 +85,7 @@ export async function listPage(
 }
 
 /** The student's own list: their items that are in no staff list (id 0, `own` true). */
-async function ownList(query: Query, caller: TodoCaller): Promise<TodoList> {
+async function ownList(query: Query, caller: CoachCaller): Promise<TodoList> {
   const rows = await query<ItemRow>(
     `select ${ITEM_COLUMNS} from todo_items i
       where i.coach_id = $1 and i.todo_list_id is null and i.owner_user_id = $2
@@ -106,14 +107,14 @@ async function ownList(query: Query, caller: TodoCaller): Promise<TodoList> {
 /** One list the caller may see, with its items; null when there is none. */
 export async function getList(
   database: Database,
-  caller: TodoCaller,
+  caller: CoachCaller,
   listId: number,
 ): Promise<TodoList | null> {
   return readList(database.query, caller, listId);
 }
 
 /** `getList` inside a transaction (`query`); staff also get the list's wiring. */
-export async function readList(query: Query, caller: TodoCaller, listId: number): Promise<TodoList | null> {
+export async function readList(query: Query, caller: CoachCaller, listId: number): Promise<TodoList | null> {
   const [list] = await query<ListRow>(
     `select ${LIST_COLUMNS} from todo_lists l where ${listVisibility(caller)} and l.id = $2`,
     [caller.coachId, listId],
@@ -128,14 +129,14 @@ export async function readList(query: Query, caller: TodoCaller, listId: number)
 /** One item the caller may see; null when there is none. */
 export async function getItem(
   database: Database,
-  caller: TodoCaller,
+  caller: CoachCaller,
   itemId: number,
 ): Promise<TodoItem | null> {
   return readItem(database.query, caller, itemId);
 }
 
 /** `getItem` inside a transaction (`query`). */
-export async function readItem(query: Query, caller: TodoCaller, itemId: number): Promise<TodoItem | null> {
+export async function readItem(query: Query, caller: CoachCaller, itemId: number): Promise<TodoItem | null> {
   // A student's own items may be in no list (their own list, see ownList).
   const [row] = await query<ItemRow>(
     `select ${ITEM_COLUMNS} from todo_items i

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { coachRequestContext } from '../../auth/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import {
@@ -30,7 +31,6 @@ import {
   listPage,
   listTags,
   setCompletion,
-  todoCaller,
   updateItem,
   updateList,
   updateTag,
@@ -71,7 +71,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       },
     },
     async (request) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       const page = await listPage(database, caller, request.query.page ?? 1, request.query.page_size ?? 1);
       if (!page) throw notFound('Invalid page.');
       return page;
@@ -91,7 +91,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       },
     },
     async (request, reply) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       return reply.code(201).send(await createList(database, caller, request.body));
     },
   );
@@ -104,7 +104,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       schema: { tags: ['todos'], params: IdParams, response: { 200: TodoListSchema, ...errors } },
     },
     async (request) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       const list = await getList(database, caller, pathId(request.params.id));
       if (!list) throw notFound();
       return list;
@@ -124,7 +124,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       },
     },
     async (request) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       return updateList(database, caller, pathId(request.params.id), request.body);
     },
   );
@@ -137,7 +137,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       schema: { tags: ['todos'], params: IdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       await deleteList(database, caller, pathId(request.params.id));
       return reply.code(204).send(null);
     },
@@ -156,7 +156,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       },
     },
     async (request, reply) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       return reply.code(201).send(await createItem(database, caller, request.body));
     },
   );
@@ -177,7 +177,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       },
     },
     async (request, reply) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       return reply.code(201).send(await createItems(database, caller, request.body.items));
     },
   );
@@ -190,7 +190,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       schema: { tags: ['todos'], params: IdParams, response: { 200: TodoItemSchema, ...errors } },
     },
     async (request) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       const item = await getItem(database, caller, pathId(request.params.id));
       if (!item) throw notFound();
       return item;
@@ -213,7 +213,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       },
     },
     async (request) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       return updateItem(database, caller, pathId(request.params.id), request.body);
     },
   );
@@ -226,7 +226,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       schema: { tags: ['todos'], params: IdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       await deleteItem(database, caller, pathId(request.params.id));
       return reply.code(204).send(null);
     },
@@ -245,7 +245,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       },
     },
     async (request) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       return setCompletion(database, caller, request.body.item, request.body.completed ?? true);
     },
   );
@@ -273,7 +273,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       },
     },
     async (request, reply) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       return reply.code(201).send(await createTag(database, caller, request.body.label));
     },
   );
@@ -291,7 +291,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       },
     },
     async (request) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       return updateTag(database, caller, pathId(request.params.id), request.body.label);
     },
   );
@@ -304,7 +304,7 @@ export const todoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       schema: { tags: ['todos'], params: IdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      const caller = todoCaller(request.coach!, request.user!.userId);
+      const caller = coachRequestContext(request);
       await deleteTag(database, caller, pathId(request.params.id));
       return reply.code(204).send(null);
     },

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
+import { institutionRequestContext } from '../../auth/context.ts';
 import { parseId } from '../../auth/guard.ts';
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/route-common.ts';
@@ -40,13 +41,6 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     boss: deps.boss,
     database: deps.database,
   });
-  const actor = (request: {
-    user: { userId: number } | null;
-    institution: { institutionId: number } | null;
-  }) => ({
-    userId: request.user!.userId,
-    institutionId: request.institution!.institutionId,
-  });
   const coachIdOf = (raw: string) => {
     const id = parseId(raw);
     if (id === null) throw notFound();
@@ -64,7 +58,7 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: { 200: WizardReferenceDataResponseSchema, ...errors },
       },
     },
-    async (request) => service.referenceData(actor(request)),
+    async (request) => service.referenceData(institutionRequestContext(request)),
   );
 
   /** GET .../coach-setup-wizard → the institution's unfinished set-ups (ours: resume or discard them). */
@@ -78,7 +72,7 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: { 200: WizardSetupListSchema, ...errors },
       },
     },
-    async (request) => service.listUnfinished(actor(request)),
+    async (request) => service.listUnfinished(institutionRequestContext(request)),
   );
 
   /** POST .../coach-setup-wizard {step: 'basic_info', data, action?} → creates the coach: {coach_id, step}. */
@@ -93,7 +87,7 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: { 200: WizardSaveResponseSchema, ...errors },
       },
     },
-    async (request) => service.save(actor(request), null, null, request.body),
+    async (request) => service.save(institutionRequestContext(request), null, null, request.body),
   );
 
   /** GET .../coach-setup-wizard/{coachId} → the step the set-up resumes at, with its data and extras. */
@@ -107,7 +101,8 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: { 200: WizardStepResponseSchema, ...errors },
       },
     },
-    async (request) => service.getStep(actor(request), coachIdOf(request.params.coachId), null),
+    async (request) =>
+      service.getStep(institutionRequestContext(request), coachIdOf(request.params.coachId), null),
   );
 
   /** POST or PUT .../coach-setup-wizard/{coachId} {step, data, action?} → saves that step: {coach_id, step}. */
@@ -123,7 +118,13 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           response: { 200: WizardSaveResponseSchema, ...errors },
         },
       },
-      async (request) => service.save(actor(request), coachIdOf(request.params.coachId), null, request.body),
+      async (request) =>
+        service.save(
+          institutionRequestContext(request),
+          coachIdOf(request.params.coachId),
+          null,
+          request.body,
+        ),
     );
 
     /** POST or PUT .../coach-setup-wizard/{coachId}/{step} {data, action?} → saves the step in the path. */
@@ -139,7 +140,12 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         },
       },
       async (request) =>
-        service.save(actor(request), coachIdOf(request.params.coachId), request.params.step, request.body),
+        service.save(
+          institutionRequestContext(request),
+          coachIdOf(request.params.coachId),
+          request.params.step,
+          request.body,
+        ),
     );
   }
 
@@ -155,7 +161,11 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) =>
-      service.getStep(actor(request), coachIdOf(request.params.coachId), request.params.step),
+      service.getStep(
+        institutionRequestContext(request),
+        coachIdOf(request.params.coachId),
+        request.params.step,
+      ),
   );
 
   /** DELETE .../coach-setup-wizard/{coachId} (ours) → discards an unfinished or failed set-up and its coach (204). */
@@ -166,7 +176,7 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: { tags: ['wizard'], params: CoachParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await service.discard(actor(request), coachIdOf(request.params.coachId));
+      await service.discard(institutionRequestContext(request), coachIdOf(request.params.coachId));
       return reply.code(204).send(null);
     },
   );

@@ -19,6 +19,7 @@ import {
   type WizardStepOrComplete,
   type WizardStepResponse,
 } from '@course-coach/contracts';
+import type { InstitutionCaller } from '../../auth/context.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { LinkedElsewhereError, LmsError, type LmsService, lmsError } from '../lms/index.ts';
@@ -30,14 +31,10 @@ import { proposeCalendar } from './templates.ts';
  * The coach setup wizard (spec §4 "Wizard order", §5, §7 "Wizard"; docs/wizard.md):
  * reference data, the step machine (save, resume, one step's data with its extras), discard, and the
  * start of the set-up job. Every method is scoped to the caller's institution: a coach of another
- * institution, or one not created by the wizard, is 404.
+ * institution, or one not created by the wizard, is 404. Who is acting is the guard's request context
+ * (`InstitutionCaller`, auth/context.ts): a staff member or admin of `institutionId` (checked by the
+ * route's access policy).
  */
-
-/** Who is acting: a staff member or admin of `institutionId` (checked by the route's access policy). */
-export interface WizardActor {
-  userId: number;
-  institutionId: number;
-}
 
 interface SetupRow {
   coach_id: number;
@@ -62,7 +59,7 @@ export class WizardService {
   ) {}
 
   /** GET .../coach-setup-wizard/data: the institution's terms and courses and the six question lists. */
-  async referenceData(actor: WizardActor): Promise<WizardReferenceData[]> {
+  async referenceData(actor: InstitutionCaller): Promise<WizardReferenceData[]> {
     const [terms, courses] = await Promise.all([
       this.database.query<{ id: number; code: string; label: string }>(
         'select id, code, label from institution_terms where institution_id = $1 order by starts_on desc nulls last, code desc',
@@ -88,7 +85,7 @@ export class WizardService {
   }
 
   /** GET .../coach-setup-wizard (ours): the institution's set-ups that are not complete, newest first. */
-  async listUnfinished(actor: WizardActor): Promise<WizardSetupEntry[]> {
+  async listUnfinished(actor: InstitutionCaller): Promise<WizardSetupEntry[]> {
     const rows = await this.database.query<{
       coach_id: number;
       label: string;
@@ -112,7 +109,7 @@ export class WizardService {
     }));
   }
 
-  private async load(q: Query, actor: WizardActor, coachId: number, lock = false): Promise<SetupRow> {
+  private async load(q: Query, actor: InstitutionCaller, coachId: number, lock = false): Promise<SetupRow> {
     const [row] = await q<SetupRow>(
       `select coach_id, institution_id, step, status, form_data, error from coach_setups
         where coach_id = $1 and institution_id = $2${lock ? ' for update' : ''}`,
@@ -140,7 +137,7 @@ export class WizardService {
    * @returns the coach id and the step to show next (the same step with save_only).
    */
   async save(
-    actor: WizardActor,
+    actor: InstitutionCaller,
     coachId: number | null,
     pathStep: string | null,
     body: { step?: string | undefined; data: unknown; action?: string | null | undefined },
@@ -220,7 +217,7 @@ export class WizardService {
 
   /** basic_info: checks the course, term and admins, then creates or updates the coach (one transaction). */
   private async saveBasicInfo(
-    actor: WizardActor,
+    actor: InstitutionCaller,
     row: SetupRow | null,
     data: BasicInfo,
     saveOnly: boolean,
@@ -296,7 +293,11 @@ export class WizardService {
    * canvas_auth: the linked course until saved) and its extras. A step later than the set-up's next
    * step is 400 on `step`. mts answers `complete` once the set-up has completed.
    */
-  async getStep(actor: WizardActor, coachId: number, requested: string | null): Promise<WizardStepResponse> {
+  async getStep(
+    actor: InstitutionCaller,
+    coachId: number,
+    requested: string | null,
+  ): Promise<WizardStepResponse> {
     const row = await this.load(this.database.query, actor, coachId);
     const current = this.resumeStep(row);
     let step: WizardStepOrComplete;
@@ -327,7 +328,7 @@ export class WizardService {
   }
 
   /** canvas_auth extras: lms_url, lms_authorized, existing_config, lms_courses, lms_error (never throws for Canvas). */
-  private async canvasExtras(actor: WizardActor, row: SetupRow, answer: WizardStepResponse) {
+  private async canvasExtras(actor: InstitutionCaller, row: SetupRow, answer: WizardStepResponse) {
     answer.lms_url = LMS_API.canvasAuthorize(
       actor.institutionId,
       WIZARD_PAGES.wizard(actor.institutionId, row.coach_id),
@@ -355,7 +356,7 @@ export class WizardService {
   }
 
   /** assessment_info extras: the linked Canvas course's assignments (empty, with lms_error, when unreadable). */
-  private async assessmentExtras(actor: WizardActor, row: SetupRow, answer: WizardStepResponse) {
+  private async assessmentExtras(actor: InstitutionCaller, row: SetupRow, answer: WizardStepResponse) {
     answer.assignments = [];
     answer.lms_error = null;
     const linked = await this.lms.linkedCourse(row.coach_id);
@@ -373,7 +374,7 @@ export class WizardService {
    * coach with everything attached to it (enrollments from the roster import included; user accounts
    * stay). A running set-up job finishes first (it holds the row's lock): if it completed, 409.
    */
-  async discard(actor: WizardActor, coachId: number): Promise<void> {
+  async discard(actor: InstitutionCaller, coachId: number): Promise<void> {
     await this.database.transaction(async (q) => {
       const row = await this.load(q, actor, coachId, true);
       if (row.status === 'complete') throw new HttpError(409, { detail: WIZARD_ERRORS.discardComplete });
