@@ -6,12 +6,15 @@ import { STUDENT_SYNC_LIMIT } from './sync.ts';
  * The fast path of every import that writes characteristic values (the CSV import, mts-import; the
  * guided import's commit): the values are staged in a temporary table of the import's transaction (on
  * PostgreSQL by COPY, db/copy.ts; on PGlite by multi-row `unnest` inserts; no index while loading, no
- * WAL), indexed and analysed once loaded, then written set-wise, as a diff: one statement updates in
- * place the single-valued characteristics' values the file changes, one deletes the source's values of
- * the listed (student, characteristic) pairs that are not in the file any more (an anti-join), one
- * inserts the staged values that are not stored yet (the anti-join the other way). A value the file
- * repeats is not touched, so a re-import of the same data writes nothing and owes no sync.
- * docs/characteristics.md "Importing values".
+ * WAL), indexed and analysed once loaded, then written set-wise, as a diff. The single-valued
+ * characteristics in one pass over their stored values: an update in place of the values the file
+ * changes, then a delete of the pairs it lists with no value and an insert for the pairs with no stored
+ * value, each touching only its own rows. The multivalued ones by the general diff: a delete of the
+ * source's values of the listed (student, characteristic) pairs that are not in the file any more (an
+ * anti-join) and an insert of the staged values that are not stored yet (the anti-join the other way),
+ * which also writes every characteristic when the one pass cannot (a single-valued pair listed twice,
+ * or stored twice). A value the file repeats is not touched, so a re-import of the same data writes
+ * nothing and owes no sync. docs/characteristics.md "Importing values".
  */
 
 /** One value to write: a student, a characteristic and the value (null: none, the student has the default). */
