@@ -10,8 +10,9 @@ import { openTestDatabase } from './helpers.ts';
  * characteristic), other sources and unlisted students keep theirs, an unchanged value keeps its
  * `recorded_at`, and the reported change is that of deleting the old values and inserting the new
  * ones. Covers single-valued set, range and enrolment-scoped text characteristics, a multivalued one,
- * "no answer" (null), and a student holding two values of a single-valued characteristic (data the
- * writer never leaves). Expected values are written out by hand.
+ * "no answer" (null), a student holding two values of a single-valued characteristic or one under the
+ * wrong coach (data the writer never leaves), and a file listing a single-valued pair twice. Expected
+ * values are written out by hand.
  */
 
 let database: Database;
@@ -217,5 +218,41 @@ describe('value writer diff', () => {
     // Deleted: color 1 green and red, color 2 blue; inserted: color 1 blue, color 2 green.
     expect(sorted(third)).toEqual({ characteristics: [c.color], users: [1, 2], changed: 5 });
     expect(await stored(otherSourceId)).toEqual([['color', 1, 'green', null, 0]]);
+  });
+
+  it('a value stored under the other coach is replaced by the file’s, under the characteristic’s', async () => {
+    // Student 3's colour (student-scoped) stored as the coach's course fact: data the writer never leaves.
+    await database.query(
+      `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value)
+       values ($1, $2, $3, $4, $5, 'red')`,
+      [institutionId, c.color, u[3], coachId, sourceId],
+    );
+    const fourth = await write([
+      ['color', 2, 'blue'],
+      ['color', 3, 'red'],
+    ]);
+    expect((await stored(sourceId)).filter((r) => r[0] === 'color')).toEqual([
+      ['color', 1, 'blue', null, 0],
+      ['color', 2, 'blue', null, 0],
+      ['color', 3, 'red', null, 0],
+      ['color', 4, 'green', null, 0],
+    ]);
+    // Deleted: color 2 green, color 3 red (the coach's); inserted: color 2 blue, color 3 red (coach 0).
+    expect(sorted(fourth)).toEqual({ characteristics: [c.color], users: [2, 3], changed: 4 });
+  });
+
+  it('a file that lists a single-valued pair twice stores both values, like the general diff', async () => {
+    const fifth = await write([
+      ['score', 1, '12'],
+      ['score', 1, '13'],
+      ['score', 2, '20'],
+    ]);
+    expect((await stored(sourceId)).filter((r) => r[0] === 'score')).toEqual([
+      ['score', 1, '12', 12, 0],
+      ['score', 1, '13', 13, 0],
+      ['score', 2, '20', 20, 0],
+    ]);
+    // Deleted: score 1 11; inserted: score 1 12 and 13; score 2 unchanged.
+    expect(sorted(fifth)).toEqual({ characteristics: [c.score], users: [1], changed: 3 });
   });
 });

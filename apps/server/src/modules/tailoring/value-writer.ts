@@ -6,12 +6,15 @@ import { STUDENT_SYNC_LIMIT } from './sync.ts';
  * The fast path of every import that writes characteristic values (the CSV import, mts-import; the
  * guided import's commit): the values are staged in a temporary table of the import's transaction (on
  * PostgreSQL by COPY, db/copy.ts; on PGlite by multi-row `unnest` inserts; no index while loading, no
- * WAL), indexed and analysed once loaded, then written set-wise, as a diff: one statement updates in
- * place the single-valued characteristics' values the file changes, one deletes the source's values of
- * the listed (student, characteristic) pairs that are not in the file any more (an anti-join), one
- * inserts the staged values that are not stored yet (the anti-join the other way). A value the file
- * repeats is not touched, so a re-import of the same data writes nothing and owes no sync.
- * docs/characteristics.md "Importing values".
+ * WAL), indexed and analysed once loaded, then written set-wise, as a diff. The single-valued
+ * characteristics in one pass over their stored values: an update in place of the values the file
+ * changes, then a delete of the pairs it lists with no value and an insert for the pairs with no stored
+ * value, each touching only its own rows. The multivalued ones by the general diff: a delete of the
+ * source's values of the listed (student, characteristic) pairs that are not in the file any more (an
+ * anti-join) and an insert of the staged values that are not stored yet (the anti-join the other way),
+ * which also writes every characteristic when the one pass cannot (a single-valued pair listed twice,
+ * or stored twice). A value the file repeats is not touched, so a re-import of the same data writes
+ * nothing and owes no sync. docs/characteristics.md "Importing values".
  */
 
 /** One value to write: a student, a characteristic and the value (null: none, the student has the default). */
@@ -118,60 +121,29 @@ export async function writeValues(
   // whatever join order the planner picks stays one index probe per value at worst.
   await q('create index value_stage_key on value_stage (characteristic_id, user_id)');
   await q('analyze value_stage');
-  // Per characteristic: how many values changed, and their students when few (else null).
-  const summary = `select characteristic_id as id, count(*)::int as n,
-                          case when count(*) <= ${STUDENT_SYNC_LIMIT} then array_agg(user_id) end as users
-                     from d group by characteristic_id`;
-  const updated = await updateInPlace(
-    q,
-    target,
-    scopes.filter((c) => !c.is_multivalued).map((c) => c.id),
-    summary,
-  );
-  const deleted = await q<Summary>(
-    `with d as (
-       delete from student_characteristic_values v
-        where v.characteristic_id = any($3::int[]) and v.source_id = $1 and v.coach_id in (0, $2)
-          and exists (select 1 from value_stage s
-                       where s.characteristic_id = v.characteristic_id and s.user_id = v.user_id)
-          and not exists (select 1 from value_stage s
-                           where s.characteristic_id = v.characteristic_id and s.user_id = v.user_id
-                             and s.coach_id = v.coach_id and s.value = v.value)
-       returning v.user_id, v.characteristic_id)
-     ${summary}`,
-    [target.sourceId, target.coachId, ids],
-  );
-  const inserted = await q<Summary>(
-    `with d as (
-       insert into student_characteristic_values
-              (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
-       select $1, s.characteristic_id, s.user_id, s.coach_id, $2, s.value, s.num
-         from value_stage s
-        where s.value is not null
-          and not exists (select 1 from student_characteristic_values v
-                           where v.characteristic_id = s.characteristic_id and v.user_id = s.user_id
-                             and v.coach_id = s.coach_id and v.source_id = $2 and v.value = s.value)
-       on conflict do nothing
-       returning user_id, characteristic_id)
-     ${summary}`,
-    [target.institutionId, target.sourceId],
-  );
+  const single = scopes.filter((c) => !c.is_multivalued).map((c) => c.id);
+  const multi = scopes.filter((c) => c.is_multivalued).map((c) => c.id);
+  // The single-valued values in one pass (an update, then what it leaves: "no answer" and new
+  // students), the multivalued ones by the anti-joins; the anti-joins over every listed value when the
+  // file names a single-valued pair twice or the update meets two stored values of one pair.
+  let diff = repeatsPair(rows, single) ? null : await updateInPlace(q, target, single);
+  if (diff) {
+    diff.push(...(await removeUnanswered(q, target, single)), ...(await insertNewPairs(q, target, single)));
+    diff.push(...(await deleteMissing(q, target, multi)), ...(await insertMissing(q, target, multi)));
+  } else {
+    diff = [...(await deleteMissing(q, target, ids)), ...(await insertMissing(q, target, ids))];
+  }
   // An update is a value deleted and one inserted (the counts and lists of the delete and insert of the
   // same diff: a characteristic's students are listed while at most STUDENT_SYNC_LIMIT values of it
   // were deleted and at most as many inserted).
   const per = new Map<number, { out: number; in: number; users: number[] | null }>();
-  const add = (summaries: Summary[], out: boolean, inn: boolean) => {
-    for (const r of summaries) {
-      const c = per.get(r.id) ?? { out: 0, in: 0, users: [] };
-      if (out) c.out += r.n;
-      if (inn) c.in += r.n;
-      c.users = c.users === null || r.users === null ? null : [...c.users, ...r.users];
-      per.set(r.id, c);
-    }
-  };
-  add(updated, true, true);
-  add(deleted, true, false);
-  add(inserted, false, true);
+  for (const r of diff) {
+    const c = per.get(r.id) ?? { out: 0, in: 0, users: [] };
+    if (r.op !== 'insert') c.out += r.n;
+    if (r.op !== 'delete') c.in += r.n;
+    c.users = c.users === null || r.users === null ? null : [...c.users, ...r.users];
+    per.set(r.id, c);
+  }
   if (per.size === 0) return none;
   const users = new Set<number>();
   let many = false;
@@ -189,37 +161,80 @@ export async function writeValues(
 }
 
 /** Per characteristic: the values a statement changed, and their students when few (else null). */
-type Summary = { id: number; n: number; users: number[] | null };
+type Summary = { op: 'update' | 'delete' | 'insert'; id: number; n: number; users: number[] | null };
 
 /**
- * The first step of the diff, for the single-valued characteristics `singleIds`: a student whose one
- * stored value from the source differs from the file's gets it replaced in place, by an UPDATE (the
- * rest of the diff then finds it equal). A changed value is then one row version written, not a row
- * deleted and another inserted: no foreign-key check (PostgreSQL checks the key on UPDATE only when it
- * changes), no conflict check, and no second pass over the deleted rows. When a student has several
- * stored values of such a characteristic (which the writer never leaves, but data written otherwise
- * might hold) the update would give two rows the same key: it is rolled back to its savepoint, and the
- * delete and insert that follow write the whole diff as they would anyway.
+ * Runs `write` (a statement that writes values, its changed rows in a `with d as (… returning user_id,
+ * characteristic_id)`) and returns, per characteristic, how many it changed and their students when at
+ * most STUDENT_SYNC_LIMIT.
  */
-async function updateInPlace(
-  q: Query,
-  target: ValueTarget,
-  singleIds: number[],
-  summary: string,
-): Promise<Summary[]> {
+async function summarised(q: Query, op: Summary['op'], write: string, params: unknown[]): Promise<Summary[]> {
+  const rows = await q<Omit<Summary, 'op'>>(
+    `${write}
+     select characteristic_id as id, count(*)::int as n,
+            case when count(*) <= ${STUDENT_SYNC_LIMIT} then array_agg(user_id) end as users
+       from d group by characteristic_id`,
+    params,
+  );
+  return rows.map((r) => ({ op, ...r }));
+}
+
+/** Bits of the bitmap repeatsPair checks the pairs with (32 MB); a larger one is not built. */
+const PAIR_BITS = 2 ** 28;
+
+/**
+ * True when `rows` may list a (student, characteristic) pair of a characteristic in `single` twice:
+ * checked with one bit per (characteristic, student id), in one pass. When that bitmap would be
+ * larger than PAIR_BITS (student ids in the hundreds of millions) it is not built and the answer is
+ * true: the caller then writes by the general diff, which is right for any file.
+ */
+function repeatsPair(rows: ValueRow[], single: number[]): boolean {
+  if (single.length === 0) return false;
+  let max = 0;
+  for (const r of rows) max = Math.max(max, r.userId);
+  const width = max + 1;
+  if (width * single.length > PAIR_BITS || rows.some((r) => r.userId < 0)) return true;
+  const base = new Map(single.map((id, i) => [id, i * width]));
+  const seen = new Uint8Array(Math.ceil((width * single.length) / 8));
+  for (const r of rows) {
+    const at = base.get(r.characteristicId);
+    if (at === undefined) continue;
+    const bit = at + r.userId;
+    const i = Math.floor(bit / 8);
+    const byte = seen[i] ?? 0;
+    if (byte & (1 << (bit % 8))) return true;
+    seen[i] = byte | (1 << (bit % 8));
+  }
+  return false;
+}
+
+/**
+ * The one pass over the single-valued characteristics `singleIds` (the file lists each pair once): a
+ * student's stored value from the source that the file changes is replaced in place by an UPDATE, its
+ * coach too when it was stored under the other one (a value is a course fact or not by its
+ * characteristic's scope). A changed value is then one row version written, not a row deleted and
+ * another inserted: no foreign-key check (PostgreSQL checks the key on UPDATE only when it changes) and
+ * no conflict check. When a student has several stored values of such a characteristic (which the
+ * writer never leaves, but data written otherwise might hold) the update gives two rows the same key:
+ * it is rolled back to its savepoint and null is returned (the caller then writes the whole diff by the
+ * anti-joins).
+ */
+async function updateInPlace(q: Query, target: ValueTarget, singleIds: number[]): Promise<Summary[] | null> {
   if (singleIds.length === 0) return [];
   await q('savepoint value_update');
   try {
-    const updated = await q<Summary>(
+    const updated = await summarised(
+      q,
+      'update',
       `with d as (
          update student_characteristic_values v
-            set value = s.value, num = s.num, recorded_at = now()
+            set coach_id = s.coach_id, value = s.value, num = s.num, recorded_at = now()
            from value_stage s
           where v.characteristic_id = any($3::int[]) and v.source_id = $1 and v.coach_id in (0, $2)
+            and s.characteristic_id = any($3::int[])
             and s.characteristic_id = v.characteristic_id and s.user_id = v.user_id
-            and s.coach_id = v.coach_id and s.value is not null and s.value <> v.value
-         returning v.user_id, v.characteristic_id)
-       ${summary}`,
+            and s.value is not null and (s.value <> v.value or s.coach_id <> v.coach_id)
+         returning v.user_id, v.characteristic_id)`,
       [target.sourceId, target.coachId, singleIds],
     );
     await q('release savepoint value_update');
@@ -227,8 +242,104 @@ async function updateInPlace(
   } catch (error) {
     if ((error as { code?: string }).code !== '23505') throw error;
     await q('rollback to savepoint value_update');
-    return [];
+    return null;
   }
+}
+
+/**
+ * After updateInPlace: deletes the source's values of the single-valued pairs the file lists with no
+ * value ("no answer"). Only the staged rows without a value are joined, so a file that answers every
+ * pair costs a scan of the stage and no probe.
+ */
+function removeUnanswered(q: Query, target: ValueTarget, singleIds: number[]): Promise<Summary[]> {
+  if (singleIds.length === 0) return Promise.resolve([]);
+  return summarised(
+    q,
+    'delete',
+    `with d as (
+       delete from student_characteristic_values v
+        using value_stage s
+        where s.value is null and s.characteristic_id = any($3::int[])
+          and v.characteristic_id = s.characteristic_id and v.user_id = s.user_id
+          and v.source_id = $1 and v.coach_id in (0, $2)
+       returning v.user_id, v.characteristic_id)`,
+    [target.sourceId, target.coachId, singleIds],
+  );
+}
+
+/**
+ * After updateInPlace: inserts the staged values of the single-valued pairs that have no value from the
+ * source (new students, or a value where there was none); one anti-join probe per staged value.
+ */
+function insertNewPairs(q: Query, target: ValueTarget, singleIds: number[]): Promise<Summary[]> {
+  if (singleIds.length === 0) return Promise.resolve([]);
+  return summarised(
+    q,
+    'insert',
+    `with d as (
+       insert into student_characteristic_values
+              (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
+       select $1, s.characteristic_id, s.user_id, s.coach_id, $2, s.value, s.num
+         from value_stage s
+        where s.value is not null and s.characteristic_id = any($4::int[])
+          and not exists (select 1 from student_characteristic_values v
+                           where v.characteristic_id = any($4::int[])
+                             and v.characteristic_id = s.characteristic_id and v.user_id = s.user_id
+                             and v.source_id = $2 and v.coach_id in (0, $3))
+       on conflict do nothing
+       returning user_id, characteristic_id)`,
+    [target.institutionId, target.sourceId, target.coachId, singleIds],
+  );
+}
+
+/**
+ * The delete of the general diff, over the characteristics `ids`: the source's values of the listed
+ * (student, characteristic) pairs that the file does not repeat (same coach, same value), by a
+ * semi-join to the staged pairs and an anti-join to the staged values.
+ */
+function deleteMissing(q: Query, target: ValueTarget, ids: number[]): Promise<Summary[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return summarised(
+    q,
+    'delete',
+    `with d as (
+       delete from student_characteristic_values v
+        where v.characteristic_id = any($3::int[]) and v.source_id = $1 and v.coach_id in (0, $2)
+          and exists (select 1 from value_stage s
+                       where s.characteristic_id = any($3::int[])
+                         and s.characteristic_id = v.characteristic_id and s.user_id = v.user_id)
+          and not exists (select 1 from value_stage s
+                           where s.characteristic_id = any($3::int[])
+                             and s.characteristic_id = v.characteristic_id and s.user_id = v.user_id
+                             and s.coach_id = v.coach_id and s.value = v.value)
+       returning v.user_id, v.characteristic_id)`,
+    [target.sourceId, target.coachId, ids],
+  );
+}
+
+/**
+ * The insert of the general diff, over the characteristics `ids`: the staged values not stored yet (an
+ * anti-join; `on conflict do nothing` only for a concurrent writer and a value staged twice).
+ */
+function insertMissing(q: Query, target: ValueTarget, ids: number[]): Promise<Summary[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return summarised(
+    q,
+    'insert',
+    `with d as (
+       insert into student_characteristic_values
+              (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
+       select $1, s.characteristic_id, s.user_id, s.coach_id, $2, s.value, s.num
+         from value_stage s
+        where s.value is not null and s.characteristic_id = any($3::int[])
+          and not exists (select 1 from student_characteristic_values v
+                           where v.characteristic_id = any($3::int[])
+                             and v.characteristic_id = s.characteristic_id and v.user_id = s.user_id
+                             and v.coach_id = s.coach_id and v.source_id = $2 and v.value = s.value)
+       on conflict do nothing
+       returning user_id, characteristic_id)`,
+    [target.institutionId, target.sourceId, ids],
+  );
 }
 
 /** Above this many values deleted plus inserted, the values' statistics are refreshed after the commit. */
