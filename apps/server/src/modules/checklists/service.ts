@@ -16,34 +16,27 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeTipHtml as sanitizeRichText } from '../../http/html.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { contentExtras, moveToTrash } from '../trash/index.ts';
-import { deleteWiring, loadWiring, saveWiring, wiringVisibleForSql } from '../wiring/index.ts';
+import { deleteWiring, loadWiring, saveWiring } from '../wiring/index.ts';
+import {
+  deleteItemRow,
+  deleteTick,
+  type ItemRow,
+  insertItem,
+  insertTick,
+  lockItem,
+  lockItemIds,
+  lockVisibleItem,
+  selectItem,
+  selectItems,
+  setItemOrder,
+  updateItemRow,
+} from './queries.ts';
 
 /*
  * Who is asking is the guard's request context (`CoachCaller`, auth/context.ts): the coach and institution
  * it resolved, the caller's user id, and whether they are staff of the coach (`isStaff`: instructors,
  * institution staff and admins see every item with its wiring).
  */
-
-type ItemRow = Omit<ChecklistItem, 'characteristics'>;
-
-const ITEM_COLUMNS = `i.id, i.title, i.description, i.position,
-  exists (select 1 from account_checklist_items a where a.item_id = i.id and a.user_id = $2) as completed`;
-
-/**
- * SQL condition (alias `i`, `$1` the coach id) for the items the caller sees: staff every item of the
- * coach; a student the unwired ones and those wired to characteristics they match.
- */
-function visible(scope: CoachCaller): string {
-  if (scope.isStaff) return 'i.coach_id = $1';
-  const wired = wiringVisibleForSql(
-    'i.id',
-    'checklist_item',
-    scope.userId,
-    scope.institutionId,
-    scope.coachId,
-  );
-  return `i.coach_id = $1 and ${wired}`;
-}
 
 /** Rows with their wiring for staff; students get none (wiring is not shown to them). */
 async function withWiring(q: Query, scope: CoachCaller, rows: ItemRow[]): Promise<ChecklistItem[]> {
@@ -59,10 +52,7 @@ async function withWiring(q: Query, scope: CoachCaller, rows: ItemRow[]): Promis
 
 /** The coach's items the caller sees, in order, with their ticks, and the counts (staff have no ticks). */
 export async function getChecklist(database: Database, scope: CoachCaller): Promise<Checklist> {
-  const rows = await database.query<ItemRow>(
-    `select ${ITEM_COLUMNS} from checklist_items i where ${visible(scope)} order by i.position, i.id`,
-    [scope.coachId, scope.userId],
-  );
+  const rows = await selectItems(database.query, scope);
   const items = await withWiring(database.query, scope, rows);
   return {
     items,
@@ -73,10 +63,7 @@ export async function getChecklist(database: Database, scope: CoachCaller): Prom
 
 /** One item as the caller sees it; 404 with a sentence when there is no such item for them. */
 async function readItem(q: Query, scope: CoachCaller, id: number): Promise<ChecklistItem> {
-  const [row] = await q<ItemRow>(
-    `select ${ITEM_COLUMNS} from checklist_items i where ${visible(scope)} and i.id = $3`,
-    [scope.coachId, scope.userId, id],
-  );
+  const row = await selectItem(q, scope, id);
   if (!row) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
   return (await withWiring(q, scope, [row]))[0]!;
 }
@@ -101,19 +88,14 @@ export async function createChecklistItem(
 ): Promise<ChecklistItem> {
   const { title, description } = clean(body);
   return database.transaction(async (q) => {
-    const [row] = await q<{ id: number }>(
-      `insert into checklist_items (institution_id, coach_id, title, description, position)
-       values ($1, $2, $3, $4, (select coalesce(max(position) + 1, 0) from checklist_items where coach_id = $2))
-       returning id`,
-      [scope.institutionId, scope.coachId, title, description],
-    );
+    const id = await insertItem(q, scope, title, description);
     // Bad wiring answers 400 (field errors under `characteristics`) and rolls the insert back.
-    if (body.characteristics) await saveWiring(q, wiringTarget(scope, row!.id), body.characteristics);
-    const created = await readItem(q, scope, row!.id);
+    if (body.characteristics) await saveWiring(q, wiringTarget(scope, id), body.characteristics);
+    const created = await readItem(q, scope, id);
     await recordAudit(q, {
       kind: 'content',
       action: 'checklist_item.create',
-      target: `coach ${scope.coachId}, checklist item ${row!.id}`,
+      target: `coach ${scope.coachId}, checklist item ${id}`,
       after: auditPick(created as unknown as Record<string, unknown>),
     });
     return created;
@@ -132,17 +114,9 @@ export async function updateChecklistItem(
 ): Promise<ChecklistItem> {
   const { title, description } = clean(body);
   return database.transaction(async (q) => {
-    const locked = await q('select id from checklist_items where coach_id = $1 and id = $2 for update', [
-      scope.coachId,
-      id,
-    ]);
-    if (locked.length === 0) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
+    if (!(await lockItem(q, scope.coachId, id))) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
     const before = await readItem(q, scope, id);
-    await q(
-      `update checklist_items set title = $3, description = $4, updated_at = now()
-        where coach_id = $1 and id = $2`,
-      [scope.coachId, id, title, description],
-    );
+    await updateItemRow(q, scope.coachId, id, title, description);
     if (body.characteristics) await saveWiring(q, wiringTarget(scope, id), body.characteristics);
     const after = await readItem(q, scope, id);
     await recordAudit(q, {
@@ -171,10 +145,7 @@ export async function deleteChecklistItem(database: Database, scope: CoachCaller
         ...contentExtras(scope.coachId, 'checklist_item', id),
       ],
     });
-    const [old] = await q<{ title: string; description: string }>(
-      'delete from checklist_items where coach_id = $1 and id = $2 returning title, description',
-      [scope.coachId, id],
-    );
+    const old = await deleteItemRow(q, scope.coachId, id);
     if (!old) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
     await recordAudit(q, {
       kind: 'content',
@@ -196,26 +167,18 @@ export async function reorderChecklist(
   ids: number[],
 ): Promise<Checklist> {
   await database.transaction(async (query) => {
-    const current = await query<{ id: number }>(
-      'select id from checklist_items where coach_id = $1 order by position, id for update',
-      [scope.coachId],
-    );
-    const have = new Set(current.map((r) => r.id));
+    const current = await lockItemIds(query, scope.coachId);
+    const have = new Set(current);
     const unique = new Set(ids);
     if (unique.size !== ids.length || unique.size !== have.size || ids.some((id) => !have.has(id))) {
       throw badRequest({ ids: [FAQ_CHECKLIST_ERRORS.order] });
     }
-    await query(
-      `update checklist_items c set position = o.ord - 1, updated_at = now()
-         from unnest($2::int[]) with ordinality as o(id, ord)
-        where c.coach_id = $1 and c.id = o.id`,
-      [scope.coachId, ids],
-    );
+    await setItemOrder(query, scope.coachId, ids);
     await recordAudit(query, {
       kind: 'content',
       action: 'checklist.reorder',
       target: `coach ${scope.coachId}, checklist`,
-      before: { order: current.map((r) => r.id) },
+      before: { order: current },
       after: { order: ids },
     });
   });
@@ -233,22 +196,11 @@ export async function setChecklistCompletion(
   completed: boolean,
 ): Promise<ChecklistItem> {
   await database.transaction(async (query) => {
-    const [item] = await query<{ id: number }>(
-      `select i.id from checklist_items i where ${visible(scope)} and i.id = $2 for share of i`,
-      [scope.coachId, id],
-    );
-    if (!item) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
+    if (!(await lockVisibleItem(query, scope, id))) throw notFound(FAQ_CHECKLIST_ERRORS.unknownChecklistItem);
     if (completed) {
-      await query(
-        `insert into account_checklist_items (institution_id, item_id, user_id) values ($1, $2, $3)
-         on conflict (item_id, user_id) do nothing`,
-        [scope.institutionId, id, scope.userId],
-      );
+      await insertTick(query, scope, id);
     } else {
-      await query('delete from account_checklist_items where item_id = $1 and user_id = $2', [
-        id,
-        scope.userId,
-      ]);
+      await deleteTick(query, scope, id);
     }
   });
   return readItem(database.query, scope, id);

@@ -9,23 +9,25 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { htmlText, sanitizeTipHtml as sanitizeRichText } from '../../http/html.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { moveToTrash } from '../trash/index.ts';
+import {
+  deleteFaqEntryRow,
+  deleteSupportEmail,
+  type FaqScope,
+  insertFaqEntry,
+  lockFaqEntry,
+  lockFaqIds,
+  selectFaq,
+  selectSupportEmail,
+  setFaqOrder,
+  updateFaqEntryRow,
+  upsertSupportEmail,
+} from './queries.ts';
 
-/** Which FAQ list: a coach's, or the institution's own (`coachId` null). */
-export interface FaqScope {
-  institutionId: number;
-  coachId: number | null;
-}
-
-/** SQL condition for the scope's entries; `$1` institution id, `$2` coach id or null. */
-const IN_SCOPE = 'institution_id = $1 and coach_id is not distinct from $2::int';
-const COLUMNS = 'id, question, answer, position';
+export type { FaqScope } from './queries.ts';
 
 /** The scope's entries in order. */
 export async function listFaq(database: Database, scope: FaqScope): Promise<FaqEntry[]> {
-  return database.query<FaqEntry>(
-    `select ${COLUMNS} from faq_entries where ${IN_SCOPE} order by position, id`,
-    [scope.institutionId, scope.coachId],
-  );
+  return selectFaq(database.query, scope);
 }
 
 /** The question trimmed and the answer sanitised; 400 with field errors when either is empty. */
@@ -43,20 +45,14 @@ export async function createFaqEntry(
 ): Promise<FaqEntry> {
   const { question, answer } = cleanEntry(body);
   return database.transaction(async (q) => {
-    const [row] = await q<FaqEntry>(
-      `insert into faq_entries (institution_id, coach_id, question, answer, position)
-       values ($1, $2, $3, $4,
-               (select coalesce(max(position) + 1, 0) from faq_entries where ${IN_SCOPE}))
-       returning ${COLUMNS}`,
-      [scope.institutionId, scope.coachId, question, answer],
-    );
+    const row = await insertFaqEntry(q, scope, question, answer);
     await recordAudit(q, {
       kind: 'content',
       action: 'faq.create',
-      target: `${where(scope)}, FAQ entry ${row!.id}`,
-      after: auditPick(row!),
+      target: `${where(scope)}, FAQ entry ${row.id}`,
+      after: auditPick(row),
     });
-    return row!;
+    return row;
   });
 }
 
@@ -72,16 +68,9 @@ export async function updateFaqEntry(
 ): Promise<FaqEntry> {
   const { question, answer } = cleanEntry(body);
   return database.transaction(async (q) => {
-    const [old] = await q<FaqEntry>(
-      `select ${COLUMNS} from faq_entries where ${IN_SCOPE} and id = $3 for update`,
-      [scope.institutionId, scope.coachId, id],
-    );
+    const old = await lockFaqEntry(q, scope, id);
     if (!old) throw notFound(FAQ_CHECKLIST_ERRORS.unknownFaq);
-    const [row] = await q<FaqEntry>(
-      `update faq_entries set question = $4, answer = $5, updated_at = now()
-        where ${IN_SCOPE} and id = $3 returning ${COLUMNS}`,
-      [scope.institutionId, scope.coachId, id, question, answer],
-    );
+    const row = await updateFaqEntryRow(q, scope, id, question, answer);
     await recordAudit(q, {
       kind: 'content',
       action: 'faq.update',
@@ -112,10 +101,7 @@ export async function deleteFaqEntry(database: Database, scope: FaqScope, id: nu
         },
       ],
     });
-    const [old] = await q<FaqEntry>(
-      `delete from faq_entries where ${IN_SCOPE} and id = $3 returning ${COLUMNS}`,
-      [scope.institutionId, scope.coachId, id],
-    );
+    const old = await deleteFaqEntryRow(q, scope, id);
     if (!old) throw notFound(FAQ_CHECKLIST_ERRORS.unknownFaq);
     await recordAudit(q, {
       kind: 'content',
@@ -132,43 +118,28 @@ export async function deleteFaqEntry(database: Database, scope: FaqScope, id: nu
  */
 export async function reorderFaq(database: Database, scope: FaqScope, ids: number[]): Promise<FaqEntry[]> {
   return database.transaction(async (query) => {
-    const current = await query<{ id: number }>(
-      `select id from faq_entries where ${IN_SCOPE} order by position, id for update`,
-      [scope.institutionId, scope.coachId],
-    );
-    const have = new Set(current.map((r) => r.id));
+    const current = await lockFaqIds(query, scope);
+    const have = new Set(current);
     const unique = new Set(ids);
     if (unique.size !== ids.length || unique.size !== have.size || ids.some((id) => !have.has(id))) {
       throw badRequest({ ids: [FAQ_CHECKLIST_ERRORS.order] });
     }
-    await query(
-      `update faq_entries f set position = o.ord - 1, updated_at = now()
-         from unnest($3::int[]) with ordinality as o(id, ord)
-        where f.institution_id = $1 and f.coach_id is not distinct from $2::int and f.id = o.id`,
-      [scope.institutionId, scope.coachId, ids],
-    );
+    await setFaqOrder(query, scope, ids);
     await recordAudit(query, {
       kind: 'content',
       action: 'faq.reorder',
       target:
         scope.coachId === null ? `institution ${scope.institutionId}, FAQ` : `coach ${scope.coachId}, FAQ`,
-      before: { order: current.map((r) => r.id) },
+      before: { order: current },
       after: { order: ids },
     });
-    return query<FaqEntry>(`select ${COLUMNS} from faq_entries where ${IN_SCOPE} order by position, id`, [
-      scope.institutionId,
-      scope.coachId,
-    ]);
+    return selectFaq(query, scope);
   });
 }
 
 /** The coach's support e-mail address, or null. */
 export async function getSupportEmail(database: Database, coachId: number): Promise<string | null> {
-  const [row] = await database.query<{ email: string }>(
-    'select email from coach_support_emails where coach_id = $1',
-    [coachId],
-  );
-  return row?.email ?? null;
+  return (await selectSupportEmail(database.query, coachId)) ?? null;
 }
 
 /** Sets (or with '' / null clears) the coach's support e-mail address; returns what is stored. */
@@ -179,13 +150,9 @@ export async function setSupportEmail(
 ): Promise<string | null> {
   const value = email?.trim() ?? '';
   if (value === '') {
-    await database.query('delete from coach_support_emails where coach_id = $1', [coach.coachId]);
+    await deleteSupportEmail(database.query, coach.coachId);
     return null;
   }
-  await database.query(
-    `insert into coach_support_emails (coach_id, institution_id, email) values ($1, $2, $3)
-     on conflict (coach_id) do update set email = excluded.email`,
-    [coach.coachId, coach.institutionId, value],
-  );
+  await upsertSupportEmail(database.query, coach, value);
   return value;
 }

@@ -12,23 +12,17 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { CoachCaller } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import {
+  deleteImageRow,
+  type ImageRow,
+  insertImage,
+  isVisibleImage,
+  selectImageData,
+  selectImageField,
+  selectImages,
+  upsertImageField,
+} from './queries.ts';
 import { isWholeImage } from './verify.ts';
-
-/**
- * SQL condition (alias `i`) for the images the caller (the guard's request context) may see; `$1` coach,
- * `$2` user: library images are everyone's in the coach; uploads are their uploader's (staff see all).
- */
-function visible(caller: CoachCaller): string {
-  return caller.isStaff
-    ? 'i.coach_id = $1 and $2::int is not null'
-    : 'i.coach_id = $1 and (i.owner_user_id is null or i.owner_user_id = $2::int)';
-}
-
-interface ImageRow {
-  id: number;
-  file_name: string;
-  owner_user_id: number | null;
-}
 
 function toOption(coachId: number, row: ImageRow): ImageOption {
   return {
@@ -42,11 +36,7 @@ function toOption(coachId: number, row: ImageRow): ImageOption {
 
 /** The image list (spec §7 "Image list": file_name, file, file_path): the library, then the caller's uploads. */
 export async function listImages(database: Database, caller: CoachCaller): Promise<ImageOption[]> {
-  const rows = await database.query<ImageRow>(
-    `select i.id, i.file_name, i.owner_user_id from images i where ${visible(caller)}
-      order by (i.owner_user_id is not null), i.id`,
-    [caller.coachId, caller.userId],
-  );
+  const rows = await selectImages(database.query, caller);
   return rows.map((r) => toOption(caller.coachId, r));
 }
 
@@ -80,12 +70,8 @@ export async function storeUpload(
   ) {
     throw badRequest({ file: [IMAGE_ERRORS.notImage] });
   }
-  const [row] = await database.query<ImageRow>(
-    `insert into images (institution_id, coach_id, owner_user_id, file_name, content_type, byte_size, data)
-     values ($1, $2, $3, $4, $5, $6, $7) returning id, file_name, owner_user_id`,
-    [caller.institutionId, caller.coachId, caller.userId, fileName, type.mime, data.length, data],
-  );
-  return toOption(caller.coachId, row!);
+  const row = await insertImage(database.query, caller, { fileName, contentType: type.mime, data });
+  return toOption(caller.coachId, row);
 }
 
 /** The bytes and type of an image the caller may see; null when there is none. */
@@ -94,10 +80,7 @@ export async function readImage(
   caller: CoachCaller,
   imageId: number,
 ): Promise<{ contentType: string; data: Buffer; fileName: string } | null> {
-  const [row] = await database.query<{ content_type: string; data: Buffer | Uint8Array; file_name: string }>(
-    `select i.content_type, i.data, i.file_name from images i where ${visible(caller)} and i.id = $3`,
-    [caller.coachId, caller.userId, imageId],
-  );
+  const row = await selectImageData(database.query, caller, imageId);
   if (!row) return null;
   const data = Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data);
   return { contentType: row.content_type, data, fileName: row.file_name };
@@ -105,13 +88,7 @@ export async function readImage(
 
 /** Deletes an upload of the caller (staff: any image of the coach); 404 otherwise. */
 export async function deleteImage(database: Database, caller: CoachCaller, imageId: number): Promise<void> {
-  const rows = await database.query(
-    caller.isStaff
-      ? 'delete from images where coach_id = $1 and id = $3 and $2::int is not null returning id'
-      : 'delete from images where coach_id = $1 and owner_user_id = $2 and id = $3 returning id',
-    [caller.coachId, caller.userId, imageId],
-  );
-  if (rows.length === 0) throw notFound();
+  if (!(await deleteImageRow(database.query, caller, imageId))) throw notFound();
 }
 
 /**
@@ -124,12 +101,7 @@ export async function getImageField(
   caller: CoachCaller,
   name: string,
 ): Promise<ImageField> {
-  const [row] = await database.query<{ id: number; image_id: number | null } & Partial<ImageRow>>(
-    `select f.id, f.image_id, i.file_name, i.owner_user_id
-       from image_fields f left join images i on i.id = f.image_id
-      where f.coach_id = $1 and f.user_id = $2 and f.name = $3`,
-    [caller.coachId, caller.userId, name],
-  );
+  const row = await selectImageField(database.query, caller, name);
   return {
     name,
     id: row?.id ?? null,
@@ -154,18 +126,9 @@ export async function setImageField(
   imageId: number | null,
 ): Promise<ImageField> {
   if (imageId !== null) {
-    const [row] = await database.query(`select 1 from images i where ${visible(caller)} and i.id = $3`, [
-      caller.coachId,
-      caller.userId,
-      imageId,
-    ]);
-    if (!row) throw badRequest({ image_id: [IMAGE_ERRORS.unknownImage] });
+    if (!(await isVisibleImage(database.query, caller, imageId)))
+      throw badRequest({ image_id: [IMAGE_ERRORS.unknownImage] });
   }
-  await database.query(
-    `insert into image_fields (institution_id, coach_id, user_id, name, image_id)
-     values ($1, $2, $3, $4, $5)
-     on conflict (coach_id, user_id, name) do update set image_id = excluded.image_id, updated_at = now()`,
-    [caller.institutionId, caller.coachId, caller.userId, name, imageId],
-  );
+  await upsertImageField(database.query, caller, name, imageId);
   return getImageField(database, caller, name);
 }
