@@ -77,7 +77,9 @@ export default defineConfig(({ command }) => ({
       // free of side effects, so every schema of every module the app imports from @course-coach/contracts
       // stayed in the first chunk. Marked pure, a schema no loaded code uses is dropped (docs/architecture.md
       // "Keeping the first load small"). Whatever must run for its effect is not called on `z` (zod-config.ts).
-      treeshake: { manualPureFunctions: ['z'] },
+      // Likewise an endpoint's description (`defineEndpoint`, and the `access` policy it names): one no page
+      // calls is dropped with its schemas.
+      treeshake: { manualPureFunctions: ['z', 'defineEndpoint', 'access'] },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {

@@ -11,6 +11,7 @@ export * from './dashboard.ts';
 export * from './documents.ts';
 export * from './email-log.ts';
 export * from './emails.ts';
+export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './faq-checklists.ts';
 export * from './grade-calculator.ts';

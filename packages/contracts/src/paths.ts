@@ -36,9 +36,11 @@ export const API = {
   accountTodoItems: (coachId: number | string) => `/api/v1/coach/${coachId}/account-todo-items`,
   todoTags: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-tags`,
   todoTag: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-tags/${id}`,
-  tips: (coachId: number | string) => `/api/v1/coach/${coachId}/tips`,
-  tip: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/tips/${id}`,
-  tipsOrder: (coachId: number | string) => `/api/v1/coach/${coachId}/tips/order`,
+  // Generic, so that called with `':coachId'` the path keeps its literal type for an endpoint's description
+  // (endpoint.ts): `API.tips(':coachId')` is the type '/api/v1/coach/:coachId/tips'.
+  tips: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/tips` as const,
+  tip: <C extends Id, I extends Id>(coachId: C, id: I) => `/api/v1/coach/${coachId}/tips/${id}` as const,
+  tipsOrder: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/tips/order` as const,
   /** Search within a course (docs/search.md; path ours). */
   search: (coachId: number | string) => `/api/v1/coach/${coachId}/search`,
   /** FAQ lists, support e-mail and checklists (docs/faq-checklists.md; paths ours). */

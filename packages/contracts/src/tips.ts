@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { access, COACH_ANY, COACH_STAFF, defineEndpoint } from './endpoint.ts';
+import { API } from './paths.ts';
 
 /** User-visible tip texts, verbatim from the spec (§2 Tips of the Week). */
 export const TIP_TEXTS = {
@@ -61,3 +63,53 @@ export const TipOrderBodySchema = z.strictObject({
   ids: z.array(z.number().int().positive().max(2_147_483_647)).max(1000),
 });
 export type TipOrderBody = z.infer<typeof TipOrderBodySchema>;
+
+/**
+ * The tip endpoints (docs/todos-tips-images.md; the paths are ours): everyone in the coach reads the tips;
+ * staff (instructors, institution staff and admins) create, edit, reorder and delete them.
+ */
+export const TIP_ENDPOINTS = {
+  /** GET tips → `{ content: [tips in order] }` (spec §7 "Tips: GET a tips document"). */
+  list: defineEndpoint({
+    method: 'GET',
+    path: API.tips(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['tips'],
+    responses: { 200: TipsDocumentSchema },
+  }),
+  /** POST tips `{html, position?}` → the new tip. */
+  create: defineEndpoint({
+    method: 'POST',
+    path: API.tips(':coachId'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['tips'],
+    body: TipBodySchema,
+    responses: { 201: TipSchema },
+  }),
+  /** POST tips/order `{ids}` → `{ content }` in the new order. */
+  reorder: defineEndpoint({
+    method: 'POST',
+    path: API.tipsOrder(':coachId'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['tips'],
+    body: TipOrderBodySchema,
+    responses: { 200: TipsDocumentSchema },
+  }),
+  /** PUT tips/{id} `{html, position?}` → the updated tip. */
+  update: defineEndpoint({
+    method: 'PUT',
+    path: API.tip(':coachId', ':id'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['tips'],
+    body: TipBodySchema,
+    responses: { 200: TipSchema },
+  }),
+  /** DELETE tips/{id} → 204. */
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: API.tip(':coachId', ':id'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['tips'],
+    responses: { 204: z.null() },
+  }),
+};

@@ -1,6 +1,6 @@
-import { API, type Tip, type TipBody, TipSchema, TipsDocumentSchema } from '@course-coach/contracts';
+import { TIP_ENDPOINTS, type Tip, type TipBody } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 export const tipKeys = { all: (coachId: number) => ['tips', coachId] as const };
 
@@ -8,7 +8,7 @@ export const tipKeys = { all: (coachId: number) => ['tips', coachId] as const };
 export function useTips(coachId: number) {
   return useQuery({
     queryKey: tipKeys.all(coachId),
-    queryFn: ({ signal }) => apiGet(API.tips(coachId), TipsDocumentSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(TIP_ENDPOINTS.list, { params: { coachId } }, signal),
   });
 }
 
@@ -19,17 +19,17 @@ export function useTipMutations(coachId: number) {
   const save = useMutation({
     mutationFn: (body: TipBody & { id?: number }): Promise<Tip> =>
       body.id
-        ? apiRequest(API.tip(coachId, body.id), { method: 'PUT', body, schema: TipSchema })
-        : apiRequest(API.tips(coachId), { method: 'POST', body, schema: TipSchema }),
+        ? callEndpoint(TIP_ENDPOINTS.update, { params: { coachId, id: body.id }, body })
+        : callEndpoint(TIP_ENDPOINTS.create, { params: { coachId }, body }),
     onSuccess,
   });
   const remove = useMutation({
-    mutationFn: (id: number) => apiRequest(API.tip(coachId, id), { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(TIP_ENDPOINTS.remove, { params: { coachId, id } }),
     onSuccess,
   });
   const reorder = useMutation({
     mutationFn: (ids: number[]) =>
-      apiRequest(API.tipsOrder(coachId), { method: 'POST', body: { ids }, schema: TipsDocumentSchema }),
+      callEndpoint(TIP_ENDPOINTS.reorder, { params: { coachId }, body: { ids } }),
     onSuccess,
   });
   return { save, remove, reorder };
