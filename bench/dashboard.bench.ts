@@ -24,8 +24,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { API, CSRF_COOKIE } from '@course-coach/contracts';
-import autocannon from 'autocannon';
 import { studentDashboardCalls } from './lib/dashboard-calls.ts';
+import { type Figures, loadUrl } from './lib/load.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3198);
@@ -94,39 +94,9 @@ async function signIn(): Promise<{ cookie: string; coachId: number; userId: numb
   return { cookie: cookie(), coachId: me.coaches[0].id, userId: me.id };
 }
 
-interface Figures {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  /** Bytes received per answer, headers included (autocannon's throughput over its request rate). */
-  bytes: number;
-}
-
-/**
- * Loads one URL; every answer must be 200, or 304 when `ifNoneMatch` is given (a conditional GET,
- * apps/server/src/http/conditional-get.ts).
- */
-async function load(name: string, urlPath: string, cookie?: string, ifNoneMatch?: string): Promise<Figures> {
-  const headers: Record<string, string> = cookie ? { cookie } : {};
-  if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
-  const result = await autocannon({ url: `${base}${urlPath}`, connections, duration, headers });
-  const expected = ifNoneMatch ? result['3xx'] : result['2xx'];
-  const unexpected = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] - expected;
-  if (unexpected > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(
-      `${name}: ${unexpected} unexpected answers, ${result.errors} errors, ${result.timeouts} timeouts`,
-    );
-  }
-  const rps = result.requests.average;
-  return {
-    name,
-    rps,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bytes: rps > 0 ? result.throughput.average / rps : 0,
-  };
-}
+/** Loads one URL at this run's connections and duration (lib/load.ts). */
+const load = (name: string, urlPath: string, cookie?: string, ifNoneMatch?: string): Promise<Figures> =>
+  loadUrl(base, name, urlPath, { connections, duration, cookie, ifNoneMatch });
 
 const js = firstLoadJs();
 const env: NodeJS.ProcessEnv = {

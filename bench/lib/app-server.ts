@@ -18,6 +18,8 @@ export interface BenchServer {
   base: string;
   child: ChildProcess;
   kind: 'PostgreSQL' | 'embedded PGlite';
+  /** The scratch PostgreSQL database's URL ('' on PGlite), for a benchmark that also writes to it. */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -97,7 +99,7 @@ export async function startServer(opts: {
     await stop();
     throw e;
   }
-  return { base, child, kind: databaseUrl ? 'PostgreSQL' : 'embedded PGlite', stop };
+  return { base, child, kind: databaseUrl ? 'PostgreSQL' : 'embedded PGlite', databaseUrl, stop };
 }
 
 /** A signed-in session: the Cookie header, the CSRF token, and GET /api/v1/me's answer. */
