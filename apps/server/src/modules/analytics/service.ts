@@ -9,14 +9,12 @@ import {
 } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
 import {
-  LIVE_SURVEYS,
-  RELEASED_PLAYBOOKS,
-  STUDENT_BULLETINS,
-  STUDENT_TODO_ITEMS,
-  studentValuesOf,
-  TODAY_UTC,
-} from '../content/index.ts';
-import { wiringVisibleSql } from '../wiring/index.ts';
+  selectAssignmentCounts,
+  selectBulletinCounts,
+  selectPlaybooks,
+  selectSurveyCounts,
+  selectTodoCounts,
+} from './queries.ts';
 import { percentOf } from './student.ts';
 
 /**
@@ -29,18 +27,7 @@ export async function bulletinAnalytics(
   coachId: number,
   userId: number,
 ): Promise<BulletinAnalytics> {
-  const rows = await database.query<{ topic_name: string | null; total: number; read: number }>(
-    `with live as (${STUDENT_BULLETINS}),
-          v as (
-            select live.topic_id,
-                   exists (select 1 from bulletin_views bv where bv.bulletin_id = live.id and bv.user_id = $2) as read
-              from live)
-     select t.name as topic_name, count(*)::int as total, (count(*) filter (where v.read))::int as read
-       from v left join bulletin_topics t on t.id = v.topic_id
-      group by t.id, t.name
-      order by t.name nulls last, t.id`,
-    [coachId, userId],
-  );
+  const rows = await selectBulletinCounts(database.query, coachId, userId);
   const topics = rows.filter((r) => r.topic_name !== null);
   const general = rows.find((r) => r.topic_name === null) ?? { total: 0, read: 0 };
   const total = rows.reduce((s, r) => s + r.total, 0);
@@ -73,34 +60,7 @@ export async function todoAnalytics(
   coachId: number,
   userId: number,
 ): Promise<TodoAnalytics> {
-  const rows = await database.query<{
-    kind: 'all' | 'untagged' | 'tag';
-    id: number | null;
-    label: string | null;
-    total: number;
-    completed: number;
-  }>(
-    `with items as (${STUDENT_TODO_ITEMS}),
-          done as (
-            select items.id,
-                   coalesce((select a.completed from account_todo_items a
-                              where a.item_id = items.id and a.user_id = $2), false) as completed,
-                   exists (select 1 from todo_item_tags it where it.item_id = items.id) as tagged
-              from items)
-     select 'all' as kind, null::int as id, null as label, count(*)::int as total,
-            (count(*) filter (where completed))::int as completed
-       from done
-     union all
-     select 'untagged', null, null, count(*)::int, (count(*) filter (where completed))::int
-       from done where not tagged
-     union all
-     select * from (
-       select 'tag', t.id, t.label, count(*)::int, (count(*) filter (where done.completed))::int
-         from done join todo_item_tags it on it.item_id = done.id join todo_tags t on t.id = it.tag_id
-        group by t.id, t.label
-        order by t.label, t.id) tags`,
-    [coachId, userId],
-  );
+  const rows = await selectTodoCounts(database.query, coachId, userId);
   const all = rows.find((r) => r.kind === 'all') ?? { total: 0, completed: 0 };
   const untagged = rows.find((r) => r.kind === 'untagged') ?? { total: 0, completed: 0 };
   const tags = rows.filter((r) => r.kind === 'tag');
@@ -133,14 +93,7 @@ export async function surveyAnalytics(
   coachId: number,
   userId: number,
 ): Promise<SurveyAnalytics> {
-  const [row] = await database.query<{ total: number; completed: number }>(
-    `with live as (${LIVE_SURVEYS})
-     select count(*)::int as total,
-            (count(*) filter (where exists (
-               select 1 from survey_responses r where r.survey_id = live.id and r.user_id = $2)))::int as completed
-       from live`,
-    [coachId, userId],
-  );
+  const row = await selectSurveyCounts(database.query, coachId, userId);
   const total = row?.total ?? 0;
   const completed = row?.completed ?? 0;
   return {
@@ -174,29 +127,7 @@ export async function playbookAnalytics(
   coachId: number,
   userId: number,
 ): Promise<PlaybookAnalytics> {
-  const rows = await database.query<{
-    id: number;
-    exam_name: string;
-    exam_date: string | null;
-    custom_date_message: string | null;
-    assignment_type: PlaybookEntry['assignment_type'];
-    remaining_date: number | null;
-    window_days: number | null;
-    elapsed_days: number;
-    completed: boolean;
-  }>(
-    `with released as (${RELEASED_PLAYBOOKS})
-     select p.id, p.title as exam_name, to_char(p.exam_date, 'YYYY-MM-DD') as exam_date,
-            p.custom_date_message, p.assignment_type,
-            case when p.exam_date is not null then greatest(0, p.exam_date - ${TODAY_UTC}) end as remaining_date,
-            p.exam_date - coalesce(p.planning_opens_on, (p.created_at at time zone 'UTC')::date) as window_days,
-            ${TODAY_UTC} - coalesce(p.planning_opens_on, (p.created_at at time zone 'UTC')::date) as elapsed_days,
-            exists (select 1 from playbook_plans pp
-                     where pp.playbook_id = p.id and pp.user_id = $2 and pp.completed_at is not null) as completed
-       from released p
-      order by p.exam_date nulls last, p.id`,
-    [coachId, userId],
-  );
+  const rows = await selectPlaybooks(database.query, coachId, userId);
   const list: PlaybookEntry[] = rows.map((r) => {
     let planning = 0;
     if (r.window_days !== null) {
@@ -235,35 +166,7 @@ export async function coachUserAnalytics(
   coachId: number,
   userId: number,
 ): Promise<CoachUserAnalytics> {
-  const [row] = await database.query<{ total: number; completed: number }>(
-    `with b as (${STUDENT_BULLETINS}), s as (${LIVE_SURVEYS}), p as (${RELEASED_PLAYBOOKS}), t as (${STUDENT_TODO_ITEMS}),
-          counts as (
-            select count(*) as total,
-                   count(*) filter (where exists (select 1 from bulletin_views v where v.bulletin_id = b.id and v.user_id = $2)) as completed
-              from b
-            union all
-            select count(*),
-                   count(*) filter (where exists (select 1 from survey_responses r where r.survey_id = s.id and r.user_id = $2))
-              from s
-            union all
-            select count(*),
-                   count(*) filter (where exists (select 1 from playbook_plans pp
-                                                   where pp.playbook_id = p.id and pp.user_id = $2 and pp.completed_at is not null))
-              from p
-            union all
-            select count(*),
-                   count(*) filter (where exists (select 1 from account_todo_items a
-                                                   where a.item_id = t.id and a.user_id = $2 and a.completed))
-              from t
-            union all
-            select count(*),
-                   count(*) filter (where exists (select 1 from account_checklist_items a
-                                                   where a.item_id = c.id and a.user_id = $2))
-              from checklist_items c
-             where c.coach_id = $1 and ${wiringVisibleSql('c.id', "'checklist_item'", studentValuesOf('$2'))})
-     select sum(total)::int as total, sum(completed)::int as completed from counts`,
-    [coachId, userId],
-  );
+  const row = await selectAssignmentCounts(database.query, coachId, userId);
   const total = row?.total ?? 0;
   const completed = row?.completed ?? 0;
   return {

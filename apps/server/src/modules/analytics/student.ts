@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { coachRequestContext } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { isStudentOf } from './queries.ts';
 
 /**
  * The query of every per-student route: `?user_id=` lets instructors, staff and admins ask for one
@@ -48,11 +49,7 @@ export async function resolveStudent(
   // A student asking for their own figures: the guard found their student enrollment in this coach already
   // (its context's coachRole), which is exactly what the query below checks.
   if (userId === self && coach.coachRole === 'student') return userId;
-  const rows = await database.query(
-    `select 1 from enrollments where coach_id = $1 and user_id = $2 and role = 'student'`,
-    [coach.coachId, userId],
-  );
-  if (rows.length === 0) throw notFound();
+  if (!(await isStudentOf(database.query, coach.coachId, userId))) throw notFound();
   return userId;
 }
 

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditKind } from '@course-coach/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Query } from '../../db/client.ts';
+import { insertEntry } from './queries.ts';
 
 /**
  * Who is acting, for the audit log (docs/audit-log.md): every request runs inside an AsyncLocalStorage
@@ -45,20 +46,16 @@ export async function recordAudit(q: Query, change: AuditChange): Promise<void> 
     request.institution?.institutionId ??
     request.coach?.institutionId ??
     user.institutionId;
-  await q(
-    `insert into audit_log (institution_id, actor_id, actor_email, kind, action, target, before, after)
-     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)`,
-    [
-      institutionId,
-      user.userId,
-      user.email,
-      change.kind,
-      change.action,
-      change.target.slice(0, 500),
-      change.before === undefined || change.before === null ? null : JSON.stringify(change.before),
-      change.after === undefined || change.after === null ? null : JSON.stringify(change.after),
-    ],
-  );
+  await insertEntry(q, {
+    institutionId,
+    actorId: user.userId,
+    actorEmail: user.email,
+    kind: change.kind,
+    action: change.action,
+    target: change.target.slice(0, 500),
+    before: change.before === undefined || change.before === null ? null : JSON.stringify(change.before),
+    after: change.after === undefined || change.after === null ? null : JSON.stringify(change.after),
+  });
 }
 
 /**

@@ -1,8 +1,6 @@
 import {
   AUDIT_API,
-  type AuditEntry,
   AuditListSchema,
-  type AuditQuery,
   AuditQuerySchema,
   DetailErrorSchema,
   FieldErrorsSchema,
@@ -12,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
-import type { Query } from '../../db/client.ts';
+import { selectEntries } from './queries.ts';
 
 const Params = z.object({ institutionId: z.string() });
 const staffOnly = { access: access.institution('staff', 'admin') };
@@ -27,28 +25,6 @@ const responses = {
 export const AUDIT_PAGE_SIZE = 50;
 /** Most rows one CSV export holds (a year of a busy institution); narrow the filters for more. */
 export const AUDIT_CSV_MAX_ROWS = 100_000;
-
-/** The `where` clause and parameters of the filters ($1 is the institution). Dates are UTC days, inclusive. */
-function filters(institutionId: number, query: AuditQuery): { where: string; params: unknown[] } {
-  const params: unknown[] = [institutionId];
-  const parts = ['institution_id = $1'];
-  if (query.kind) parts.push(`kind = $${params.push(query.kind)}`);
-  if (query.actor?.trim()) parts.push(`strpos(actor_email, lower($${params.push(query.actor.trim())})) > 0`);
-  if (query.from) parts.push(`at >= $${params.push(query.from)}::date`);
-  if (query.to) parts.push(`at < $${params.push(query.to)}::date + 1`);
-  return { where: parts.join(' and '), params };
-}
-
-async function entries(q: Query, institutionId: number, query: AuditQuery, limit: number, offset: number) {
-  const { where, params } = filters(institutionId, query);
-  return q<AuditEntry & { total: number }>(
-    `select id::int as id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, actor_id,
-            actor_email, kind, action, target, before, after, count(*) over ()::int as total
-       from audit_log where ${where}
-      order by at desc, id desc limit ${limit} offset ${offset}`,
-    params,
-  );
-}
 
 /**
  * The audit log's staff routes (docs/audit-log.md): the list (newest first, 50 a page, filtered by kind,
@@ -70,7 +46,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
     },
     async (request) => {
       const page = request.query.page ?? 1;
-      const rows = await entries(
+      const rows = await selectEntries(
         database.query,
         request.institution!.institutionId,
         request.query,
@@ -90,7 +66,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
     AUDIT_API.csv(':institutionId'),
     { config: staffOnly, schema: { tags, params: Params, querystring: AuditQuerySchema } },
     async (request, reply) => {
-      const rows = await entries(
+      const rows = await selectEntries(
         database.query,
         request.institution!.institutionId,
         request.query,

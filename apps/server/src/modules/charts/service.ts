@@ -6,6 +6,14 @@ import {
   gradeBandIndex,
 } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
+import {
+  selectCachedScores,
+  selectCoachName,
+  selectCohortMembers,
+  selectEarnedWeights,
+  selectStudents,
+  upsertCachedScores,
+} from './queries.ts';
 import type { LoadedChartSettings } from './settings.ts';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -22,32 +30,13 @@ export async function classScores(
   database: Database,
   coachId: number,
 ): Promise<{ label: string; scores: Map<number, number> } | null> {
-  const coach = await database.query<{ name: string }>('select name from coaches where id = $1', [coachId]);
-  if (!coach[0]) return null;
+  const coach = await selectCoachName(database.query, coachId);
+  if (!coach) return null;
   // On past assignments a student loses whatever they do not earn, so lost = (total past weight) − earned:
   // one pass over the counted scores instead of a student × assignment grid. The students and their
   // earned weight are read apart and merged here, so the plan does not hinge on table statistics.
-  const earnedRows = await database.query<{ user_id: number | null; earned: number }>(
-    `with coach as (select id, current_day from coaches where id = $1),
-          a as (
-            select a.id, a.weight::float8 as weight
-              from assignments a, coach
-             where a.coach_id = coach.id and a.due_day <= coach.current_day
-               and exists (select 1 from scores s
-                            where s.assignment_id = a.id and s.score is not null
-                              and (s.is_banked or s.submitted_day <= coach.current_day)))
-     select null::int as user_id, coalesce(sum(weight), 0) as earned from a
-     union all
-     select s.user_id, sum(a.weight * s.score::float8 / 100)
-       from a join scores s on s.assignment_id = a.id, coach
-      where s.score is not null and (s.is_banked or s.submitted_day <= coach.current_day)
-      group by s.user_id`,
-    [coachId],
-  );
-  const students = await database.query<{ user_id: number }>(
-    `select user_id from enrollments where coach_id = $1 and role = 'student'`,
-    [coachId],
-  );
+  const earnedRows = await selectEarnedWeights(database.query, coachId);
+  const students = await selectStudents(database.query, coachId);
   const pastWeight = Number(earnedRows.find((r) => r.user_id === null)?.earned ?? 0);
   const earnedOf = new Map(
     earnedRows.filter((r) => r.user_id !== null).map((r) => [r.user_id!, Number(r.earned)]),
@@ -62,7 +51,7 @@ export async function classScores(
     const lost = Number(r.lost);
     if (earned + lost > 0) scores.set(r.user_id, round2((earned / (earned + lost)) * 100));
   }
-  return { label: coach[0].name, scores };
+  return { label: coach.name, scores };
 }
 
 /** A coach's class scores, ascending, with the user id of each (same order). */
@@ -82,19 +71,7 @@ interface ClassScores {
  * @returns the label and the scores ascending, or null when there is no such coach.
  */
 export async function cachedClassScores(database: Database, coachId: number): Promise<ClassScores | null> {
-  const [row] = await database.query<{
-    name: string;
-    version: string;
-    cached_version: string | null;
-    user_ids: number[] | null;
-    scores: number[] | null;
-  }>(
-    `select c.name, c.grades_version::text as version, k.grades_version::text as cached_version,
-            k.user_ids, k.scores
-       from coaches c left join class_score_cache k on k.coach_id = c.id
-      where c.id = $1`,
-    [coachId],
-  );
+  const row = await selectCachedScores(database.query, coachId);
   if (!row) return null;
   if (row.cached_version === row.version && row.user_ids && row.scores) {
     return { label: row.name, userIds: row.user_ids, scores: row.scores.map(Number) };
@@ -103,17 +80,9 @@ export async function cachedClassScores(database: Database, coachId: number): Pr
   if (!data) return null;
   const pairs = [...data.scores].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   const out = { label: data.label, userIds: pairs.map((p) => p[0]), scores: pairs.map((p) => p[1]) };
-  await database
-    .query(
-      `insert into class_score_cache (coach_id, grades_version, user_ids, scores, computed_at)
-       values ($1, $2::bigint, $3::int[], $4::float8[], now())
-       on conflict (coach_id) do update
-          set grades_version = excluded.grades_version, user_ids = excluded.user_ids,
-              scores = excluded.scores, computed_at = excluded.computed_at
-        where class_score_cache.grades_version <= excluded.grades_version`,
-      [coachId, row.version, out.userIds, out.scores],
-    )
-    .catch(() => undefined);
+  await upsertCachedScores(database.query, coachId, row.version, out.userIds, out.scores).catch(
+    () => undefined,
+  );
   return out;
 }
 
@@ -197,10 +166,7 @@ export async function gradeDistribution(
     quartiles = { q1: quantile(values, 0.25), q3: quantile(values, 0.75) };
     comparison = { label: 'Class median', value, cohort_id: null };
     if (settings.comparison_cohort_id !== null) {
-      const members = await database.query<{ user_id: number }>(
-        'select user_id from cohort_memberships where cohort_id = $1',
-        [settings.comparison_cohort_id],
-      );
+      const members = await selectCohortMembers(database.query, settings.comparison_cohort_id);
       const inGroup = new Set(members.map((m) => m.user_id));
       const groupValues = values.filter((_, i) => inGroup.has(data.userIds[i]!));
       if (groupValues.length > 0 && (!view.asStudent || groupValues.length >= settings.min_class_students)) {

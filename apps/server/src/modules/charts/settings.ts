@@ -1,6 +1,14 @@
 import { type ChartSettings, DEFAULT_CHART_SETTINGS } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
+import {
+  deleteOptOut,
+  insertOptOut,
+  isCoachCohort,
+  isOptedOut,
+  selectChartSettings,
+  upsertChartSettings,
+} from './queries.ts';
 
 /** A coach's chart settings with the comparison group's name (null with no group). */
 export interface LoadedChartSettings extends ChartSettings {
@@ -13,12 +21,7 @@ export interface LoadedChartSettings extends ChartSettings {
  * is gone (the column is set null by its foreign key).
  */
 export async function loadChartSettings(database: Database, coachId: number): Promise<LoadedChartSettings> {
-  const [row] = await database.query<ChartSettings & { comparison_cohort_name: string | null }>(
-    `select s.min_bar_students, s.min_class_students, s.comparison_cohort_id, c.name as comparison_cohort_name
-       from chart_settings s left join cohorts c on c.id = s.comparison_cohort_id
-      where s.coach_id = $1`,
-    [coachId],
-  );
+  const row = await selectChartSettings(database.query, coachId);
   return row ?? { ...DEFAULT_CHART_SETTINGS, comparison_cohort_name: null };
 }
 
@@ -36,33 +39,18 @@ export async function saveChartSettings(
 ): Promise<ChartSettings> {
   return database.transaction(async (q: Query) => {
     if (settings.comparison_cohort_id !== null) {
-      const own = await q('select 1 from cohorts where id = $1 and coach_id = $2', [
-        settings.comparison_cohort_id,
-        coachId,
-      ]);
-      if (own.length === 0) {
+      if (!(await isCoachCohort(q, settings.comparison_cohort_id, coachId))) {
         throw badRequest({ comparison_cohort_id: ['Choose an Insight Group of this course.'] });
       }
     }
-    await q(
-      `insert into chart_settings (coach_id, min_bar_students, min_class_students, comparison_cohort_id, updated_at)
-       values ($1, $2, $3, $4, now())
-       on conflict (coach_id) do update
-          set min_bar_students = excluded.min_bar_students, min_class_students = excluded.min_class_students,
-              comparison_cohort_id = excluded.comparison_cohort_id, updated_at = now()`,
-      [coachId, settings.min_bar_students, settings.min_class_students, settings.comparison_cohort_id],
-    );
+    await upsertChartSettings(q, coachId, settings);
     return settings;
   });
 }
 
 /** Whether the student opted out of peer comparison in the coach (docs/my-data.md). */
 export async function optedOut(database: Database, coachId: number, userId: number): Promise<boolean> {
-  const rows = await database.query(
-    'select 1 from peer_comparison_opt_outs where coach_id = $1 and user_id = $2',
-    [coachId, userId],
-  );
-  return rows.length > 0;
+  return isOptedOut(database.query, coachId, userId);
 }
 
 /** Records (or withdraws) a student's opt-out of peer comparison in a coach; idempotent. */
@@ -73,14 +61,8 @@ export async function setOptOut(
   optOut: boolean,
 ): Promise<void> {
   if (optOut) {
-    await database.query(
-      `insert into peer_comparison_opt_outs (coach_id, user_id) values ($1, $2) on conflict do nothing`,
-      [coachId, userId],
-    );
+    await insertOptOut(database.query, coachId, userId);
   } else {
-    await database.query('delete from peer_comparison_opt_outs where coach_id = $1 and user_id = $2', [
-      coachId,
-      userId,
-    ]);
+    await deleteOptOut(database.query, coachId, userId);
   }
 }

@@ -1,9 +1,11 @@
 import type { Query } from '../../db/client.ts';
+import { deleteDocumentsOf } from './queries.ts';
 
 /**
  * Deletes the documents (file or link, docs/spec.md §3 "Document") of content items being deleted, inside
  * the caller's transaction, so that no document outlives its item. Kept apart from `service.ts` (which
- * reads bulletins and surveys) so the content modules can call it without an import cycle.
+ * reads bulletins and surveys) so the content modules can call it without an import cycle; its statement
+ * is in `queries.ts`, which reads neither.
  *
  * @param q the transaction's query function
  * @param coachId the coach owning the items
@@ -18,8 +20,5 @@ export async function deleteDocuments(
   ids: number[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  await q(
-    'delete from content_documents where coach_id = $1 and content_kind = $2 and content_id = any($3::int[])',
-    [coachId, contentKind, ids],
-  );
+  await deleteDocumentsOf(q, coachId, contentKind, ids);
 }

@@ -11,9 +11,19 @@ import type { CoachCaller } from '../../auth/context.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { getMessage } from '../bulletins/index.ts';
-import { RELEASED_PLAYBOOKS } from '../content/index.ts';
 import { isWholeImage } from '../images/index.ts';
 import { getSurvey } from '../surveys/index.ts';
+import {
+  type DocRow,
+  deleteDocument,
+  type ItemTable,
+  isCoachItem,
+  isDeliveredEmail,
+  isReleasedPlaybook,
+  selectDocument,
+  selectDocumentFile,
+  upsertDocument,
+} from './queries.ts';
 
 /**
  * Documents of content items (packages/contracts/src/documents.ts; spec §2 Characteristics overview
@@ -21,7 +31,7 @@ import { getSurvey } from '../surveys/index.ts';
  */
 
 /** The database's content kind and table of each path kind. */
-const KINDS: Record<DocumentKind, { kind: string; table: string }> = {
+const KINDS: Record<DocumentKind, { kind: string; table: ItemTable }> = {
   bulletins: { kind: 'bulletin', table: 'bulletins' },
   emails: { kind: 'email', table: 'emails' },
   surveys: { kind: 'survey', table: 'surveys' },
@@ -33,13 +43,6 @@ const KINDS: Record<DocumentKind, { kind: string; table: string }> = {
 /** The database content kind of a path kind (`bulletins` → `bulletin`). */
 export function contentKindOf(kind: DocumentKind): string {
   return KINDS[kind].kind;
-}
-
-interface DocRow {
-  document_name: string;
-  content_type: string | null;
-  byte_size: number | null;
-  url: string | null;
 }
 
 function describe(coachId: number, kind: DocumentKind, itemId: number, row: DocRow): ContentDocument {
@@ -54,11 +57,7 @@ function describe(coachId: number, kind: DocumentKind, itemId: number, row: DocR
 
 /** 404 unless the item is the coach's. */
 async function itemOfCoach(q: Query, coachId: number, kind: DocumentKind, itemId: number): Promise<void> {
-  const [row] = await q(`select 1 from ${KINDS[kind].table} where id = $1 and coach_id = $2`, [
-    itemId,
-    coachId,
-  ]);
-  if (!row) throw notFound();
+  if (!(await isCoachItem(q, KINDS[kind].table, coachId, itemId))) throw notFound();
 }
 
 /**
@@ -90,21 +89,12 @@ export async function assertCanSee(
       await getSurvey(q, caller, itemId);
       return;
     case 'emails': {
-      const [row] = await q(
-        `select 1 from email_deliveries where email_id = $1 and user_id = $2 and state <> 'claimed'`,
-        [itemId, userId],
-      );
-      if (!row) throw notFound();
+      if (!(await isDeliveredEmail(q, itemId, userId))) throw notFound();
       return;
     }
     case 'playbooks': {
       // Released and meant for the student (its planning wiring), as on the Playbook Planning card.
-      const [row] = await q(`select 1 from (${RELEASED_PLAYBOOKS}) p where p.id = $3`, [
-        coachId,
-        userId,
-        itemId,
-      ]);
-      if (!row) throw notFound();
+      if (!(await isReleasedPlaybook(q, coachId, userId, itemId))) throw notFound();
       return;
     }
     case 'gradebooks':
@@ -120,11 +110,7 @@ export async function getDocument(
   kind: DocumentKind,
   itemId: number,
 ): Promise<ContentDocument> {
-  const [row] = await q<DocRow>(
-    `select document_name, content_type, byte_size, url from content_documents
-      where coach_id = $1 and content_kind = $2 and content_id = $3`,
-    [coachId, contentKindOf(kind), itemId],
-  );
+  const row = await selectDocument(q, coachId, contentKindOf(kind), itemId);
   if (!row) throw notFound('This item has no document.');
   return describe(coachId, kind, itemId, row);
 }
@@ -136,11 +122,7 @@ export async function readDocumentFile(
   kind: DocumentKind,
   itemId: number,
 ): Promise<{ name: string; contentType: string; data: Buffer }> {
-  const [row] = await q<{ document_name: string; content_type: string; data: Buffer | Uint8Array }>(
-    `select document_name, content_type, data from content_documents
-      where coach_id = $1 and content_kind = $2 and content_id = $3 and data is not null`,
-    [coachId, contentKindOf(kind), itemId],
-  );
+  const row = await selectDocumentFile(q, coachId, contentKindOf(kind), itemId);
   if (!row) throw notFound('This item has no uploaded document.');
   return {
     name: row.document_name,
@@ -227,27 +209,8 @@ async function upsert(
   itemId: number,
   doc: DocRow & { data: Buffer | null },
 ): Promise<ContentDocument> {
-  const [row] = await q<DocRow>(
-    `insert into content_documents
-       (institution_id, coach_id, content_kind, content_id, document_name, content_type, byte_size, data, url)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     on conflict (content_kind, content_id) do update set
-       document_name = excluded.document_name, content_type = excluded.content_type,
-       byte_size = excluded.byte_size, data = excluded.data, url = excluded.url, created_at = now()
-     returning document_name, content_type, byte_size, url`,
-    [
-      coach.institutionId,
-      coach.coachId,
-      contentKindOf(kind),
-      itemId,
-      doc.document_name,
-      doc.content_type,
-      doc.byte_size,
-      doc.data,
-      doc.url,
-    ],
-  );
-  return describe(coach.coachId, kind, itemId, row!);
+  const row = await upsertDocument(q, coach, contentKindOf(kind), itemId, doc);
+  return describe(coach.coachId, kind, itemId, row);
 }
 
 /** Removes the item's document; 404 when the item is not the coach's or has none. */
@@ -258,9 +221,6 @@ export async function removeDocument(
   itemId: number,
 ): Promise<void> {
   await itemOfCoach(database.query, coach.coachId, kind, itemId);
-  const rows = await database.query(
-    'delete from content_documents where coach_id = $1 and content_kind = $2 and content_id = $3 returning 1',
-    [coach.coachId, contentKindOf(kind), itemId],
-  );
-  if (rows.length === 0) throw notFound('This item has no document.');
+  const deleted = await deleteDocument(database.query, coach.coachId, contentKindOf(kind), itemId);
+  if (!deleted) throw notFound('This item has no document.');
 }

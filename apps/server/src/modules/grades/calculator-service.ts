@@ -6,6 +6,12 @@ import {
   type LetterBoundary,
 } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
+import {
+  selectCalculatorAssignments,
+  selectCalculatorCoach,
+  selectCalculatorSettings,
+  updateCalculatorSettings,
+} from './queries.ts';
 
 /**
  * The Grade Calculator's data (docs/grades.md "The Grade Calculator"): reads the student's assignments
@@ -34,42 +40,9 @@ export async function gradeCalculatorFor(
   coachId: number,
   userId: number,
 ): Promise<GradeCalculatorData | null> {
-  const coaches = await database.query<{
-    name: string;
-    current_day: number;
-    calculator_active: boolean;
-    letter_boundaries: unknown;
-  }>(
-    `select c.name, c.current_day, c.calculator_active, c.letter_boundaries
-       from coaches c join enrollments e on e.coach_id = c.id and e.user_id = $2 and e.role = 'student'
-      where c.id = $1`,
-    [coachId, userId],
-  );
-  const coach = coaches[0];
+  const coach = await selectCalculatorCoach(database.query, coachId, userId);
   if (!coach) return null;
-  const rows = await database.query<{
-    id: number;
-    title: string;
-    assessment_type: string;
-    due_day: number;
-    weight: number;
-    past: boolean;
-    score: number | null;
-  }>(
-    `select a.id, a.title, a.assessment_type, a.due_day, a.weight::float8 as weight,
-            a.due_day <= $3 and exists (
-              select 1 from scores x
-               where x.assignment_id = a.id and x.score is not null
-                 and (x.is_banked or x.submitted_day <= $3)
-            ) as past,
-            case when s.score is not null and (s.is_banked or s.submitted_day <= $3)
-                 then s.score::float8 end as score
-       from assignments a
-       left join scores s on s.assignment_id = a.id and s.user_id = $2
-      where a.coach_id = $1
-      order by a.due_day, a.id`,
-    [coachId, userId, coach.current_day],
-  );
+  const rows = await selectCalculatorAssignments(database.query, coachId, userId, coach.current_day);
   const assignments: CalculatorAssignment[] = rows.map((r) => ({
     id: Number(r.id),
     title: r.title,
@@ -94,11 +67,7 @@ export async function calculatorSettingsOf(
   database: Database,
   coachId: number,
 ): Promise<GradeCalculatorSettings | null> {
-  const rows = await database.query<{ calculator_active: boolean; letter_boundaries: unknown }>(
-    'select calculator_active, letter_boundaries from coaches where id = $1',
-    [coachId],
-  );
-  const row = rows[0];
+  const row = await selectCalculatorSettings(database.query, coachId);
   if (!row) return null;
   return {
     calculator_active: row.calculator_active,
@@ -116,9 +85,6 @@ export async function saveCalculatorSettings(
   settings: GradeCalculatorSettings,
 ): Promise<GradeCalculatorSettings> {
   const letters = settings.letter_boundaries.map((b) => ({ letter: b.letter.trim(), min: b.min }));
-  await database.query(
-    'update coaches set calculator_active = $2, letter_boundaries = $3::jsonb where id = $1',
-    [coachId, settings.calculator_active, JSON.stringify(letters)],
-  );
+  await updateCalculatorSettings(database.query, coachId, settings.calculator_active, letters);
   return { calculator_active: settings.calculator_active, letter_boundaries: letters };
 }

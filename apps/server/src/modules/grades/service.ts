@@ -1,5 +1,6 @@
 import type { GradeData } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
+import { selectGradeSums } from './queries.ts';
 
 /**
  * Grade progress of one student in one coach as of the coach's current day (spec §3 "Grade data").
@@ -26,43 +27,7 @@ export async function gradeDataFor(
   coachId: number,
   userId: number,
 ): Promise<GradeData | null> {
-  const rows = await database.query<{
-    label: string;
-    current_day: number;
-    calculator_active: boolean;
-    total: number | null;
-    earned: number | null;
-    lost: number | null;
-    remaining: number | null;
-  }>(
-    `with coach as (
-       select c.id, c.name, c.current_day, c.calculator_active
-         from coaches c join enrollments e on e.coach_id = c.id and e.user_id = $2 and e.role = 'student'
-        where c.id = $1
-     ), a as (
-       select a.id, a.weight::float8 as weight,
-              a.due_day <= coach.current_day and exists (
-                select 1 from scores s
-                 where s.assignment_id = a.id and s.score is not null
-                   and (s.is_banked or s.submitted_day <= coach.current_day)
-              ) as past
-         from assignments a, coach where a.coach_id = coach.id
-     ), mine as (
-       select a.weight, a.past,
-              case when s.score is not null and (s.is_banked or s.submitted_day <= (select current_day from coach))
-                   then s.score::float8 end as score
-         from a left join scores s on s.assignment_id = a.id and s.user_id = $2
-     )
-     select coach.name as label, coach.current_day, coach.calculator_active,
-            (select sum(weight) from mine) as total,
-            (select coalesce(sum(weight * score / 100) filter (where past and score is not null), 0) from mine) as earned,
-            (select coalesce(sum(case when score is null then weight else weight * (100 - score) / 100 end)
-                             filter (where past), 0) from mine) as lost,
-            (select coalesce(sum(weight) filter (where not past), 0) from mine) as remaining
-       from coach`,
-    [coachId, userId],
-  );
-  const row = rows[0];
+  const row = await selectGradeSums(database.query, coachId, userId);
   if (!row) return null;
   const total = Number(row.total ?? 0);
   const pct = (v: number | null) => (total > 0 ? round2((Number(v ?? 0) / total) * 100) : 0);

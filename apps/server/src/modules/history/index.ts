@@ -1,2 +1,3 @@
 /** The history module's public entry: what other modules may use of it. */
-export { type CreditRow, toItem as toCreditItem, USER_CREDITS_SQL, userCredits } from './service.ts';
+export { type CreditRow, USER_CREDITS_SQL } from './queries.ts';
+export { toItem as toCreditItem, userCredits } from './service.ts';

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
-import {
-  BREAKDOWN_KINDS,
-  BREAKDOWN_LABELS,
-  type BreakdownKind,
-  type CoachActivityBreakdown,
-} from '@course-coach/contracts';
+import { BREAKDOWN_KINDS, BREAKDOWN_LABELS, type CoachActivityBreakdown } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
 import { percentOf } from '../analytics/index.ts';
 import { BREAKDOWN_SQL, STUDENT_COUNT_SQL } from './breakdown-sql.ts';
+import {
+  type KindFigures,
+  selectBreakdownFigures,
+  selectCacheHead,
+  selectStudentCount,
+  upsertCachedFigures,
+} from './queries.ts';
 
 export { BREAKDOWN_SQL } from './breakdown-sql.ts';
 
@@ -20,9 +22,6 @@ const QUERY_KEY = createHash('sha256')
   .update(STUDENT_COUNT_SQL)
   .digest('hex')
   .slice(0, 32);
-
-/** One kind's figures as the breakdown statement returns them (and the cache keeps them). */
-type KindFigures = { kind: BreakdownKind; total: number; completed: number };
 
 /** The breakdown answer from the per-kind figures and the student count (no database access). */
 function toBreakdown(
@@ -60,9 +59,9 @@ async function computeFigures(
   database: Database,
   coachId: number,
 ): Promise<{ rows: KindFigures[]; studentCount: number }> {
-  const rows = await database.query<KindFigures>(BREAKDOWN_SQL, [coachId]);
-  const students = await database.query<{ n: number }>(STUDENT_COUNT_SQL, [coachId]);
-  return { rows, studentCount: students[0]?.n ?? 0 };
+  const rows = await selectBreakdownFigures(database.query, coachId);
+  const studentCount = await selectStudentCount(database.query, coachId);
+  return { rows, studentCount };
 }
 
 /**
@@ -94,54 +93,15 @@ export async function cachedCoachActivityBreakdown(
   database: Database,
   coach: { id: number; label: string },
 ): Promise<CoachActivityBreakdown> {
-  const [head] = await database.query<{
-    version: string;
-    hit: boolean;
-    figures: KindFigures[] | null;
-    student_count: number | null;
-    next_publish: string | null;
-    read_at: string;
-  }>(
-    `select c.activity_version::text as version, now()::text as read_at,
-            (k.activity_version = c.activity_version and k.query_key = $2
-             and (k.valid_until is null or k.valid_until > now())) is true as hit,
-            k.figures, k.student_count,
-            (select min(t) from (
-               select b.publish_timestamp as t from bulletins b where b.coach_id = c.id and b.publish_timestamp > now()
-               union all
-               select s.publish_timestamp from surveys s where s.coach_id = c.id and s.publish_timestamp > now()) x
-            ) as next_publish
-       from coaches c left join coach_activity_cache k on k.coach_id = c.id
-      where c.id = $1`,
-    [coach.id, QUERY_KEY],
-  );
+  const head = await selectCacheHead(database.query, coach.id, QUERY_KEY);
   if (head?.hit && head.figures && head.student_count !== null) {
     return toBreakdown(coach, head.figures, head.student_count);
   }
   const { rows, studentCount } = await computeFigures(database, coach.id);
   if (head) {
-    await database
-      .query(
-        `insert into coach_activity_cache
-                (coach_id, activity_version, query_key, valid_until, student_count, figures, computed_at)
-         values ($1, $2::bigint, $6, $3::timestamptz, $4, $5::jsonb, $7::timestamptz)
-         on conflict (coach_id) do update
-            set activity_version = excluded.activity_version, query_key = excluded.query_key,
-                valid_until = excluded.valid_until,
-                student_count = excluded.student_count, figures = excluded.figures,
-                computed_at = excluded.computed_at
-          where coach_activity_cache.activity_version <= excluded.activity_version`,
-        [
-          coach.id,
-          head.version,
-          head.next_publish,
-          studentCount,
-          JSON.stringify(rows),
-          QUERY_KEY,
-          head.read_at,
-        ],
-      )
-      .catch(() => undefined);
+    await upsertCachedFigures(database.query, coach.id, head, studentCount, rows, QUERY_KEY).catch(
+      () => undefined,
+    );
   }
   return toBreakdown(coach, rows, studentCount);
 }

@@ -11,6 +11,7 @@ import { access } from '../../auth/access.ts';
 import { parseId } from '../../auth/guard.ts';
 import { notFound } from '../../http/errors.ts';
 import { cachedCoachActivityBreakdown } from './activity.ts';
+import { selectCoach, selectCoachEntries } from './queries.ts';
 
 /**
  * Institution routes (staff and admins of the institution only; other tenants get 404):
@@ -33,12 +34,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
         response: { 200: z.array(CoachListEntrySchema), 403: DetailErrorSchema, 404: DetailErrorSchema },
       },
     },
-    async (request) =>
-      database.query<z.infer<typeof CoachListEntrySchema>>(
-        `select id, name as label, course_code as course, term_code as term from coaches
-          where institution_id = $1 and setup_status = 'complete' order by term_code desc, course_code, id`,
-        [request.institution!.institutionId],
-      ),
+    async (request) => selectCoachEntries(database.query, request.institution!.institutionId),
   );
 
   app.get(
@@ -54,10 +50,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     async (request) => {
       const coachId = parseId(request.params.coachId);
       if (coachId === null) throw notFound();
-      const [coach] = await database.query<{ id: number; label: string }>(
-        `select id, name as label from coaches where id = $1 and institution_id = $2 and setup_status = 'complete'`,
-        [coachId, request.institution!.institutionId],
-      );
+      const coach = await selectCoach(database.query, coachId, request.institution!.institutionId);
       if (!coach) throw notFound();
       return cachedCoachActivityBreakdown(database, coach);
     },
