@@ -31,7 +31,7 @@ const ORDER: Record<NeedsAttentionSort, string> = {
  * - to-dos: staff items with a due date in the published lists the student sees (unwired lists, or
  *   wired ones whose wiring the student matches: modules/todos/access.ts), overdue when due before today
  *   and not completed. The wiring is matched for the whole class at once, set-based, with the rule of
- *   wiring/service.ts `wiringVisibleSql`: for each characteristic a list is wired to, one of the
+ *   wiring/queries.ts `wiringVisibleSql`: for each characteristic a list is wired to, one of the
  *   student's values (any source, or the characteristic's default when they have none) equals one of
  *   the wired values (numerically for ranges).
  */
