@@ -1,16 +1,14 @@
 import { matchesWiring } from '@course-coach/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/errors.ts';
+import { studentValuesSql, wiringRecommendedSql, wiringVisibleSql } from '../src/modules/wiring/queries.ts';
 import {
   deleteWiring,
   loadWiring,
   matchWiring,
   saveWiring,
   studentValues,
-  studentValuesSql,
   type WiringTarget,
-  wiringRecommendedSql,
-  wiringVisibleSql,
 } from '../src/modules/wiring/service.ts';
 import {
   coachIdOf,

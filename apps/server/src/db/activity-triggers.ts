@@ -36,7 +36,7 @@ const COACHES_OF: Record<string, (rows: string) => string> = {
     `select x.coach_id from todo_items x where x.id in (select item_id from ${rows})`,
   account_checklist_items: (rows) =>
     `select x.coach_id from checklist_items x where x.id in (select item_id from ${rows})`,
-  // What wiring is matched against (wiring/service.ts studentValuesSql): a student's values and the
+  // What wiring is matched against (wiring/queries.ts studentValuesSql): a student's values and the
   // characteristics' defaults. Every coach of the institution that has wiring, which may be more than
   // the coaches the changed students are enrolled in (a spare recomputation, never a stale answer), and
   // costs one pass over the changed rows whatever their number (a tailoring sync writes a million).

@@ -140,7 +140,7 @@ export const studentCharacteristicValues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.characteristic_id, t.user_id, t.coach_id, t.source_id, t.value] }),
-    // A student's values (wiring/service.ts studentValuesSql, per request on every wired item check).
+    // A student's values (wiring/queries.ts studentValuesSql, per request on every wired item check).
     index('student_characteristic_values_user_idx').on(t.user_id, t.institution_id),
   ],
 );

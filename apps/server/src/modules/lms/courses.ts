@@ -3,16 +3,20 @@
  * assignment wire shapes, the check that the caller teaches a course, and the roster import.
  * Called through `LmsService` (./service.ts), which supplies the caller's token.
  */
-import {
-  LMS_PROVIDER,
-  type LmsAssignment,
-  type LmsCourse,
-  type RosterImportResult,
-} from '@course-coach/contracts';
+import type { LmsAssignment, LmsCourse, RosterImportResult } from '@course-coach/contracts';
 import type { InstitutionCaller } from '../../auth/context.ts';
 import type { Query } from '../../db/client.ts';
 import type { CanvasAssignment, CanvasClient, CanvasCourse } from './canvas-client.ts';
 import { LinkedElsewhereError, lmsError } from './errors.ts';
+import {
+  insertEnrollment,
+  insertImportedUser,
+  insertUserLink,
+  lockCourseLink,
+  selectLinkedUserId,
+  selectUserByEmail,
+  upsertCourseLink,
+} from './queries.ts';
 import type { LmsService } from './service.ts';
 
 /** Password hash of users created by a roster import: matches no password, so they cannot sign in yet. */
@@ -105,29 +109,23 @@ export async function importRoster(
     skipped: [],
   };
   return lms.database.transaction(async (query) => {
-    const [link] = await query<{ lms_course_id: string }>(
-      'select lms_course_id from coach_lms_courses where coach_id = $1 for update',
-      [coachId],
-    );
-    if (link && link.lms_course_id !== courseId) throw new LinkedElsewhereError(link.lms_course_id);
+    const link = await lockCourseLink(query, coachId);
+    if (link !== undefined && link !== courseId) throw new LinkedElsewhereError(link);
     for (const person of [...people.values()].sort((a, b) => Number(a.lmsId) - Number(b.lmsId))) {
       const userId = await findOrCreateUser(query, actor.institutionId, person, result);
       if (userId === null) continue;
-      const enrolled = await query(
-        `insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, $4)
-         on conflict (coach_id, user_id) do nothing returning id`,
-        [actor.institutionId, coachId, userId, person.instructor ? 'instructor' : 'student'],
+      const enrolled = await insertEnrollment(
+        query,
+        actor.institutionId,
+        coachId,
+        userId,
+        person.instructor ? 'instructor' : 'student',
       );
-      if (enrolled.length === 0) result.already_enrolled++;
+      if (!enrolled) result.already_enrolled++;
       else if (person.instructor) result.instructors_enrolled++;
       else result.students_enrolled++;
     }
-    await query(
-      `insert into coach_lms_courses (institution_id, coach_id, provider, lms_course_id, lms_course_name, user_id)
-       values ($1, $2, $3, $4, $5, $6)
-       on conflict (coach_id) do update set lms_course_name = excluded.lms_course_name, imported_at = now()`,
-      [actor.institutionId, coachId, LMS_PROVIDER, courseId, course.name, actor.userId],
-    );
+    await upsertCourseLink(query, actor, coachId, courseId, course.name);
     return result;
   });
 }
@@ -143,11 +141,8 @@ async function findOrCreateUser(
   person: { lmsId: string; name: string; email: string | null },
   result: RosterImportResult,
 ): Promise<number | null> {
-  const [linked] = await query<{ user_id: number }>(
-    'select user_id from lms_user_links where institution_id = $1 and provider = $2 and lms_user_id = $3',
-    [institutionId, LMS_PROVIDER, person.lmsId],
-  );
-  if (linked) return linked.user_id;
+  const linked = await selectLinkedUserId(query, institutionId, person.lmsId);
+  if (linked !== undefined) return linked;
   if (!person.email) {
     result.skipped.push({
       lms_user_id: person.lmsId,
@@ -156,20 +151,13 @@ async function findOrCreateUser(
     });
     return null;
   }
-  const [created] = await query<{ id: number }>(
-    `insert into users (institution_id, email, name, password_hash) values ($1, $2, $3, $4)
-     on conflict (email) do nothing returning id`,
-    [institutionId, person.email, person.name, NO_PASSWORD],
-  );
+  const created = await insertImportedUser(query, institutionId, person.email, person.name, NO_PASSWORD);
   let userId: number;
-  if (created) {
-    userId = created.id;
+  if (created !== undefined) {
+    userId = created;
     result.users_created++;
   } else {
-    const [existing] = await query<{ id: number; institution_id: number }>(
-      'select id, institution_id from users where email = $1',
-      [person.email],
-    );
+    const existing = await selectUserByEmail(query, person.email);
     if (!existing || existing.institution_id !== institutionId) {
       result.skipped.push({
         lms_user_id: person.lmsId,
@@ -180,10 +168,6 @@ async function findOrCreateUser(
     }
     userId = existing.id;
   }
-  await query(
-    `insert into lms_user_links (institution_id, provider, lms_user_id, user_id) values ($1, $2, $3, $4)
-     on conflict (institution_id, provider, lms_user_id) do nothing`,
-    [institutionId, LMS_PROVIDER, person.lmsId, userId],
-  );
+  await insertUserLink(query, institutionId, person.lmsId, userId);
   return userId;
 }

@@ -27,6 +27,17 @@ import {
   GrantRefusedError,
   refreshAccessToken,
 } from './oauth.ts';
+import {
+  type AuthorizationRow,
+  deleteAuthorization,
+  deleteExpiredStates,
+  insertOAuthState,
+  selectAuthorization,
+  selectLinkedCourse,
+  takeOAuthState,
+  updateAccessToken,
+  upsertAuthorization,
+} from './queries.ts';
 import type { LmsSettings } from './settings.ts';
 
 export { NO_PASSWORD } from './courses.ts';
@@ -36,15 +47,6 @@ export { LinkedElsewhereError, LmsError, lmsError } from './errors.ts';
 export const STATE_TTL_MINUTES = 10;
 /** An access token this close to its expiry is refreshed before use. */
 export const REFRESH_MARGIN_SECONDS = 60;
-
-interface AuthorizationRow {
-  id: number;
-  access_token_enc: string;
-  refresh_token_enc: string | null;
-  expiring: boolean;
-  lms_user_id: string | null;
-  lms_user_name: string | null;
-}
 
 const tokenContext = (a: InstitutionCaller, kind: 'access' | 'refresh') =>
   `${LMS_PROVIDER}:${a.institutionId}:${a.userId}:${kind}`;
@@ -107,21 +109,14 @@ export class LmsService {
     const redirectUri = settings.redirectUri ?? `${requestOrigin}${LMS_API.canvasCallback}`;
     const nonce = newToken();
     const state = `${nonce}.${this.sign(nonce, actor.userId, actor.sessionId)}`;
-    await this.database.query('delete from lms_oauth_states where expires_at <= now()');
-    await this.database.query(
-      `insert into lms_oauth_states
-         (id, institution_id, user_id, session_id, provider, return_to, redirect_uri, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, now() + $8::int * interval '1 minute')`,
-      [
-        sha256(nonce),
-        actor.institutionId,
-        actor.userId,
-        actor.sessionId,
-        LMS_PROVIDER,
-        returnTo,
-        redirectUri,
-        STATE_TTL_MINUTES,
-      ],
+    await deleteExpiredStates(this.database.query);
+    await insertOAuthState(
+      this.database.query,
+      sha256(nonce),
+      actor,
+      returnTo,
+      redirectUri,
+      STATE_TTL_MINUTES,
     );
     return canvasAuthorizationUrl(settings, state, redirectUri);
   }
@@ -147,21 +142,7 @@ export class LmsService {
     const [nonce = '', signature = ''] = state.split('.');
     if (!nonce || !signature || !safeEqual(signature, this.sign(nonce, caller.userId, caller.sessionId)))
       return null;
-    const [row] = await this.database.query<{
-      institution_id: number;
-      user_id: number;
-      session_id: string;
-      return_to: string;
-      redirect_uri: string;
-      live: boolean;
-      staff: boolean;
-    }>(
-      `delete from lms_oauth_states s where s.id = $1
-       returning s.institution_id, s.user_id, s.session_id, s.return_to, s.redirect_uri, s.expires_at > now() as live,
-         exists (select 1 from institution_memberships m
-                  where m.institution_id = s.institution_id and m.user_id = s.user_id) as staff`,
-      [sha256(nonce)],
-    );
+    const row = await takeOAuthState(this.database.query, sha256(nonce));
     if (!row?.live || row.user_id !== caller.userId || row.session_id !== caller.sessionId || !row.staff)
       return null;
     const done = { returnTo: row.return_to, institutionId: row.institution_id };
@@ -187,24 +168,13 @@ export class LmsService {
     query: Query = this.database.query,
   ): Promise<void> {
     const key = this.settings.tokenKey;
-    await query(
-      `insert into lms_authorizations
-         (institution_id, user_id, provider, lms_user_id, lms_user_name, access_token_enc, refresh_token_enc, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, case when $8::int is null then null else now() + $8::int * interval '1 second' end)
-       on conflict (institution_id, user_id, provider) do update set
-         lms_user_id = excluded.lms_user_id, lms_user_name = excluded.lms_user_name,
-         access_token_enc = excluded.access_token_enc, refresh_token_enc = excluded.refresh_token_enc,
-         expires_at = excluded.expires_at, updated_at = now()`,
-      [
-        actor.institutionId,
-        actor.userId,
-        LMS_PROVIDER,
-        tokens.user?.id ?? null,
-        tokens.user?.name ?? null,
-        encryptToken(key, tokens.access_token, tokenContext(actor, 'access')),
-        tokens.refresh_token ? encryptToken(key, tokens.refresh_token, tokenContext(actor, 'refresh')) : null,
-        tokens.expires_in,
-      ],
+    await upsertAuthorization(
+      query,
+      actor,
+      { id: tokens.user?.id ?? null, name: tokens.user?.name ?? null },
+      encryptToken(key, tokens.access_token, tokenContext(actor, 'access')),
+      tokens.refresh_token ? encryptToken(key, tokens.refresh_token, tokenContext(actor, 'refresh')) : null,
+      tokens.expires_in,
     );
   }
 
@@ -221,20 +191,11 @@ export class LmsService {
 
   /** Forgets the caller's tokens (disconnect). @returns whether there were any. */
   async disconnect(actor: InstitutionCaller): Promise<boolean> {
-    const rows = await this.database.query(
-      'delete from lms_authorizations where institution_id = $1 and user_id = $2 and provider = $3 returning id',
-      [actor.institutionId, actor.userId, LMS_PROVIDER],
-    );
-    return rows.length > 0;
+    return deleteAuthorization(this.database.query, actor);
   }
 
   private async load(actor: InstitutionCaller): Promise<AuthorizationRow | null> {
-    const [row] = await this.database.query<AuthorizationRow>(
-      `select id, access_token_enc, refresh_token_enc, lms_user_id, lms_user_name,
-              coalesce(expires_at <= now() + $4::int * interval '1 second', false) as expiring
-         from lms_authorizations where institution_id = $1 and user_id = $2 and provider = $3`,
-      [actor.institutionId, actor.userId, LMS_PROVIDER, REFRESH_MARGIN_SECONDS],
-    );
+    const row = await selectAuthorization(this.database.query, actor, REFRESH_MARGIN_SECONDS);
     return row ?? null;
   }
 
@@ -258,19 +219,14 @@ export class LmsService {
       if (error instanceof GrantRefusedError) return this.forget(actor);
       throw fromCanvas(error);
     }
-    await this.database.query(
-      `update lms_authorizations set access_token_enc = $2,
-         expires_at = case when $3::int is null then null else now() + $3::int * interval '1 second' end,
-         refresh_token_enc = coalesce($4, refresh_token_enc), updated_at = now()
-       where id = $1`,
-      [
-        row.id,
-        encryptToken(settings.tokenKey, tokens.access_token, tokenContext(actor, 'access')),
-        tokens.expires_in,
-        tokens.refresh_token
-          ? encryptToken(settings.tokenKey, tokens.refresh_token, tokenContext(actor, 'refresh'))
-          : null,
-      ],
+    await updateAccessToken(
+      this.database.query,
+      row.id,
+      encryptToken(settings.tokenKey, tokens.access_token, tokenContext(actor, 'access')),
+      tokens.expires_in,
+      tokens.refresh_token
+        ? encryptToken(settings.tokenKey, tokens.refresh_token, tokenContext(actor, 'refresh'))
+        : null,
     );
     return tokens.access_token;
   }
@@ -310,10 +266,7 @@ export class LmsService {
 
   /** The Canvas course a coach is connected to (for the wizard's `existing_config`), or null. */
   async linkedCourse(coachId: number): Promise<{ lms_course_id: string; lms_course_name: string } | null> {
-    const [row] = await this.database.query<{ lms_course_id: string; lms_course_name: string }>(
-      'select lms_course_id, lms_course_name from coach_lms_courses where coach_id = $1 and provider = $2',
-      [coachId, LMS_PROVIDER],
-    );
+    const row = await selectLinkedCourse(this.database.query, coachId);
     return row ?? null;
   }
 

@@ -16,6 +16,7 @@ import { notFound } from '../../http/errors.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import { resolveStudent, StudentQuery } from '../analytics/index.ts';
 import { setOptOut } from '../charts/index.ts';
+import { selectGroupVisibility, updateGroupVisibility } from './queries.ts';
 import { MY_DATA_CSV_COLUMNS, myData, myDataCsvRows } from './service.ts';
 import { whyAnswer } from './why.ts';
 
@@ -131,11 +132,7 @@ export const myDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
         response: { 200: CohortVisibilityListSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      database.query<{ id: number; name: string; visible_to_students: boolean }>(
-        'select id, name, visible_to_students from cohorts where coach_id = $1 order by name, id',
-        [request.coach!.coachId],
-      ),
+    async (request) => selectGroupVisibility(database.query, request.coach!.coachId),
   );
 
   app.put(
@@ -151,11 +148,13 @@ export const myDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
       },
     },
     async (request) => {
-      const rows = await database.query(
-        'update cohorts set visible_to_students = $1 where id = $2 and coach_id = $3 returning id',
-        [request.body.visible_to_students, pathId(request.params.cohortId), request.coach!.coachId],
+      const found = await updateGroupVisibility(
+        database.query,
+        request.coach!.coachId,
+        pathId(request.params.cohortId),
+        request.body.visible_to_students,
       );
-      if (rows.length === 0) throw notFound();
+      if (!found) throw notFound();
       return request.body;
     },
   );

@@ -7,17 +7,7 @@ import {
   ruleSentence,
 } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
-
-interface ValueRow {
-  name: string;
-  label: string;
-  scope: 'student' | 'enrolment';
-  restriction_values: Array<{ value: string; label: string }>;
-  value: string;
-  source: string | null;
-  source_label: string | null;
-  recorded_at: Date | string;
-}
+import { selectGroupRules, selectValues, selectVisibleGroups, selectWho, type ValueRow } from './queries.ts';
 
 const labelOf = (name: string, label: string) => (label.trim() !== '' ? label : name);
 const valueLabelOf = (restriction: ValueRow['restriction_values'], value: string) =>
@@ -35,16 +25,7 @@ export async function myCharacteristics(
   coachId: number,
   userId: number,
 ): Promise<MyCharacteristic[]> {
-  const rows = await database.query<ValueRow>(
-    `select c.name, c.label, c.scope, c.restriction_values, v.value,
-            s.name as source, s.label as source_label, v.recorded_at
-       from student_characteristic_values v
-       join characteristics c on c.id = v.characteristic_id
-       left join tailoring_sources s on s.id = v.source_id
-      where v.user_id = $1 and v.institution_id = $2 and v.coach_id in (0, $3)
-      order by coalesce(nullif(c.label, ''), c.name), c.name, v.value, s.name`,
-    [userId, institutionId, coachId],
-  );
+  const rows = await selectValues(database.query, institutionId, coachId, userId);
   return rows.map((r) => ({
     name: r.name,
     label: labelOf(r.name, r.label),
@@ -69,29 +50,12 @@ export async function myGroups(
   coachId: number,
   userId: number,
 ): Promise<MyGroup[]> {
-  const groups = await database.query<{ id: number; name: string }>(
-    `select co.id, co.name from cohorts co
-       join cohort_memberships m on m.cohort_id = co.id and m.user_id = $1
-      where co.coach_id = $2 and co.visible_to_students
-      order by co.name, co.id`,
-    [userId, coachId],
-  );
+  const groups = await selectVisibleGroups(database.query, coachId, userId);
   if (groups.length === 0) return [];
-  const rules = await database.query<{
-    cohort_id: number;
-    operation: string;
-    value: string | null;
-    values_for_include: string[];
-    name: string;
-    label: string;
-    restriction_values: ValueRow['restriction_values'];
-  }>(
-    `select r.cohort_id, r.operation, r.value, r.values_for_include, c.name, c.label, c.restriction_values
-       from cohort_rules r
-       join characteristics c on c.name = r.characteristic and c.institution_id = $2 and c.retired_at is null
-      where r.cohort_id = any($1::int[])
-      order by r.id`,
-    [groups.map((g) => g.id), institutionId],
+  const rules = await selectGroupRules(
+    database.query,
+    institutionId,
+    groups.map((g) => g.id),
   );
   return groups.map((g) => ({
     id: g.id,
@@ -121,12 +85,7 @@ export async function myData(
   userId: number,
 ): Promise<MyData> {
   const { institutionId, coachId } = scope;
-  const [who] = await database.query<{ name: string; email: string; coach: string; opted_out: boolean }>(
-    `select u.name, u.email, c.name as coach,
-            exists (select 1 from peer_comparison_opt_outs o where o.coach_id = c.id and o.user_id = u.id) as opted_out
-       from users u, coaches c where u.id = $1 and c.id = $2`,
-    [userId, coachId],
-  );
+  const who = await selectWho(database.query, coachId, userId);
   return {
     coach: { id: coachId, label: who!.coach },
     student: { id: userId, name: who!.name, email: who!.email },

@@ -8,28 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { loadWiring, matchWiring } from '../wiring/index.ts';
-
-/** The table of each kind of tailored item (a fixed map: never a name from the client). */
-const TABLES: Record<WhyKind, string> = {
-  bulletin: 'bulletins',
-  survey: 'surveys',
-  todolist: 'todo_lists',
-  playbook_planning: 'playbooks',
-  checklist_item: 'checklist_items',
-};
-
-/**
- * When each kind of item is live for students (docs: the schema's content.ts and todos.ts notes): a draft,
- * a scheduled or an unreleased item is not explained, so its existence is not told.
- */
-const LIVE: Record<WhyKind, string> = {
-  bulletin: 'is_published and not is_queued and not under_review and publish_timestamp <= now()',
-  survey: 'is_published and not is_queued and not under_review and publish_timestamp <= now()',
-  todolist: 'not is_queued and not is_under_review',
-  playbook_planning: 'is_released',
-  // A checklist item is live once staff add it (docs/faq-checklists.md).
-  checklist_item: 'true',
-};
+import { isLiveItem, selectCharacteristicLabels } from './queries.ts';
 
 /**
  * Why a student sees a tailored item (docs/my-data.md): the item's wiring (docs/wiring.md) in plain
@@ -48,11 +27,7 @@ export async function whyAnswer(
   id: number,
   userId: number,
 ): Promise<WhyAnswer> {
-  const exists = await database.query(
-    `select 1 from ${TABLES[kind]} where id = $1 and coach_id = $2 and ${LIVE[kind]}`,
-    [id, scope.coachId],
-  );
-  if (exists.length === 0) throw notFound();
+  if (!(await isLiveItem(database.query, kind, id, scope.coachId))) throw notFound();
   // A released playbook is for every student of the coach: its wirings are its questions, not an
   // audience (docs/playbooks.md).
   if (kind === 'playbook_planning') return { reasons: [] };
@@ -60,13 +35,10 @@ export async function whyAnswer(
   if (wiring.length === 0) return { reasons: [] };
   const matches = await matchWiring(database.query, { ...scope, kind, userId, contentIds: [id] });
   if (!matches.get(id)) throw notFound();
-  const chars = await database.query<{
-    name: string;
-    label: string;
-    restriction_values: Array<{ value: string; label: string }>;
-  }>(
-    'select name, label, restriction_values from characteristics where institution_id = $1 and name = any($2::text[])',
-    [scope.institutionId, wiring.map((w) => w.label)],
+  const chars = await selectCharacteristicLabels(
+    database.query,
+    scope.institutionId,
+    wiring.map((w) => w.label),
   );
   const byName = new Map(chars.map((c) => [c.name, c]));
   const values = new Map<string, string[]>();

@@ -7,14 +7,8 @@ import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { computeNotifications } from './compute.ts';
+import { claimDigest, deleteDigest, selectDueDigests, turnDigestOff } from './queries.ts';
 import { unsubscribeToken, verifyUnsubscribeToken } from './tokens.ts';
-
-/** How many digests one run sends at most (the rest go with the next run, a minute later). */
-const BATCH = 500;
-
-/** The period key of a digest: the UTC day (`2026-11-26`) or the ISO week (`2026-W48`). */
-export const PERIOD_SQL = `case s.digest when 'daily' then to_char(now() at time zone 'UTC', 'YYYY-MM-DD')
-  else to_char(now() at time zone 'UTC', 'IYYY-"W"IW') end`;
 
 export interface DigestOptions {
   transport: Transporter;
@@ -36,31 +30,13 @@ export async function sendDigests(
   opts: DigestOptions,
 ): Promise<{ sent: number; failed: number }> {
   const q = database.query;
-  const due = await q<{
-    user_id: number;
-    institution_id: number;
-    email: string;
-    name: string;
-    digest: 'daily' | 'weekly';
-    period: string;
-  }>(
-    `select u.id as user_id, u.institution_id, u.email, u.name, s.digest, ${PERIOD_SQL} as period
-       from notification_settings s join users u on u.id = s.user_id
-      where s.digest in ('daily', 'weekly') and u.deactivated_at is null
-        and not exists (select 1 from notification_digests d where d.user_id = u.id and d.period = ${PERIOD_SQL})
-      order by u.id limit ${BATCH}`,
-  );
+  const due = await selectDueDigests(q);
   let sent = 0;
   let failed = 0;
   for (const u of due) {
     const items = (await computeNotifications(database, u.user_id)).filter((n) => !n.read);
     if (items.length === 0) continue;
-    const claimed = await q(
-      `insert into notification_digests (institution_id, user_id, period, items) values ($1, $2, $3, $4)
-       on conflict do nothing returning 1`,
-      [u.institution_id, u.user_id, u.period, items.length],
-    );
-    if (claimed.length === 0) continue; // another run sent it
+    if (!(await claimDigest(q, u, items.length))) continue; // another run sent it
     const token = await unsubscribeToken(q, u.user_id);
     const page = `${opts.appUrl}${NOTIFICATION_PAGES.unsubscribe}?token=${encodeURIComponent(token)}`;
     const oneClick = `${opts.appUrl}/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
@@ -89,7 +65,7 @@ export async function sendDigests(
       });
       sent++;
     } catch {
-      await q('delete from notification_digests where user_id = $1 and period = $2', [u.user_id, u.period]);
+      await deleteDigest(q, u.user_id, u.period);
       failed++;
     }
   }
@@ -107,10 +83,5 @@ export async function unsubscribe(
 ): Promise<{ status: 'unsubscribed' | 'already' }> {
   const userId = await verifyUnsubscribeToken(database.query, token);
   if (userId === null) throw badRequest({ token: [NOTIFICATION_ERRORS.token] });
-  const changed = await database.query(
-    `update notification_settings set digest = 'off', updated_at = now()
-      where user_id = $1 and digest <> 'off' returning 1`,
-    [userId],
-  );
-  return { status: changed.length > 0 ? 'unsubscribed' : 'already' };
+  return { status: (await turnDigestOff(database.query, userId)) ? 'unsubscribed' : 'already' };
 }

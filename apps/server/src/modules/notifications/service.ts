@@ -11,6 +11,7 @@ import {
 import type { Database, Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { computeNotifications, readKind } from './compute.ts';
+import { insertReadRows, selectDigest, upsertDigest } from './queries.ts';
 
 /**
  * One page (from 1) of the user's notifications, `count` and `unread` over all of them. A page past the
@@ -44,13 +45,11 @@ async function insertReads(
   marks: Array<{ kind: string; source_id: number }>,
 ): Promise<void> {
   if (marks.length === 0) return;
-  await query(
-    `insert into notification_reads (institution_id, user_id, kind, source_id)
-     select u.institution_id, u.id, m.kind, m.source_id
-       from users u, unnest($2::text[], $3::int[]) as m(kind, source_id)
-      where u.id = $1
-     on conflict do nothing`,
-    [userId, marks.map((m) => m.kind), marks.map((m) => m.source_id)],
+  await insertReadRows(
+    query,
+    userId,
+    marks.map((m) => m.kind),
+    marks.map((m) => m.source_id),
   );
 }
 
@@ -91,10 +90,7 @@ export async function markAllRead(
 
 /** The user's digest setting (`off` when never set). */
 export async function getSettings(database: Database, userId: number): Promise<{ digest: DigestFrequency }> {
-  const [row] = await database.query<{ digest: DigestFrequency }>(
-    'select digest from notification_settings where user_id = $1',
-    [userId],
-  );
+  const row = await selectDigest(database.query, userId);
   return { digest: row?.digest ?? 'off' };
 }
 
@@ -104,11 +100,6 @@ export async function saveSettings(
   userId: number,
   digest: DigestFrequency,
 ): Promise<{ digest: DigestFrequency }> {
-  await database.query(
-    `insert into notification_settings (user_id, institution_id, digest)
-     select id, institution_id, $2 from users where id = $1
-     on conflict (user_id) do update set digest = excluded.digest, updated_at = now()`,
-    [userId, digest],
-  );
+  await upsertDigest(database.query, userId, digest);
   return { digest };
 }

@@ -7,23 +7,21 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Query } from '../../db/client.ts';
+import { insertSigningKey, selectSigningKey } from './queries.ts';
 
 const KEY_NAME = 'unsubscribe';
 const PURPOSE = 'notification-digest-unsubscribe';
 
 async function readKey(query: Query): Promise<Buffer | null> {
-  const [row] = await query<{ key: string }>('select key from signing_keys where name = $1', [KEY_NAME]);
-  return row ? Buffer.from(row.key, 'base64') : null;
+  const key = await selectSigningKey(query, KEY_NAME);
+  return key === undefined ? null : Buffer.from(key, 'base64');
 }
 
 /** The key, made (once, whichever instance comes first) when there is none yet. */
 async function ensureKey(query: Query): Promise<Buffer> {
   const key = await readKey(query);
   if (key) return key;
-  await query('insert into signing_keys (name, key) values ($1, $2) on conflict (name) do nothing', [
-    KEY_NAME,
-    randomBytes(32).toString('base64'),
-  ]);
+  await insertSigningKey(query, KEY_NAME, randomBytes(32).toString('base64'));
   return (await readKey(query))!;
 }
 

@@ -12,75 +12,16 @@ import {
   type MarkedText,
   PAGES,
   SEARCH_PAGE_SIZE,
-  type SearchKind,
   type SearchPage,
   type SearchResult,
 } from '@course-coach/contracts';
 import type { CoachRequestContext } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
-import { scopeSql, VISIBLE } from '../bulletins/index.ts';
-import { readableItemSql } from '../todos/index.ts';
+import { type SearchRow, selectSearchPage } from './queries.ts';
 
 /** Marks ts_headline puts around matched words; removed from the text first, so they mark only matches. */
 const START = '\u0002';
 const STOP = '\u0003';
-
-/**
- * SQL: the plain text of a stored (sanitised) HTML fragment: tags replaced by spaces, the entities
- * sanitize-html writes decoded (`&amp;` last), the headline marks removed, white space collapsed.
- */
-export const plainTextSql = (html: string) => `btrim(regexp_replace(translate(
-  replace(replace(replace(replace(replace(replace(regexp_replace(${html}, '<[^>]*>', ' ', 'g'),
-    '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'),
-  chr(2) || chr(3), ''), '\\s+', ' ', 'g'))`;
-
-/** SQL: the same for text that holds no HTML (titles, questions). */
-const cleanTextSql = (text: string) =>
-  `btrim(regexp_replace(translate(${text}, chr(2) || chr(3), ''), '\\s+', ' ', 'g'))`;
-
-/** ts_headline options: the marks, and a snippet of about 10 to 25 words around the best match. */
-const MARKS = `'StartSel=' || chr(2) || ', StopSel=' || chr(3)`;
-const SNIPPET_OPTIONS = `${MARKS} || ', MaxWords=25, MinWords=10, ShortWord=2, MaxFragments=1'`;
-const TITLE_OPTIONS = `${MARKS} || ', HighlightAll=true'`;
-
-/**
- * The searchable documents the caller sees, one row each: kind, id, title, body (plain text), and what
- * the link needs. `$1` coach, `$2` user, `$3` institution staff (the bulletin reader's parameters).
- */
-function documentsSql(caller: CoachRequestContext): string {
-  return `
-    select 'bulletin' as kind, b.id, ${cleanTextSql('b.title')} as title,
-           btrim(${cleanTextSql('b.subtitle')} || ' ' || ${plainTextSql('b.description')}) as body,
-           b.is_interactive as interactive, null::int as list_id, false as institution_wide
-      from bulletins b join scope sc on sc.coach_id = b.coach_id
-     where ${VISIBLE}
-    union all
-    select 'tip', t.id, '', ${plainTextSql('t.html')}, false, null, false from tips t where t.coach_id = $1
-    union all
-    select 'todo', i.id, ${cleanTextSql('i.title')}, ${plainTextSql('i.description')}, false, i.todo_list_id, false
-      from todo_items i left join todo_lists l on l.id = i.todo_list_id
-     where ${readableItemSql(caller)}
-    union all
-    select 'faq', f.id, ${cleanTextSql('f.question')}, ${plainTextSql('f.answer')}, false, null,
-           f.coach_id is null
-      from faq_entries f
-     where f.institution_id = (select c.institution_id from coaches c where c.id = $1)
-       and (f.coach_id = $1 or f.coach_id is null)`;
-}
-
-interface Row {
-  total: number;
-  kind: SearchKind | null;
-  id: number;
-  interactive: boolean;
-  list_id: number | null;
-  /** An FAQ entry of the institution's own list (shown below every coach's FAQ). */
-  institution_wide: boolean;
-  title: string;
-  body_start: string;
-  title_marked: string;
-  snippet_marked: string;
-}
 
 /** Splits ts_headline's output at its marks: the plain text and the `[start, end)` ranges marked. */
 export function parseMarked(marked: string): MarkedText {
@@ -103,7 +44,7 @@ function tipTitle(text: string): MarkedText {
 }
 
 /** The page a result opens: the student's page of it, or for staff the manager that edits it. */
-function linkFor(caller: CoachRequestContext, row: Row): string {
+function linkFor(caller: CoachRequestContext, row: SearchRow): string {
   const coachId = caller.coachId;
   switch (row.kind) {
     case 'bulletin':
@@ -136,34 +77,7 @@ export async function searchCoach(
   const text = q.trim();
   const empty = { q: text, count: 0, page, page_size: SEARCH_PAGE_SIZE, results: [] };
   if (text === '') return empty;
-  const rows = await database.query<Row>(
-    `with ${scopeSql({ kind: 'coach', coachId: caller.coachId })},
-     query as (select websearch_to_tsquery('english', $4::text) as tsq),
-     docs as (${documentsSql(caller)}),
-     matched as (
-       select d.*, ts_rank(setweight(to_tsvector('english', d.title), 'A')
-                           || setweight(to_tsvector('english', d.body), 'B'), query.tsq) as rank
-         from docs d, query
-        where (setweight(to_tsvector('english', d.title), 'A')
-               || setweight(to_tsvector('english', d.body), 'B')) @@ query.tsq)
-     select c.total, p.*
-       from (select count(*)::int as total from matched) c
-       left join lateral (
-         select m.kind, m.id, m.interactive, m.list_id, m.institution_wide, m.title, left(m.body, 100) as body_start,
-                ts_headline('english', m.title, query.tsq, ${TITLE_OPTIONS}) as title_marked,
-                ts_headline('english', m.body, query.tsq, ${SNIPPET_OPTIONS}) as snippet_marked
-           from matched m, query
-          order by m.rank desc, m.kind, m.id
-          limit $5 offset $6) p on true`,
-    [
-      caller.coachId,
-      caller.userId,
-      caller.institutionRole !== null,
-      text,
-      SEARCH_PAGE_SIZE,
-      (page - 1) * SEARCH_PAGE_SIZE,
-    ],
-  );
+  const rows = await selectSearchPage(database.query, caller, text, page);
   const count = rows[0]?.total ?? 0;
   const results: SearchResult[] = rows
     .filter((r) => r.kind !== null)

@@ -1,6 +1,7 @@
 import { TRASH_DAYS, type TrashKind } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import { currentActor } from '../audit/index.ts';
+import { deleteExpired, upsertTrashItem } from './queries.ts';
 import { captureRows, countRows, dedupeSnapshot, type SnapshotPart } from './snapshot.ts';
 
 /** Rows to keep: those of `table` matching `where` (an SQL condition on alias `t`) with `params`. */
@@ -63,42 +64,24 @@ export async function moveToTrash(q: Query, spec: TrashSpec): Promise<void> {
   const title = typeof spec.title === 'string' ? spec.title : spec.title(snapshot[0]!.rows[0] ?? {});
   await purgeExpired(q);
   const actor = currentActor();
-  // A coach's trash names the coach (its institution read from it); the institution's own has no coach.
-  const source =
-    spec.coachId === null
-      ? `select i.id, null::int, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb from institutions i where i.id = $1
-         on conflict (institution_id, kind, item_id) where coach_id is null do update`
-      : `select c.institution_id, c.id, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb from coaches c where c.id = $1
-         on conflict (coach_id, kind, item_id) do update`;
-  await q(
-    `insert into trash_items (institution_id, coach_id, kind, item_id, parent_id, title, detail, owner_user_id,
-                              deleted_by_id, deleted_by_email, snapshot)
-     ${source}
-       set parent_id = excluded.parent_id, title = excluded.title, detail = excluded.detail,
-           owner_user_id = excluded.owner_user_id, deleted_by_id = excluded.deleted_by_id,
-           deleted_by_email = excluded.deleted_by_email, deleted_at = now(), snapshot = excluded.snapshot`,
-    [
-      spec.coachId ?? spec.institutionId,
-      spec.kind,
-      spec.itemId,
-      spec.parentId ?? null,
-      title.slice(0, 300),
-      detailOf(spec.kind, snapshot),
-      spec.ownerUserId ?? null,
-      actor?.userId ?? null,
-      actor?.email ?? '',
-      JSON.stringify(snapshot),
-    ],
-  );
+  await upsertTrashItem(q, {
+    coachId: spec.coachId,
+    institutionId: spec.institutionId,
+    kind: spec.kind,
+    itemId: spec.itemId,
+    parentId: spec.parentId ?? null,
+    title: title.slice(0, 300),
+    detail: detailOf(spec.kind, snapshot),
+    ownerUserId: spec.ownerUserId ?? null,
+    deletedById: actor?.userId ?? null,
+    deletedByEmail: actor?.email ?? '',
+    snapshot: JSON.stringify(snapshot),
+  });
 }
 
 /** Deletes every trash entry older than TRASH_DAYS (all coaches). Returns how many went. */
 export async function purgeExpired(q: Query): Promise<number> {
-  const rows = await q(
-    `delete from trash_items where deleted_at < now() - make_interval(days => $1) returning id`,
-    [TRASH_DAYS],
-  );
-  return rows.length;
+  return deleteExpired(q, TRASH_DAYS);
 }
 
 /** A one-line title from HTML (a tip): the text without tags, whitespace collapsed, at most 80 characters. */

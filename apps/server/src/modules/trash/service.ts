@@ -9,6 +9,7 @@ import type { Database, Query } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { purgeExpired } from './capture.ts';
+import { deleteTrashEntry, lockTrashEntry, selectTrash } from './queries.ts';
 import { applySnapshot, type SnapshotPart } from './snapshot.ts';
 
 /**
@@ -23,35 +24,6 @@ export type TrashScope =
     }
   | { coachId: null; institutionId: number; owner: null };
 
-interface Row {
-  id: number;
-  kind: TrashKind;
-  item_id: number;
-  parent_id: number | null;
-  title: string;
-  detail: string;
-  deleted_by_email: string;
-  deleted_at: Date | string;
-  days_left: number;
-  expired: boolean;
-  snapshot: SnapshotPart[] | string;
-}
-
-const COACH_SQL = `coach_id = $1 and (($2::int is null and owner_user_id is null)
-                    or (owner_user_id = $2::int and kind = 'own_todo'))`;
-const INSTITUTION_SQL = `institution_id = $1 and coach_id is null and owner_user_id is null and $2::int is null`;
-
-/** The scope's condition (`$1` its coach or institution, `$2` the owner) and those two parameters. */
-function scopeOf(scope: TrashScope): { where: string; params: [number, number | null] } {
-  return scope.coachId === null
-    ? { where: INSTITUTION_SQL, params: [scope.institutionId, null] }
-    : { where: COACH_SQL, params: [scope.coachId, scope.owner] };
-}
-
-const FIELDS = `id, kind, item_id, parent_id, title, detail, deleted_by_email, deleted_at,
-   greatest(0, $3::int - floor(extract(epoch from now() - deleted_at) / 86400))::int as days_left,
-   deleted_at < now() - make_interval(days => $3::int) as expired`;
-
 /**
  * The scope's trash, newest first, after purging what is older than TRASH_DAYS. A student's entries show
  * "You" as the deleter.
@@ -59,13 +31,10 @@ const FIELDS = `id, kind, item_id, parent_id, title, detail, deleted_by_email, d
 export async function listTrash(database: Database, scope: TrashScope): Promise<TrashEntry[]> {
   return database.transaction(async (q) => {
     await purgeExpired(q);
-    const { where, params } = scopeOf(scope);
-    const rows = await q<Row>(
-      `select ${FIELDS} from trash_items where ${where} order by deleted_at desc, id desc`,
-      [...params, TRASH_DAYS],
-    );
+    const rows = await selectTrash(q, scope, TRASH_DAYS);
     return rows.map((r) => ({
-      kind: r.kind,
+      // Written only by moveToTrash, from a TrashKind.
+      kind: r.kind as TrashKind,
       id: r.item_id,
       title: r.title,
       detail: r.detail,
@@ -109,11 +78,7 @@ export async function restoreFromTrash(
   itemId: number,
 ): Promise<TrashRestored & { cohortId: number | null }> {
   return database.transaction(async (q: Query) => {
-    const { where, params } = scopeOf(scope);
-    const [row] = await q<Row>(
-      `select ${FIELDS}, snapshot from trash_items where ${where} and kind = $4 and item_id = $5 for update`,
-      [...params, TRASH_DAYS, kind, itemId],
-    );
+    const row = await lockTrashEntry(q, scope, TRASH_DAYS, kind, itemId);
     if (!row) throw notFound();
     if (row.expired) throw new HttpError(410, { detail: TRASH_MESSAGES.expired });
     const parts = (
@@ -127,7 +92,7 @@ export async function restoreFromTrash(
       if (code === '23505') throw new HttpError(409, { detail: TRASH_MESSAGES.duplicate });
       throw error;
     }
-    await q('delete from trash_items where id = $1', [row.id]);
+    await deleteTrashEntry(q, row.id);
     const audit = AUDIT[kind];
     if (audit) {
       const owner = scope.coachId === null ? `institution ${scope.institutionId}` : `coach ${scope.coachId}`;

@@ -1,6 +1,7 @@
 /** The wiring module's public entry: what other modules may use of it. */
 
-export { deleteExclusions, type ExclusionKind, excludedSql, loadExclusions } from './exclusions.ts';
+export { deleteExclusions, type ExclusionKind, loadExclusions } from './exclusions.ts';
+export { excludedSql, studentValuesSql, wiringVisibleForSql, wiringVisibleSql } from './queries.ts';
 export { coachScope, IdParams, staff, wiredItemRoutes } from './routes.ts';
 export {
   checkWiring,
@@ -9,7 +10,4 @@ export {
   matchWiring,
   saveWiring,
   studentValues,
-  studentValuesSql,
-  wiringVisibleForSql,
-  wiringVisibleSql,
 } from './service.ts';

@@ -10,12 +10,21 @@ import {
 import type { Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
+import {
+  deleteUnwiredRows,
+  deleteWiringRows,
+  selectStudentValues,
+  selectWiring,
+  selectWiringMatches,
+  upsertWiringRows,
+} from './queries.ts';
 
 /**
  * Characteristic wiring of content (spec §3 "Characteristic wiring item"; semantics in
  * packages/contracts/src/wiring.ts). Every content module saves, loads, deletes and matches its wiring
  * through these functions, inside its own transaction (`q` is the transaction's query runner), so a
- * content item and its wiring are written together or not at all.
+ * content item and its wiring are written together or not at all. The SQL, and the SQL fragments other
+ * modules' reads test a student against, are in ./queries.ts.
  */
 
 /** Which content item a wiring belongs to. */
@@ -66,31 +75,13 @@ export async function saveWiring(
     return { label: c.name, value, num: c.kind === 'range' ? Number(value) : null, position };
   });
   // Drop the rows that are no longer wired, then upsert the rest (keeping the ids of those that stay).
-  await q(
-    `delete from content_characteristics
-      where content_kind = $1 and content_id = $2 and coach_id = $3
-        and not ((characteristic, value) in (select * from unnest($4::text[], $5::text[])))`,
-    [target.kind, target.contentId, target.coachId, rows.map((r) => r.label), rows.map((r) => r.value)],
+  await deleteUnwiredRows(
+    q,
+    target,
+    rows.map((r) => r.label),
+    rows.map((r) => r.value),
   );
-  if (rows.length > 0) {
-    await q(
-      `insert into content_characteristics
-              (institution_id, coach_id, content_kind, content_id, characteristic, value, num, position)
-       select $1, $2, $3, $4, l, v, n, p
-         from unnest($5::text[], $6::text[], $7::float8[], $8::int[]) as t(l, v, n, p)
-       on conflict (content_kind, content_id, characteristic, value) do update set position = excluded.position`,
-      [
-        target.institutionId,
-        target.coachId,
-        target.kind,
-        target.contentId,
-        rows.map((r) => r.label),
-        rows.map((r) => r.value),
-        rows.map((r) => r.num),
-        rows.map((r) => r.position),
-      ],
-    );
-  }
+  if (rows.length > 0) await upsertWiringRows(q, target, rows);
   return (await loadWiring(q, target.coachId, target.kind, [target.contentId])).get(target.contentId) ?? [];
 }
 
@@ -102,10 +93,7 @@ export async function deleteWiring(
   contentIds: number[],
 ): Promise<void> {
   if (contentIds.length === 0) return;
-  await q(
-    'delete from content_characteristics where coach_id = $1 and content_kind = $2 and content_id = any($3::int[])',
-    [coachId, kind, contentIds],
-  );
+  await deleteWiringRows(q, coachId, kind, contentIds);
 }
 
 /**
@@ -118,13 +106,7 @@ export async function loadWiring(
   kind: WiringContentKind,
   contentIds?: number[],
 ): Promise<Map<number, WiringItem[]>> {
-  const rows = await q<{ id: number; content_id: number; characteristic: string; value: string }>(
-    `select id, content_id, characteristic, value
-       from content_characteristics
-      where coach_id = $1 and content_kind = $2 ${contentIds ? 'and content_id = any($3::int[])' : ''}
-      order by content_id, position, id`,
-    contentIds ? [coachId, kind, contentIds] : [coachId, kind],
-  );
+  const rows = await selectWiring(q, coachId, kind, contentIds);
   const out = new Map<number, WiringItem[]>();
   for (const r of rows) {
     const list = out.get(r.content_id) ?? [];
@@ -134,29 +116,6 @@ export async function loadWiring(
   return out;
 }
 
-/**
- * SQL of a CTE body listing one student's characteristic values in a coach (any source) and, for
- * characteristics the student has no value of, the default: columns `name`, `value`, `num` (numeric
- * only for range characteristics). `user`, `institution` and `coach` are SQL expressions (placeholders
- * such as '$1'). Values are the student's institution-wide ones (`coach_id` 0) and those of their
- * enrolment in `coach` (enrolment-scoped characteristics; DESIGN.md "Characteristic definitions").
- */
-export function studentValuesSql(user: string, institution: string, coach: string): string {
-  return `select c.name, v.value, v.num
-            from student_characteristic_values v
-            join characteristics c on c.id = v.characteristic_id
-           where v.user_id = ${user} and v.institution_id = ${institution} and v.coach_id in (0, ${coach})
-          union all
-          select c.name, c.default_value as value,
-                 case when c.kind = 'range' and c.default_value ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$'
-                      then c.default_value::float8 end as num
-            from characteristics c
-           where c.institution_id = ${institution} and c.default_value is not null
-             and not exists (select 1 from student_characteristic_values d
-                              where d.characteristic_id = c.id and d.user_id = ${user}
-                                and d.coach_id in (0, ${coach}))`;
-}
-
 /** One student's characteristic values in a coach (any source, defaults included), for `matchesWiring`. */
 export async function studentValues(
   q: Query,
@@ -164,7 +123,7 @@ export async function studentValues(
   userId: number,
   coachId: number,
 ): Promise<StudentValue[]> {
-  return q<StudentValue>(studentValuesSql('$1', '$2', '$3::int'), [userId, institutionId, coachId]);
+  return selectStudentValues(q, institutionId, userId, coachId);
 }
 
 /**
@@ -182,71 +141,6 @@ export async function matchWiring(
     contentIds?: number[];
   },
 ): Promise<Map<number, boolean>> {
-  const params: unknown[] = [opts.userId, opts.institutionId, opts.coachId, opts.kind];
-  if (opts.contentIds) params.push(opts.contentIds);
-  const rows = await q<{ content_id: number; matches: boolean }>(
-    `with sv as (${studentValuesSql('$1', '$2', '$3')}),
-          per_characteristic as (
-            select w.content_id, bool_or(sv.name is not null) as ok
-              from content_characteristics w
-              left join sv on sv.name = w.characteristic
-                          and (sv.value = w.value or (w.num is not null and sv.num = w.num))
-             where w.coach_id = $3 and w.content_kind = $4
-                   ${opts.contentIds ? 'and w.content_id = any($5::int[])' : ''}
-             group by w.content_id, w.characteristic)
-     select content_id, bool_and(ok) as matches from per_characteristic group by content_id`,
-    params,
-  );
+  const rows = await selectWiringMatches(q, opts);
   return new Map(rows.map((r) => [r.content_id, r.matches]));
-}
-
-/**
- * A SQL boolean expression: "the content item `idExpr` of kind `kindParam` is meant for the student
- * whose values are in the CTE `sv`" (no wiring, or the wiring matches). For list queries that filter
- * in SQL: `with sv as (${studentValuesSql('$1', '$2')}) select … where ${wiringVisibleSql('b.id', "'bulletin'")}`.
- * Qualify `idExpr` with its table alias (`b.id`, not `id`): the subqueries read `content_characteristics`,
- * whose own `id` column would otherwise be picked.
- */
-export function wiringVisibleSql(idExpr: string, kindParam: string, sv = 'sv'): string {
-  // The student's values are read once per test (a materialized CTE), not once per wiring row: with
-  // stale statistics the planner put the values subquery on the inner side of a nested loop and read
-  // them 35,000 times for three to-do lists (9 s on PostgreSQL right after the demo import).
-  return `not exists (
-            with svm as materialized (select * from ${sv} sv0)
-            select 1 from content_characteristics w
-             where w.content_kind = ${kindParam} and w.content_id = ${idExpr}
-               and not exists (
-                 select 1 from content_characteristics w2
-                   join svm sv on sv.name = w2.characteristic
-                          and (sv.value = w2.value or (w2.num is not null and sv.num = w2.num))
-                  where w2.content_kind = w.content_kind and w2.content_id = w.content_id
-                    and w2.characteristic = w.characteristic))`;
-}
-
-/** A SQL boolean expression: the content item has wiring and the student (CTE `sv`) matches it. */
-export function wiringRecommendedSql(idExpr: string, kindParam: string): string {
-  return `(exists (select 1 from content_characteristics w0
-                    where w0.content_kind = ${kindParam} and w0.content_id = ${idExpr})
-           and ${wiringVisibleSql(idExpr, kindParam)})`;
-}
-
-/**
- * `wiringVisibleSql` for one known student without a CTE: the student's values are inlined as a
- * subquery, with the ids as integer literals (checked), so the expression drops into any query
- * whatever its parameter numbering.
- */
-export function wiringVisibleForSql(
-  idExpr: string,
-  kind: WiringContentKind,
-  userId: number,
-  institutionId: number,
-  coachId: number,
-): string {
-  if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(institutionId) || !Number.isSafeInteger(coachId))
-    throw new Error('bad id');
-  return wiringVisibleSql(
-    idExpr,
-    `'${kind}'`,
-    `(${studentValuesSql(String(userId), String(institutionId), String(coachId))})`,
-  );
 }
