@@ -129,7 +129,11 @@ async function firstLoad(
     firstAssets: new Set(),
   };
   const pending: Promise<void>[] = [];
+  // A request that finishes while the context closes (a late poll on a busy machine) cannot be read any
+  // more; it is left out rather than crashing the run (which left the server running).
+  let closing = false;
   page.on('requestfinished', (request) => {
+    if (closing) return;
     pending.push(
       (async () => {
         const response = await request.response();
@@ -149,7 +153,9 @@ async function firstLoad(
             `    ${response.status()} ${encoding || '-'} ${sizes.responseBodySize} ${request.url()}`,
           );
         }
-      })(),
+      })().catch((error: unknown) => {
+        if (!closing) throw error;
+      }),
     );
   });
   await page.goto(base + path);
@@ -178,7 +184,8 @@ async function firstLoad(
   })) {
     tally.firstAssets.add(asset);
   }
-  await Promise.all(pending);
+  while (pending.length > 0) await Promise.all(pending.splice(0));
+  closing = true;
   await context.close();
   return tally;
 }

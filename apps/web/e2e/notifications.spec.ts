@@ -6,7 +6,8 @@ import { readOuladCsv } from './oulad.ts';
 
 /**
  * Notifications (docs/notifications.md) in Chromium at 1280×800 and 375×667: a new bulletin shows in the
- * header's unread count and the list, and clears when opened; the daily digest, turned on in the page,
+ * header's unread count and its popover (opened from the keyboard, focus inside, Escape gives focus back;
+ * axe open, light and dark), and clears when opened from there, the count dropping; the daily digest, turned on in the page,
  * is sent through the lane's local SMTP capture (e2e/mail-capture.ts) and its unsubscribe link works
  * signed out (then says “already”); a forged link changes nothing. Axe on every screen.
  */
@@ -59,8 +60,8 @@ async function postBulletin(staff: APIRequestContext, coachId: number, title: st
   return ((await res.json()) as { id: number }).id;
 }
 
-/** The header's link that is shown at this size (the desktop bar's or the phone header's). */
-const unreadLink = (page: Page) => page.locator('[data-testid="notifications-link"]:visible');
+/** The header's notifications button shown at this size (the desktop bar's or the phone header's). */
+const bell = (page: Page) => page.locator('[data-testid="notifications-bell"]:visible');
 const qp = (s: string) =>
   s
     .replace(/=\r?\n/g, '')
@@ -85,25 +86,70 @@ for (const [i, size] of SIZES.entries()) {
     const bulletinId = await postBulletin(staff, coachId, title);
 
     await signIn(page, student);
-    await expect(unreadLink(page)).toHaveAttribute('aria-label', /Notifications, \d+ unread/);
-    const before = Number(/(\d+) unread/.exec((await unreadLink(page).getAttribute('aria-label'))!)![1]);
-    await unreadLink(page).click();
-    await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible({
-      timeout: 20_000,
-    });
-    const row = page.getByTestId('notification').filter({ hasText: `New bulletin: ${title}` });
+    await expect(bell(page)).toHaveAttribute('aria-label', /Notifications, \d+ unread/);
+    await expect(bell(page)).toHaveAttribute('aria-expanded', 'false');
+    const before = Number(/(\d+) unread/.exec((await bell(page).getAttribute('aria-label'))!)![1]);
+    // The keyboard opens it (Enter on the wide header's button, Space on the phone's) and focus moves in.
+    await bell(page).focus();
+    await page.keyboard.press(size.width > 375 ? 'Enter' : 'Space');
+    await expect(bell(page)).toHaveAttribute('aria-expanded', 'true');
+    const popover = page.getByRole('dialog', { name: `Notifications, ${before} unread` });
+    await expect(popover).toBeVisible();
+    // Focus is in it, on the dialog or its heading (not on an action).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const at = document.activeElement;
+          return (
+            !!at?.closest('[role="dialog"]') && (at.getAttribute('role') === 'dialog' || at.tagName === 'H2')
+          );
+        }),
+      )
+      .toBe(true);
+    const row = popover.getByTestId('notification').filter({ hasText: `New bulletin: ${title}` });
     await expect(row).toHaveAttribute('data-read', 'false');
+    await expect(row).toContainText('Unread');
+    await expect(popover.getByRole('link', { name: 'See all notifications' })).toBeVisible();
+    // Inside the screen's width at both sizes (on the phone: the width less a margin).
+    const box = (await popover.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width);
     await expectNoAxeViolations(page);
+    // Escape closes it and gives focus back to the button.
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    await expect(bell(page)).toBeFocused();
+    await expect(bell(page)).toHaveAttribute('aria-expanded', 'false');
+    // The same, open, in dark mode (the app follows the system setting).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await bell(page).click();
+    await expect(row).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
 
+    // Opening it (Enter on its button) marks it read and goes to its page; the count drops.
     await row.getByRole('button').focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/MessageCenter/${coachId}/${bulletinId}/`));
-    await expect(unreadLink(page)).toHaveAttribute(
+    await expect(popover).toBeHidden();
+    await expect(bell(page)).toHaveAttribute(
       'aria-label',
       before - 1 > 0 ? `Notifications, ${before - 1} unread` : 'Notifications',
     );
-    await page.goto('/Notifications/');
-    await expect(row).toHaveAttribute('data-read', 'true');
+    await bell(page).click();
+    await expect(
+      page.getByRole('dialog').getByTestId('notification').filter({ hasText: title }),
+    ).toHaveAttribute('data-read', 'true');
+    await page.getByRole('dialog').getByRole('link', { name: 'See all notifications' }).click();
+    await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const pageRow = page.getByTestId('notification').filter({ hasText: `New bulletin: ${title}` });
+    await expect(pageRow).toHaveAttribute('data-read', 'true');
+    await expectNoAxeViolations(page);
 
     // The digest: a second new bulletin, then Daily turned on; the e-mail job sends it to the capture.
     const second = `Digest e2e ${size.width} ${Date.now()}`;

@@ -1,29 +1,12 @@
-import {
-  type DigestFrequency,
-  NOTIFICATION_PAGE_SIZE,
-  NOTIFICATION_TEXTS,
-  type Notification,
-} from '@course-coach/contracts';
-import {
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { type DigestFrequency, NOTIFICATION_PAGE_SIZE, NOTIFICATION_TEXTS } from '@course-coach/contracts';
+import { Button, Group, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { MARK_ALL_READ, NotificationRow, notificationKey, useOpenNotification } from './NotificationRow.tsx';
 import {
-  useMarkRead,
   useNotificationSettings,
   useNotifications,
   useSaveNotificationSettings,
@@ -34,32 +17,6 @@ const DIGEST_OPTIONS = [
   { value: 'daily', label: 'Daily' },
   { value: 'weekly', label: 'Weekly' },
 ];
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
-/** One notification: a button that marks it read and opens its page. */
-function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
-  return (
-    <Paper withBorder p="sm" data-testid="notification" data-read={n.read}>
-      <UnstyledButton onClick={() => onOpen(n)} w="100%" style={{ textAlign: 'left' }}>
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text fw={n.read ? 400 : 700} size="sm">
-            {n.text}
-          </Text>
-          {!n.read && (
-            <Badge color="blue" variant="light">
-              Unread
-            </Badge>
-          )}
-        </Group>
-        <Text size="xs" c="dimmed">
-          {n.coach_label} · {when(n.at)} UTC
-        </Text>
-      </UnstyledButton>
-    </Paper>
-  );
-}
 
 /** The digest setting: off, daily or weekly (docs/notifications.md "E-mail digest"). */
 function DigestSetting() {
@@ -101,19 +58,13 @@ function DigestSetting() {
 
 /**
  * The signed-in student's notifications (docs/notifications.md): newest first, unread in bold; opening
- * one marks it read and goes to its page; “Mark all read”; the e-mail digest setting.
+ * one marks it read and goes to its page; “Mark all as read”; the e-mail digest setting.
  */
 export function NotificationsPage() {
   usePageTitle('Notifications');
   const [page, setPage] = useState(1);
   const list = useNotifications(page);
-  const mark = useMarkRead();
-  const navigate = useNavigate();
-  const open = (n: Notification) => {
-    const go = () => navigate(n.link);
-    if (n.read) return go();
-    mark.mutate({ kind: n.kind, source_id: n.source_id, item_type: n.item_type }, { onSettled: go });
-  };
+  const { open, mark } = useOpenNotification();
   return (
     <Stack gap="md" maw={760}>
       <Group justify="space-between" wrap="wrap">
@@ -124,7 +75,7 @@ export function NotificationsPage() {
           loading={mark.isPending}
           disabled={!list.data || list.data.unread === 0}
         >
-          Mark all read
+          {MARK_ALL_READ}
         </Button>
       </Group>
       {list.isPending ? (
@@ -145,7 +96,7 @@ export function NotificationsPage() {
           </Text>
           <Stack gap="xs" component="section" aria-label="Notification list">
             {list.data.results.map((n) => (
-              <NotificationRow key={`${n.kind}-${n.item_type}-${n.source_id}`} n={n} onOpen={open} />
+              <NotificationRow key={notificationKey(n)} n={n} onOpen={open} />
             ))}
           </Stack>
           {list.data.count > NOTIFICATION_PAGE_SIZE && (

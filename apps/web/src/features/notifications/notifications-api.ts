@@ -3,6 +3,7 @@ import {
   type DigestFrequency,
   MarkedSchema,
   type MarkReadBody,
+  NOTIFICATION_PAGE_SIZE,
   NotificationPageSchema,
   NotificationSettingsSchema,
   UnreadCountSchema,
@@ -15,7 +16,7 @@ import { apiGet, apiPost, apiRequest } from '../../api/client.ts';
 export const notificationKeys = {
   all: ['notifications'] as const,
   unread: ['notifications', 'unread'] as const,
-  page: (page: number) => ['notifications', 'page', page] as const,
+  page: (page: number, pageSize: number) => ['notifications', 'page', page, pageSize] as const,
   settings: ['notification-settings'] as const,
 };
 
@@ -32,11 +33,21 @@ export function useUnreadCount(enabled = true) {
   });
 }
 
-/** One page (from 1) of the signed-in user's notifications. */
-export function useNotifications(page: number) {
+/**
+ * One page (from 1) of the signed-in user's notifications, newest first, `pageSize` to a page (the API's
+ * default unless given). `refetchOnMount: 'always'` fetches again on every mount even when the cached page
+ * is fresh (the header's popover, which mounts on every opening).
+ */
+export function useNotifications(
+  page: number,
+  pageSize = NOTIFICATION_PAGE_SIZE,
+  refetchOnMount: boolean | 'always' = true,
+) {
   return useQuery({
-    queryKey: notificationKeys.page(page),
-    queryFn: ({ signal }) => apiGet(`${API.notifications}?page=${page}`, NotificationPageSchema, signal),
+    queryKey: notificationKeys.page(page, pageSize),
+    queryFn: ({ signal }) =>
+      apiGet(`${API.notifications}?page=${page}&page_size=${pageSize}`, NotificationPageSchema, signal),
+    refetchOnMount,
   });
 }
 

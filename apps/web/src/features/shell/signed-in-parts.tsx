@@ -13,7 +13,7 @@ export const CoachSwitcher = lazyComponent(async () => (await import('./CoachSwi
 export const UserMenu = lazyComponent(async () => (await import('./UserMenu.tsx')).UserMenu);
 /** The phone menu's drawer (PhoneMenu.tsx), loaded on first render. */
 export const PhoneMenu = lazyComponent(async () => (await import('./PhoneMenu.tsx')).PhoneMenu);
-/** The header's notifications link with its unread count, loaded on first render. */
+/** The header's notifications button with its unread count and popover, loaded on first render. */
 export const NotificationsBell = lazyComponent(
   async () => (await import('../notifications/index.ts')).NotificationsBell,
 );
