@@ -41,7 +41,7 @@ const STATUS = `case
 /**
  * The SQL of `userCredits`: `$1` the coach, `$2` the student; columns of `CreditRow`, ordered by
  * deadline (undated last), then title, type and id. Notifications run it for all of a student's
- * coaches in one statement (notifications/compute.ts).
+ * coaches in one statement (notifications/queries.ts, called from notifications/compute.ts).
  */
 export const USER_CREDITS_SQL = `with items as (
        select 'bulletin' as type, b.id, b.title, 'Bulletin' as content_label, b.credit_deadline as due,
