@@ -43,21 +43,23 @@ export const API = {
   tipsOrder: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/tips/order` as const,
   /** Search within a course (docs/search.md; path ours). */
   search: (coachId: number | string) => `/api/v1/coach/${coachId}/search`,
-  /** FAQ lists, support e-mail and checklists (docs/faq-checklists.md; paths ours). */
-  coachFaq: (coachId: number | string) => `/api/v1/coach/${coachId}/faq`,
-  coachFaqEntry: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/faq/${id}`,
-  coachFaqOrder: (coachId: number | string) => `/api/v1/coach/${coachId}/faq/order`,
-  supportEmail: (coachId: number | string) => `/api/v1/coach/${coachId}/support-email`,
-  institutionFaq: (institutionId: number | string) => `/api/v1/institution/${institutionId}/faq`,
-  institutionFaqEntry: (institutionId: number | string, id: number | string) =>
-    `/api/v1/institution/${institutionId}/faq/${id}`,
-  institutionFaqOrder: (institutionId: number | string) => `/api/v1/institution/${institutionId}/faq/order`,
-  checklist: (coachId: number | string) => `/api/v1/coach/${coachId}/checklist`,
-  checklistItem: (coachId: number | string, id: number | string) =>
-    `/api/v1/coach/${coachId}/checklist/${id}`,
-  checklistOrder: (coachId: number | string) => `/api/v1/coach/${coachId}/checklist/order`,
-  checklistCompletion: (coachId: number | string, id: number | string) =>
-    `/api/v1/coach/${coachId}/checklist/${id}/completion`,
+  /** FAQ lists, support e-mail and checklists (docs/faq-checklists.md; paths ours). Generic, as the tips'. */
+  coachFaq: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/faq` as const,
+  coachFaqEntry: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/faq/${id}` as const,
+  coachFaqOrder: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/faq/order` as const,
+  supportEmail: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/support-email` as const,
+  institutionFaq: <N extends Id>(institutionId: N) => `/api/v1/institution/${institutionId}/faq` as const,
+  institutionFaqEntry: <N extends Id, I extends Id>(institutionId: N, id: I) =>
+    `/api/v1/institution/${institutionId}/faq/${id}` as const,
+  institutionFaqOrder: <N extends Id>(institutionId: N) =>
+    `/api/v1/institution/${institutionId}/faq/order` as const,
+  checklist: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/checklist` as const,
+  checklistItem: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/checklist/${id}` as const,
+  checklistOrder: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/checklist/order` as const,
+  checklistCompletion: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/checklist/${id}/completion` as const,
   images: (coachId: number | string) => `/api/v1/coach/${coachId}/images`,
   image: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}`,
   imageFile: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}/file`,
