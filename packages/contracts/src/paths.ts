@@ -60,10 +60,11 @@ export const API = {
   checklistOrder: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/checklist/order` as const,
   checklistCompletion: <C extends Id, I extends Id>(coachId: C, id: I) =>
     `/api/v1/coach/${coachId}/checklist/${id}/completion` as const,
-  images: (coachId: number | string) => `/api/v1/coach/${coachId}/images`,
-  image: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}`,
+  images: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/images` as const,
+  image: <C extends Id, I extends Id>(coachId: C, id: I) => `/api/v1/coach/${coachId}/images/${id}` as const,
   imageFile: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}/file`,
-  imageField: (coachId: number | string, name: string) => `/api/v1/coach/${coachId}/image-fields/${name}`,
+  imageField: <C extends Id, N extends string>(coachId: C, name: N) =>
+    `/api/v1/coach/${coachId}/image-fields/${name}` as const,
   /** A content item's document: GET its description, PUT (file body or JSON link) to attach, DELETE to remove (ours). */
   contentDocument: (coachId: number | string, kind: string, itemId: number | string) =>
     `/api/v1/coach/${coachId}/documents/${kind}/${itemId}`,
