@@ -72,12 +72,14 @@ export const API = {
   contentDocumentFile: (coachId: number | string, kind: string, itemId: number | string) =>
     `/api/v1/coach/${coachId}/documents/${kind}/${itemId}/file`,
   /** The caller's own testimonial (students; ours). */
-  myTestimonial: (coachId: Id) => `/api/v1/coach/${coachId}/testimonial`,
+  myTestimonial: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/testimonial` as const,
   /** Every testimonial of the coach (staff; ours). */
-  testimonials: (coachId: Id) => `/api/v1/coach/${coachId}/testimonials`,
-  testimonial: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/testimonials/${id}`,
+  testimonials: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/testimonials` as const,
+  testimonial: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/testimonials/${id}` as const,
   /** Featured testimonials with the students' consent (everyone in the coach; ours). */
-  featuredTestimonials: (coachId: Id) => `/api/v1/coach/${coachId}/featured-testimonials`,
+  featuredTestimonials: <C extends Id>(coachId: C) =>
+    `/api/v1/coach/${coachId}/featured-testimonials` as const,
   featuredTestimonialPicture: (coachId: Id, id: Id) =>
     `/api/v1/coach/${coachId}/featured-testimonials/${id}/picture`,
   // Activity (spec §7 "Activity": GETs with {coachId}; exact paths are ours). The coach list is institutionCoaches.
