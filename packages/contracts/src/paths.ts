@@ -27,15 +27,19 @@ export const API = {
   institutionCoachActivity: (institutionId: number | string, coachId: number | string) =>
     `/api/v1/institution/${institutionId}/coach-activity/${coachId}`,
   // To-dos, tips and images: the spec says "exact paths not shown"; these are ours.
-  todoLists: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-lists`,
-  todoList: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-lists/${id}`,
-  todoItems: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-items`,
-  todoItem: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-items/${id}`,
+  // Generic, as the tips' below, so that the to-do endpoints' paths keep their literal types.
+  todoLists: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/todo-lists` as const,
+  todoList: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/todo-lists/${id}` as const,
+  todoItems: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/todo-items` as const,
+  todoItem: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/todo-items/${id}` as const,
   /** Several items in one go (all or nothing). */
-  todoItemsBatch: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-items/batch`,
-  accountTodoItems: (coachId: number | string) => `/api/v1/coach/${coachId}/account-todo-items`,
-  todoTags: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-tags`,
-  todoTag: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-tags/${id}`,
+  todoItemsBatch: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/todo-items/batch` as const,
+  accountTodoItems: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/account-todo-items` as const,
+  todoTags: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/todo-tags` as const,
+  todoTag: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/todo-tags/${id}` as const,
   // Generic, so that called with `':coachId'` the path keeps its literal type for an endpoint's description
   // (endpoint.ts): `API.tips(':coachId')` is the type '/api/v1/coach/:coachId/tips'.
   tips: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/tips` as const,
