@@ -270,6 +270,10 @@ describe('image fields (spec §3 Image field, §9 default image)', () => {
       });
       expect(res.status, `${name} ${JSON.stringify(body)}`).toBe(400);
     }
+    // The name's rule (IMAGE_ENDPOINTS' `params`) is checked on reads too, with a field error.
+    const bad = await alice.get(API.imageField(coachId, 'Bad%20Name'));
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ name: ['Enter a valid field name.'] });
     expect(
       await ctx.database.query('select * from image_fields where coach_id = $1 order by id', [coachId]),
     ).toEqual(before);

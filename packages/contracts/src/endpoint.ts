@@ -52,6 +52,12 @@ export interface Endpoint {
   access: Access;
   /** The OpenAPI tags (the feature's name). */
   tags: readonly string[];
+  /**
+   * Stricter schemas for some path parameters (`{ name: z.string().regex(…) }`): a value that fails one
+   * answers 400 with a field error before the handler runs, and the OpenAPI document shows the rule.
+   * Parameters not named here are any string.
+   */
+  params?: { readonly [name: string]: z.ZodString };
   query?: z.ZodType;
   body?: z.ZodType;
   responses: { readonly [status: number]: z.ZodType };

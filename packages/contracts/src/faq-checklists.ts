@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { access, COACH_ANY, COACH_STAFF, defineEndpoint } from './endpoint.ts';
 import { FAQ_ANSWER_MAX, FAQ_CHECKLIST_ERRORS, FAQ_QUESTION_MAX } from './faq-checklists-texts.ts';
+import { API } from './paths.ts';
 import { WiringItemSchema, WiringListSchema } from './wiring.ts';
 
 export * from './faq-checklists-texts.ts';
@@ -117,3 +119,180 @@ export function searchFaq<T extends { question: string; answer: string }>(
     return words.every((w) => hay.includes(w));
   });
 }
+
+const faqTags = ['faq'];
+const INSTITUTION_STAFF = access.institution('staff', 'admin');
+
+/**
+ * The FAQ endpoints (docs/faq-checklists.md; paths ours). Everyone in a coach reads its FAQ page (the
+ * course list, the institution's list and the support e-mail); the coach's staff (instructors,
+ * institution staff and admins) edit the course list and the support e-mail; the institution's staff
+ * and admins read and edit the institution list. An entry of another list answers 404 with a sentence.
+ */
+export const FAQ_ENDPOINTS = {
+  /** GET coach/{coachId}/faq → `{ support_email, course, institution }` (members of the coach). */
+  coach: defineEndpoint({
+    method: 'GET',
+    path: API.coachFaq(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: faqTags,
+    responses: { 200: CoachFaqSchema },
+  }),
+  /** POST coach/{coachId}/faq `{ question, answer }` → the new entry of the course list (staff). */
+  coachCreate: defineEndpoint({
+    method: 'POST',
+    path: API.coachFaq(':coachId'),
+    access: access.coach(...COACH_STAFF),
+    tags: faqTags,
+    body: FaqEntryBodySchema,
+    responses: { 201: FaqEntrySchema },
+  }),
+  /** POST coach/{coachId}/faq/order `{ ids }` → `{ entries }` in the new order (staff). */
+  coachReorder: defineEndpoint({
+    method: 'POST',
+    path: API.coachFaqOrder(':coachId'),
+    access: access.coach(...COACH_STAFF),
+    tags: faqTags,
+    body: FaqOrderBodySchema,
+    responses: { 200: FaqListSchema },
+  }),
+  /** PUT coach/{coachId}/faq/{id} `{ question, answer }` → the updated entry (staff). */
+  coachUpdate: defineEndpoint({
+    method: 'PUT',
+    path: API.coachFaqEntry(':coachId', ':id'),
+    access: access.coach(...COACH_STAFF),
+    tags: faqTags,
+    body: FaqEntryBodySchema,
+    responses: { 200: FaqEntrySchema },
+  }),
+  /** DELETE coach/{coachId}/faq/{id} → 204 (staff). */
+  coachRemove: defineEndpoint({
+    method: 'DELETE',
+    path: API.coachFaqEntry(':coachId', ':id'),
+    access: access.coach(...COACH_STAFF),
+    tags: faqTags,
+    responses: { 204: z.null() },
+  }),
+  /** GET coach/{coachId}/support-email → `{ support_email }` (members: the footer shows it). */
+  supportEmail: defineEndpoint({
+    method: 'GET',
+    path: API.supportEmail(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: faqTags,
+    responses: { 200: SupportEmailSchema },
+  }),
+  /** PUT coach/{coachId}/support-email `{ support_email }` → the stored address (staff); '' or null clears it. */
+  setSupportEmail: defineEndpoint({
+    method: 'PUT',
+    path: API.supportEmail(':coachId'),
+    access: access.coach(...COACH_STAFF),
+    tags: faqTags,
+    body: SupportEmailBodySchema,
+    responses: { 200: SupportEmailSchema },
+  }),
+  /** GET institution/{institutionId}/faq → `{ entries }` (the institution's staff and admins). */
+  institution: defineEndpoint({
+    method: 'GET',
+    path: API.institutionFaq(':institutionId'),
+    access: INSTITUTION_STAFF,
+    tags: faqTags,
+    responses: { 200: FaqListSchema },
+  }),
+  /** POST institution/{institutionId}/faq `{ question, answer }` → the new entry. */
+  institutionCreate: defineEndpoint({
+    method: 'POST',
+    path: API.institutionFaq(':institutionId'),
+    access: INSTITUTION_STAFF,
+    tags: faqTags,
+    body: FaqEntryBodySchema,
+    responses: { 201: FaqEntrySchema },
+  }),
+  /** POST institution/{institutionId}/faq/order `{ ids }` → `{ entries }` in the new order. */
+  institutionReorder: defineEndpoint({
+    method: 'POST',
+    path: API.institutionFaqOrder(':institutionId'),
+    access: INSTITUTION_STAFF,
+    tags: faqTags,
+    body: FaqOrderBodySchema,
+    responses: { 200: FaqListSchema },
+  }),
+  /** PUT institution/{institutionId}/faq/{id} `{ question, answer }` → the updated entry. */
+  institutionUpdate: defineEndpoint({
+    method: 'PUT',
+    path: API.institutionFaqEntry(':institutionId', ':id'),
+    access: INSTITUTION_STAFF,
+    tags: faqTags,
+    body: FaqEntryBodySchema,
+    responses: { 200: FaqEntrySchema },
+  }),
+  /** DELETE institution/{institutionId}/faq/{id} → 204. */
+  institutionRemove: defineEndpoint({
+    method: 'DELETE',
+    path: API.institutionFaqEntry(':institutionId', ':id'),
+    access: INSTITUTION_STAFF,
+    tags: faqTags,
+    responses: { 204: z.null() },
+  }),
+};
+
+const checklistTags = ['checklists'];
+
+/**
+ * The checklist endpoints (docs/faq-checklists.md; paths ours): members read the coach's checklist with
+ * their own ticks; staff (instructors, institution staff and admins) create, edit, reorder and delete
+ * items; students tick items off. An item of another coach answers 404 with a sentence.
+ */
+export const CHECKLIST_ENDPOINTS = {
+  /** GET checklist → `{ items (with the caller's ticks), completed_count, total_count }`. */
+  get: defineEndpoint({
+    method: 'GET',
+    path: API.checklist(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: checklistTags,
+    responses: { 200: ChecklistSchema },
+  }),
+  /** POST checklist `{ title, description?, characteristics? }` → the new item (staff). */
+  create: defineEndpoint({
+    method: 'POST',
+    path: API.checklist(':coachId'),
+    access: access.coach(...COACH_STAFF),
+    tags: checklistTags,
+    body: ChecklistItemBodySchema,
+    responses: { 201: ChecklistItemSchema },
+  }),
+  /** POST checklist/order `{ ids }` → the checklist in the new order (staff). */
+  reorder: defineEndpoint({
+    method: 'POST',
+    path: API.checklistOrder(':coachId'),
+    access: access.coach(...COACH_STAFF),
+    tags: checklistTags,
+    body: FaqOrderBodySchema,
+    responses: { 200: ChecklistSchema },
+  }),
+  /** PUT checklist/{id} `{ title, description?, characteristics? }` → the updated item (staff). */
+  update: defineEndpoint({
+    method: 'PUT',
+    path: API.checklistItem(':coachId', ':id'),
+    access: access.coach(...COACH_STAFF),
+    tags: checklistTags,
+    body: ChecklistItemBodySchema,
+    responses: { 200: ChecklistItemSchema },
+  }),
+  /** DELETE checklist/{id} → 204 (staff). */
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: API.checklistItem(':coachId', ':id'),
+    access: access.coach(...COACH_STAFF),
+    tags: checklistTags,
+    responses: { 204: z.null() },
+  }),
+  /** PUT checklist/{id}/completion `{ completed }` → the item with the student's tick (students). */
+  complete: defineEndpoint({
+    method: 'PUT',
+    path: API.checklistCompletion(':coachId', ':id'),
+    access: access.coach('student'),
+    tags: checklistTags,
+    body: ChecklistCompletionBodySchema,
+    responses: { 200: ChecklistItemSchema },
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { access, COACH_ANY, defineEndpoint } from './endpoint.ts';
+import { API } from './paths.ts';
 
 /** User-visible image picker texts, verbatim from the spec (§2 Image select modal). */
 /** Texts of the web app's testimonial picture page (ours), named by the student's sidebar links too. */
@@ -78,3 +80,50 @@ export const ImageFieldBodySchema = z.strictObject({
   image_id: z.number().int().positive().max(2_147_483_647).nullable(),
 });
 export type ImageFieldBody = z.infer<typeof ImageFieldBodySchema>;
+
+/** An image field's name in a path: lower-case letters, digits, `_` and `-` (ours); else 400. */
+export const ImageFieldNameSchema = z.string().regex(/^[a-z0-9_-]{1,60}$/, 'Enter a valid field name.');
+
+/**
+ * The image endpoints (spec §7 "Image list", "Image field data"; the paths are ours), for everyone in the
+ * coach. The upload (POST images, a raw file body) and the picture's bytes (GET images/{id}/file) are not
+ * described here: they send and answer files, not JSON, and are registered by hand
+ * (apps/server/src/modules/images/routes.ts).
+ */
+export const IMAGE_ENDPOINTS = {
+  /** GET images → the image options the caller may pick from. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: API.images(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['images'],
+    responses: { 200: ImageOptionListSchema },
+  }),
+  /** DELETE images/{id} → 204: the caller's own upload (staff: any image of the coach). */
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: API.image(':coachId', ':id'),
+    access: access.coach(...COACH_ANY),
+    tags: ['images'],
+    responses: { 204: z.null() },
+  }),
+  /** GET image-fields/{name} → [the caller's image field] (spec §7: "a list whose first entry is used"). */
+  field: defineEndpoint({
+    method: 'GET',
+    path: API.imageField(':coachId', ':name'),
+    access: access.coach(...COACH_ANY),
+    tags: ['images'],
+    params: { name: ImageFieldNameSchema },
+    responses: { 200: ImageFieldListSchema },
+  }),
+  /** PUT image-fields/{name} `{ image_id }` → the saved image field. */
+  setField: defineEndpoint({
+    method: 'PUT',
+    path: API.imageField(':coachId', ':name'),
+    access: access.coach(...COACH_ANY),
+    tags: ['images'],
+    params: { name: ImageFieldNameSchema },
+    body: ImageFieldBodySchema,
+    responses: { 200: ImageFieldSchema },
+  }),
+};

@@ -42,6 +42,7 @@ export * from './tailoring.ts';
 export * from './testimonials.ts';
 export * from './tips.ts';
 export * from './todos.ts';
+export * from './todos-endpoints.ts';
 export * from './trash.ts';
 export * from './wiring.ts';
 export * from './wizard.ts';

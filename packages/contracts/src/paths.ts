@@ -27,15 +27,19 @@ export const API = {
   institutionCoachActivity: (institutionId: number | string, coachId: number | string) =>
     `/api/v1/institution/${institutionId}/coach-activity/${coachId}`,
   // To-dos, tips and images: the spec says "exact paths not shown"; these are ours.
-  todoLists: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-lists`,
-  todoList: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-lists/${id}`,
-  todoItems: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-items`,
-  todoItem: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-items/${id}`,
+  // Generic, as the tips' below, so that the to-do endpoints' paths keep their literal types.
+  todoLists: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/todo-lists` as const,
+  todoList: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/todo-lists/${id}` as const,
+  todoItems: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/todo-items` as const,
+  todoItem: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/todo-items/${id}` as const,
   /** Several items in one go (all or nothing). */
-  todoItemsBatch: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-items/batch`,
-  accountTodoItems: (coachId: number | string) => `/api/v1/coach/${coachId}/account-todo-items`,
-  todoTags: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-tags`,
-  todoTag: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/todo-tags/${id}`,
+  todoItemsBatch: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/todo-items/batch` as const,
+  accountTodoItems: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/account-todo-items` as const,
+  todoTags: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/todo-tags` as const,
+  todoTag: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/todo-tags/${id}` as const,
   // Generic, so that called with `':coachId'` the path keeps its literal type for an endpoint's description
   // (endpoint.ts): `API.tips(':coachId')` is the type '/api/v1/coach/:coachId/tips'.
   tips: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/tips` as const,
@@ -43,25 +47,28 @@ export const API = {
   tipsOrder: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/tips/order` as const,
   /** Search within a course (docs/search.md; path ours). */
   search: (coachId: number | string) => `/api/v1/coach/${coachId}/search`,
-  /** FAQ lists, support e-mail and checklists (docs/faq-checklists.md; paths ours). */
-  coachFaq: (coachId: number | string) => `/api/v1/coach/${coachId}/faq`,
-  coachFaqEntry: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/faq/${id}`,
-  coachFaqOrder: (coachId: number | string) => `/api/v1/coach/${coachId}/faq/order`,
-  supportEmail: (coachId: number | string) => `/api/v1/coach/${coachId}/support-email`,
-  institutionFaq: (institutionId: number | string) => `/api/v1/institution/${institutionId}/faq`,
-  institutionFaqEntry: (institutionId: number | string, id: number | string) =>
-    `/api/v1/institution/${institutionId}/faq/${id}`,
-  institutionFaqOrder: (institutionId: number | string) => `/api/v1/institution/${institutionId}/faq/order`,
-  checklist: (coachId: number | string) => `/api/v1/coach/${coachId}/checklist`,
-  checklistItem: (coachId: number | string, id: number | string) =>
-    `/api/v1/coach/${coachId}/checklist/${id}`,
-  checklistOrder: (coachId: number | string) => `/api/v1/coach/${coachId}/checklist/order`,
-  checklistCompletion: (coachId: number | string, id: number | string) =>
-    `/api/v1/coach/${coachId}/checklist/${id}/completion`,
-  images: (coachId: number | string) => `/api/v1/coach/${coachId}/images`,
-  image: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}`,
+  /** FAQ lists, support e-mail and checklists (docs/faq-checklists.md; paths ours). Generic, as the tips'. */
+  coachFaq: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/faq` as const,
+  coachFaqEntry: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/faq/${id}` as const,
+  coachFaqOrder: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/faq/order` as const,
+  supportEmail: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/support-email` as const,
+  institutionFaq: <N extends Id>(institutionId: N) => `/api/v1/institution/${institutionId}/faq` as const,
+  institutionFaqEntry: <N extends Id, I extends Id>(institutionId: N, id: I) =>
+    `/api/v1/institution/${institutionId}/faq/${id}` as const,
+  institutionFaqOrder: <N extends Id>(institutionId: N) =>
+    `/api/v1/institution/${institutionId}/faq/order` as const,
+  checklist: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/checklist` as const,
+  checklistItem: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/checklist/${id}` as const,
+  checklistOrder: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/checklist/order` as const,
+  checklistCompletion: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/checklist/${id}/completion` as const,
+  images: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/images` as const,
+  image: <C extends Id, I extends Id>(coachId: C, id: I) => `/api/v1/coach/${coachId}/images/${id}` as const,
   imageFile: (coachId: number | string, id: number | string) => `/api/v1/coach/${coachId}/images/${id}/file`,
-  imageField: (coachId: number | string, name: string) => `/api/v1/coach/${coachId}/image-fields/${name}`,
+  imageField: <C extends Id, N extends string>(coachId: C, name: N) =>
+    `/api/v1/coach/${coachId}/image-fields/${name}` as const,
   /** A content item's document: GET its description, PUT (file body or JSON link) to attach, DELETE to remove (ours). */
   contentDocument: (coachId: number | string, kind: string, itemId: number | string) =>
     `/api/v1/coach/${coachId}/documents/${kind}/${itemId}`,
@@ -69,12 +76,14 @@ export const API = {
   contentDocumentFile: (coachId: number | string, kind: string, itemId: number | string) =>
     `/api/v1/coach/${coachId}/documents/${kind}/${itemId}/file`,
   /** The caller's own testimonial (students; ours). */
-  myTestimonial: (coachId: Id) => `/api/v1/coach/${coachId}/testimonial`,
+  myTestimonial: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/testimonial` as const,
   /** Every testimonial of the coach (staff; ours). */
-  testimonials: (coachId: Id) => `/api/v1/coach/${coachId}/testimonials`,
-  testimonial: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/testimonials/${id}`,
+  testimonials: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/testimonials` as const,
+  testimonial: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/testimonials/${id}` as const,
   /** Featured testimonials with the students' consent (everyone in the coach; ours). */
-  featuredTestimonials: (coachId: Id) => `/api/v1/coach/${coachId}/featured-testimonials`,
+  featuredTestimonials: <C extends Id>(coachId: C) =>
+    `/api/v1/coach/${coachId}/featured-testimonials` as const,
   featuredTestimonialPicture: (coachId: Id, id: Id) =>
     `/api/v1/coach/${coachId}/featured-testimonials/${id}/picture`,
   // Activity (spec §7 "Activity": GETs with {coachId}; exact paths are ours). The coach list is institutionCoaches.

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { access, COACH_ANY, COACH_STAFF, defineEndpoint } from './endpoint.ts';
+import { API } from './paths.ts';
 
 /**
  * Testimonials: a student's short word about the coach, shown with their testimonial picture (spec §1
@@ -84,3 +86,62 @@ export const FeaturedTestimonialSchema = z.object({
   picture_url: z.string(),
 });
 export type FeaturedTestimonial = z.infer<typeof FeaturedTestimonialSchema>;
+
+/**
+ * The testimonial endpoints (paths ours): a student reads, writes and deletes their own (staff get 403
+ * from the service), staff list and feature them, and everyone in the coach reads the featured, consented
+ * ones. The featured testimonial's picture (GET featured-testimonials/{id}/picture, the image's bytes) is
+ * registered by hand (apps/server/src/modules/testimonials/routes.ts).
+ */
+export const TESTIMONIAL_ENDPOINTS = {
+  /** GET testimonial → `{ testimonial: the caller's, or null }`. */
+  mine: defineEndpoint({
+    method: 'GET',
+    path: API.myTestimonial(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['testimonials'],
+    responses: { 200: MyTestimonialSchema },
+  }),
+  /** PUT testimonial `{ text, consent }` → the saved testimonial; HTML or over 500 characters: 400. */
+  saveMine: defineEndpoint({
+    method: 'PUT',
+    path: API.myTestimonial(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['testimonials'],
+    body: TestimonialBodySchema,
+    responses: { 200: TestimonialSchema },
+  }),
+  /** DELETE testimonial → 204 (404 when the caller has none). */
+  removeMine: defineEndpoint({
+    method: 'DELETE',
+    path: API.myTestimonial(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['testimonials'],
+    responses: { 204: z.null() },
+  }),
+  /** GET testimonials → every testimonial of the coach with its student (staff). */
+  list: defineEndpoint({
+    method: 'GET',
+    path: API.testimonials(':coachId'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['testimonials'],
+    responses: { 200: z.array(StaffTestimonialSchema) },
+  }),
+  /** PUT testimonials/{id} `{ featured }` → the testimonial (staff); featuring one without consent: 400. */
+  feature: defineEndpoint({
+    method: 'PUT',
+    path: API.testimonial(':coachId', ':id'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['testimonials'],
+    body: TestimonialFeatureBodySchema,
+    responses: { 200: StaffTestimonialSchema },
+  }),
+  /** GET featured-testimonials → the featured testimonials their students agreed to show. */
+  featured: defineEndpoint({
+    method: 'GET',
+    path: API.featuredTestimonials(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['testimonials'],
+    responses: { 200: z.array(FeaturedTestimonialSchema) },
+  }),
+};

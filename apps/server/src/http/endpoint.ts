@@ -2,7 +2,7 @@ import type { Endpoint, PathParamNames } from '@course-coach/contracts';
 import { z } from 'zod';
 import { errorResponses } from './route-common.ts';
 
-/** The params schema of an endpoint: each `:name` of its path, a string. */
+/** The params schema of an endpoint: each `:name` of its path, a string (stricter where `params` says). */
 export type EndpointParamsSchema<E extends Endpoint> = z.ZodObject<{
   [K in PathParamNames<E['path']>]: z.ZodString;
 }>;
@@ -24,7 +24,8 @@ export interface EndpointRouteOptions<E extends Endpoint> {
 /**
  * The route options of an endpoint described in the contracts (packages/contracts/src/endpoint.ts;
  * docs/architecture.md "An endpoint, described once"): method, path, the access policy the guard
- * enforces, the params (each `:name` of the path, a string), query, body and the success answers plus the
+ * enforces, the params (each `:name` of the path, a string, or the stricter schema the description's
+ * `params` gives it), query, body and the success answers plus the
  * spec's error answers (400 field errors, 401/403/404 `{ detail }`). Spread into `app.route` with the
  * handler: `app.route({ ...endpointRoute(TIP_ENDPOINTS.list), handler })`; the type provider then types
  * the handler's `request.params`/`query`/`body` and its answer from the description.
@@ -33,7 +34,9 @@ export interface EndpointRouteOptions<E extends Endpoint> {
  */
 export function endpointRoute<const E extends Endpoint>(endpoint: E): EndpointRouteOptions<E> {
   const names = [...endpoint.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
-  const params = z.object(Object.fromEntries(names.map((name) => [name, z.string()])));
+  const params = z.object(
+    Object.fromEntries(names.map((name) => [name, endpoint.params?.[name] ?? z.string()])),
+  );
   const schema: Record<string, unknown> = {
     tags: [...endpoint.tags],
     params,

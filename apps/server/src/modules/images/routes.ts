@@ -1,9 +1,8 @@
 import {
   API,
+  IMAGE_ENDPOINTS,
   IMAGE_ERRORS,
   IMAGE_FIELD_MAXLENGTH,
-  ImageFieldBodySchema,
-  ImageFieldSchema,
   ImageOptionSchema,
   MAX_IMAGE_BYTES,
 } from '@course-coach/contracts';
@@ -12,6 +11,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY } from '../../auth/access.ts';
 import { coachRequestContext } from '../../auth/context.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import {
@@ -25,10 +25,6 @@ import {
 } from './service.ts';
 
 const IdParams = z.object({ coachId: z.string(), id: z.string() });
-const FieldParams = z.object({
-  coachId: z.string(),
-  name: z.string().regex(/^[a-z0-9_-]{1,60}$/, 'Enter a valid field name.'),
-});
 const UploadQuery = z.strictObject({
   file_name: z.string().max(IMAGE_FIELD_MAXLENGTH, IMAGE_ERRORS.fileName).optional(),
 });
@@ -38,7 +34,8 @@ const errors = errorResponses;
  * Images (spec §2 Image select modal, §3 Image option / Image field, §4 Image selection, §7 "Image list",
  * "Image field data"; the paths are ours). Uploads are sent as the raw file body
  * (`application/octet-stream` or `image/*`) with `?file_name=`, checked by content, size-limited and
- * stored in PostgreSQL.
+ * stored in PostgreSQL. The JSON routes are registered from their descriptions in the contracts
+ * (`IMAGE_ENDPOINTS`); the upload and the picture's bytes, which send and answer files, by hand.
  */
 export const imageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
   // Raw file bodies, only in this plugin's scope. Twice the limit is read so that a file just over it gets
@@ -52,19 +49,10 @@ export const imageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES * 2 }, rawBody);
   }
 
-  /** GET images → the image options the caller may pick from. */
-  app.get(
-    API.images(':coachId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: {
-        tags: ['images'],
-        params: CoachParams,
-        response: { 200: z.array(ImageOptionSchema), ...errors },
-      },
-    },
-    async (request) => listImages(database, coachRequestContext(request)),
-  );
+  app.route({
+    ...endpointRoute(IMAGE_ENDPOINTS.list),
+    handler: async (request) => listImages(database, coachRequestContext(request)),
+  });
 
   /** POST images?file_name= (raw body) → 201 the stored image; 400 `file` errors for non-images and oversize files. */
   app.post(
@@ -115,46 +103,24 @@ export const imageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
     },
   );
 
-  /** DELETE images/{id} → 204: the caller's own upload (staff: any image of the coach). */
-  app.delete(
-    API.image(':coachId', ':id'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: { tags: ['images'], params: IdParams, response: { 204: z.null(), ...errors } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(IMAGE_ENDPOINTS.remove),
+    handler: async (request, reply) => {
       await deleteImage(database, coachRequestContext(request), pathId(request.params.id));
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  /** GET image-fields/{name} → [the caller's image field] (spec §7: "a list whose first entry is used"). */
-  app.get(
-    API.imageField(':coachId', ':name'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: {
-        tags: ['images'],
-        params: FieldParams,
-        response: { 200: z.array(ImageFieldSchema), ...errors },
-      },
-    },
-    async (request) => [await getImageField(database, coachRequestContext(request), request.params.name)],
-  );
+  app.route({
+    ...endpointRoute(IMAGE_ENDPOINTS.field),
+    handler: async (request) => [
+      await getImageField(database, coachRequestContext(request), request.params.name),
+    ],
+  });
 
-  /** PUT image-fields/{name} {image_id} → the saved image field. */
-  app.put(
-    API.imageField(':coachId', ':name'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: {
-        tags: ['images'],
-        params: FieldParams,
-        body: ImageFieldBodySchema,
-        response: { 200: ImageFieldSchema, ...errors },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...endpointRoute(IMAGE_ENDPOINTS.setField),
+    handler: async (request) =>
       setImageField(database, coachRequestContext(request), request.params.name, request.body.image_id),
-  );
+  });
 };

@@ -1,19 +1,12 @@
-import {
-  API,
-  FeaturedTestimonialSchema,
-  MyTestimonialSchema,
-  StaffTestimonialSchema,
-  TestimonialBodySchema,
-  TestimonialFeatureBodySchema,
-  TestimonialSchema,
-} from '@course-coach/contracts';
+import { API, TESTIMONIAL_ENDPOINTS } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { access, COACH_ANY } from '../../auth/access.ts';
 import { coachRequestContext } from '../../auth/context.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { notFound } from '../../http/errors.ts';
-import { CoachParams, errorResponses as errors, pathId } from '../../http/route-common.ts';
+import { pathId } from '../../http/route-common.ts';
 import {
   deleteMyTestimonial,
   featuredPicture,
@@ -29,96 +22,45 @@ const IdParams = z.object({ coachId: z.string(), id: z.string() });
 /**
  * Testimonials (paths ours; see packages/contracts testimonials.ts): a student writes their own (plain
  * text, with consent), staff feature them, and everyone in the coach sees the featured, consented ones
- * with their pictures on the coach dashboard.
+ * with their pictures on the coach dashboard. The JSON routes are registered from their descriptions in
+ * the contracts (`TESTIMONIAL_ENDPOINTS`); the picture, which answers an image's bytes, by hand.
  */
 export const testimonialRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
-  /** GET testimonial → {testimonial: the caller's, or null} (students; staff 403). */
-  app.get(
-    API.myTestimonial(':coachId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: {
-        tags: ['testimonials'],
-        params: CoachParams,
-        response: { 200: MyTestimonialSchema, ...errors },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...endpointRoute(TESTIMONIAL_ENDPOINTS.mine),
+    handler: async (request) => ({
       testimonial: await getMyTestimonial(database, coachRequestContext(request)),
     }),
-  );
+  });
 
-  /** PUT testimonial {text, consent} → the saved testimonial (students); HTML or over 500 characters: 400. */
-  app.put(
-    API.myTestimonial(':coachId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: {
-        tags: ['testimonials'],
-        params: CoachParams,
-        body: TestimonialBodySchema,
-        response: { 200: TestimonialSchema, ...errors },
-      },
-    },
-    async (request) => saveMyTestimonial(database, coachRequestContext(request), request.body),
-  );
+  app.route({
+    ...endpointRoute(TESTIMONIAL_ENDPOINTS.saveMine),
+    handler: async (request) => saveMyTestimonial(database, coachRequestContext(request), request.body),
+  });
 
-  /** DELETE testimonial → 204 (students; 404 when they have none). */
-  app.delete(
-    API.myTestimonial(':coachId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: { tags: ['testimonials'], params: CoachParams, response: { 204: z.null(), ...errors } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(TESTIMONIAL_ENDPOINTS.removeMine),
+    handler: async (request, reply) => {
       await deleteMyTestimonial(database, coachRequestContext(request));
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  /** GET testimonials → every testimonial of the coach with its student (staff). */
-  app.get(
-    API.testimonials(':coachId'),
-    {
-      config: { access: access.coach(...COACH_STAFF) },
-      schema: {
-        tags: ['testimonials'],
-        params: CoachParams,
-        response: { 200: z.array(StaffTestimonialSchema), ...errors },
-      },
-    },
-    async (request) => listTestimonials(database, coachRequestContext(request)),
-  );
+  app.route({
+    ...endpointRoute(TESTIMONIAL_ENDPOINTS.list),
+    handler: async (request) => listTestimonials(database, coachRequestContext(request)),
+  });
 
-  /** PUT testimonials/{id} {featured} → the testimonial (staff); featuring one without consent: 400. */
-  app.put(
-    API.testimonial(':coachId', ':id'),
-    {
-      config: { access: access.coach(...COACH_STAFF) },
-      schema: {
-        tags: ['testimonials'],
-        params: IdParams,
-        body: TestimonialFeatureBodySchema,
-        response: { 200: StaffTestimonialSchema, ...errors },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...endpointRoute(TESTIMONIAL_ENDPOINTS.feature),
+    handler: async (request) =>
       setFeatured(database, coachRequestContext(request), pathId(request.params.id), request.body.featured),
-  );
+  });
 
-  /** GET featured-testimonials → the featured testimonials their students agreed to show (everyone in the coach). */
-  app.get(
-    API.featuredTestimonials(':coachId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: {
-        tags: ['testimonials'],
-        params: CoachParams,
-        response: { 200: z.array(FeaturedTestimonialSchema), ...errors },
-      },
-    },
-    async (request) => listFeatured(database, request.coach!.coachId),
-  );
+  app.route({
+    ...endpointRoute(TESTIMONIAL_ENDPOINTS.featured),
+    handler: async (request) => listFeatured(database, request.coach!.coachId),
+  });
 
   /** GET featured-testimonials/{id}/picture → the picture of a featured, consented testimonial; else 404. */
   app.get(

@@ -1,13 +1,11 @@
 import {
-  API,
+  CHECKLIST_ENDPOINTS,
   type Checklist,
   type ChecklistItem,
   type ChecklistItemBody,
-  ChecklistItemSchema,
-  ChecklistSchema,
 } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 export const checklistKeys = { all: (coachId: number) => ['checklist', coachId] as const };
 
@@ -15,7 +13,7 @@ export const checklistKeys = { all: (coachId: number) => ['checklist', coachId] 
 export function useChecklist(coachId: number) {
   return useQuery({
     queryKey: checklistKeys.all(coachId),
-    queryFn: ({ signal }) => apiGet(API.checklist(coachId), ChecklistSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(CHECKLIST_ENDPOINTS.get, { params: { coachId } }, signal),
   });
 }
 
@@ -35,11 +33,7 @@ export function useTick(coachId: number) {
   const key = checklistKeys.all(coachId);
   return useMutation({
     mutationFn: ({ id, completed }: { id: number; completed: boolean }) =>
-      apiRequest(API.checklistCompletion(coachId, id), {
-        method: 'PUT',
-        body: { completed },
-        schema: ChecklistItemSchema,
-      }),
+      callEndpoint(CHECKLIST_ENDPOINTS.complete, { params: { coachId, id }, body: { completed } }),
     onMutate: async ({ id, completed }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<Checklist>(key);
@@ -66,22 +60,18 @@ export function useChecklistMutations(coachId: number) {
     mutationFn: (body: ChecklistItemBody & { id?: number }): Promise<ChecklistItem> => {
       const { id, ...rest } = body;
       return id
-        ? apiRequest(API.checklistItem(coachId, id), {
-            method: 'PUT',
-            body: rest,
-            schema: ChecklistItemSchema,
-          })
-        : apiRequest(API.checklist(coachId), { method: 'POST', body: rest, schema: ChecklistItemSchema });
+        ? callEndpoint(CHECKLIST_ENDPOINTS.update, { params: { coachId, id }, body: rest })
+        : callEndpoint(CHECKLIST_ENDPOINTS.create, { params: { coachId }, body: rest });
     },
     onSuccess,
   });
   const remove = useMutation({
-    mutationFn: (id: number) => apiRequest(API.checklistItem(coachId, id), { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(CHECKLIST_ENDPOINTS.remove, { params: { coachId, id } }),
     onSuccess,
   });
   const reorder = useMutation({
     mutationFn: (ids: number[]) =>
-      apiRequest(API.checklistOrder(coachId), { method: 'POST', body: { ids }, schema: ChecklistSchema }),
+      callEndpoint(CHECKLIST_ENDPOINTS.reorder, { params: { coachId }, body: { ids } }),
     onSuccess,
   });
   return { save, remove, reorder };

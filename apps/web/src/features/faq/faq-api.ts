@@ -1,14 +1,6 @@
-import {
-  API,
-  CoachFaqSchema,
-  type FaqEntry,
-  type FaqEntryBody,
-  FaqEntrySchema,
-  FaqListSchema,
-  SupportEmailSchema,
-} from '@course-coach/contracts';
+import { FAQ_ENDPOINTS, type FaqEntry, type FaqEntryBody } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { type FaqListScope, faqKeys } from './faq-queries.ts';
 
 export { type FaqListScope, faqKeys, useSupportEmail } from './faq-queries.ts';
@@ -17,7 +9,7 @@ export { type FaqListScope, faqKeys, useSupportEmail } from './faq-queries.ts';
 export function useCoachFaq(coachId: number) {
   return useQuery({
     queryKey: faqKeys.coach(coachId),
-    queryFn: ({ signal }) => apiGet(API.coachFaq(coachId), CoachFaqSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(FAQ_ENDPOINTS.coach, { params: { coachId } }, signal),
   });
 }
 
@@ -27,47 +19,66 @@ export function useFaqList(scope: FaqListScope) {
     queryKey: faqKeys.list(scope),
     queryFn: async ({ signal }): Promise<FaqEntry[]> =>
       scope.kind === 'coach'
-        ? (await apiGet(API.coachFaq(scope.coachId), CoachFaqSchema, signal)).course
-        : (await apiGet(API.institutionFaq(scope.institutionId), FaqListSchema, signal)).entries,
+        ? (await callEndpoint(FAQ_ENDPOINTS.coach, { params: { coachId: scope.coachId } }, signal)).course
+        : (
+            await callEndpoint(
+              FAQ_ENDPOINTS.institution,
+              { params: { institutionId: scope.institutionId } },
+              signal,
+            )
+          ).entries,
   });
 }
 
-const paths = (scope: FaqListScope) =>
+/** The save, delete and reorder calls of the list `scope` names (its endpoints and path parameters). */
+const listCalls = (scope: FaqListScope) =>
   scope.kind === 'coach'
     ? {
-        list: API.coachFaq(scope.coachId),
-        entry: (id: number) => API.coachFaqEntry(scope.coachId, id),
-        order: API.coachFaqOrder(scope.coachId),
+        create: (body: FaqEntryBody) =>
+          callEndpoint(FAQ_ENDPOINTS.coachCreate, { params: { coachId: scope.coachId }, body }),
+        update: (id: number, body: FaqEntryBody) =>
+          callEndpoint(FAQ_ENDPOINTS.coachUpdate, { params: { coachId: scope.coachId, id }, body }),
+        remove: (id: number) =>
+          callEndpoint(FAQ_ENDPOINTS.coachRemove, { params: { coachId: scope.coachId, id } }),
+        reorder: (ids: number[]) =>
+          callEndpoint(FAQ_ENDPOINTS.coachReorder, { params: { coachId: scope.coachId }, body: { ids } }),
       }
     : {
-        list: API.institutionFaq(scope.institutionId),
-        entry: (id: number) => API.institutionFaqEntry(scope.institutionId, id),
-        order: API.institutionFaqOrder(scope.institutionId),
+        create: (body: FaqEntryBody) =>
+          callEndpoint(FAQ_ENDPOINTS.institutionCreate, {
+            params: { institutionId: scope.institutionId },
+            body,
+          }),
+        update: (id: number, body: FaqEntryBody) =>
+          callEndpoint(FAQ_ENDPOINTS.institutionUpdate, {
+            params: { institutionId: scope.institutionId, id },
+            body,
+          }),
+        remove: (id: number) =>
+          callEndpoint(FAQ_ENDPOINTS.institutionRemove, {
+            params: { institutionId: scope.institutionId, id },
+          }),
+        reorder: (ids: number[]) =>
+          callEndpoint(FAQ_ENDPOINTS.institutionReorder, {
+            params: { institutionId: scope.institutionId },
+            body: { ids },
+          }),
       };
 
 /** Staff: save (PUT with an id, else POST), delete and reorder entries of a list; reloads every FAQ. */
 export function useFaqMutations(scope: FaqListScope) {
   const queryClient = useQueryClient();
-  const p = paths(scope);
+  const calls = listCalls(scope);
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['faq'] });
   const save = useMutation({
     mutationFn: (body: FaqEntryBody & { id?: number }): Promise<FaqEntry> => {
       const { id, ...rest } = body;
-      return id
-        ? apiRequest(p.entry(id), { method: 'PUT', body: rest, schema: FaqEntrySchema })
-        : apiRequest(p.list, { method: 'POST', body: rest, schema: FaqEntrySchema });
+      return id ? calls.update(id, rest) : calls.create(rest);
     },
     onSuccess,
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => apiRequest(p.entry(id), { method: 'DELETE' }),
-    onSuccess,
-  });
-  const reorder = useMutation({
-    mutationFn: (ids: number[]) =>
-      apiRequest(p.order, { method: 'POST', body: { ids }, schema: FaqListSchema }),
-    onSuccess,
-  });
+  const remove = useMutation({ mutationFn: (id: number) => calls.remove(id), onSuccess });
+  const reorder = useMutation({ mutationFn: (ids: number[]) => calls.reorder(ids), onSuccess });
   return { save, remove, reorder };
 }
 
@@ -76,11 +87,7 @@ export function useSupportEmailMutation(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (support_email: string) =>
-      apiRequest(API.supportEmail(coachId), {
-        method: 'PUT',
-        body: { support_email },
-        schema: SupportEmailSchema,
-      }),
+      callEndpoint(FAQ_ENDPOINTS.setSupportEmail, { params: { coachId }, body: { support_email } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['faq'] }),
   });
 }

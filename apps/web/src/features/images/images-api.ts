@@ -1,15 +1,14 @@
 import {
   API,
   CSRF_COOKIE,
+  IMAGE_ENDPOINTS,
   type ImageField,
-  ImageFieldListSchema,
-  ImageFieldSchema,
   type ImageOption,
-  ImageOptionListSchema,
   ImageOptionSchema,
 } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiRequest, NETWORK_ERROR_MESSAGE, readCookie } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE, readCookie } from '../../api/client.ts';
 
 export const imageKeys = {
   list: (coachId: number) => ['images', coachId, 'list'] as const,
@@ -20,7 +19,7 @@ export const imageKeys = {
 export function useImages(coachId: number, enabled = true) {
   return useQuery({
     queryKey: imageKeys.list(coachId),
-    queryFn: ({ signal }) => apiGet(API.images(coachId), ImageOptionListSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(IMAGE_ENDPOINTS.list, { params: { coachId } }, signal),
     enabled,
   });
 }
@@ -30,7 +29,7 @@ export function useImageField(coachId: number, name: string) {
   return useQuery({
     queryKey: imageKeys.field(coachId, name),
     queryFn: async ({ signal }) =>
-      (await apiGet(API.imageField(coachId, name), ImageFieldListSchema, signal))[0]!,
+      (await callEndpoint(IMAGE_ENDPOINTS.field, { params: { coachId, name } }, signal))[0]!,
   });
 }
 
@@ -77,11 +76,7 @@ export function useSaveImageField(coachId: number, name: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (imageId: number | null): Promise<ImageField> =>
-      apiRequest(API.imageField(coachId, name), {
-        method: 'PUT',
-        body: { image_id: imageId },
-        schema: ImageFieldSchema,
-      }),
+      callEndpoint(IMAGE_ENDPOINTS.setField, { params: { coachId, name }, body: { image_id: imageId } }),
     onSuccess: (field) => {
       queryClient.setQueryData(imageKeys.field(coachId, name), field);
       return queryClient.invalidateQueries({ queryKey: imageKeys.list(coachId) });

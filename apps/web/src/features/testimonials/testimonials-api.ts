@@ -1,14 +1,6 @@
-import {
-  API,
-  FeaturedTestimonialSchema,
-  MyTestimonialSchema,
-  StaffTestimonialSchema,
-  type TestimonialBody,
-  TestimonialSchema,
-} from '@course-coach/contracts';
+import { TESTIMONIAL_ENDPOINTS, type TestimonialBody } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 /** Query keys of testimonials; everything under ['testimonials', coachId] reloads after a write. */
 export const testimonialKeys = {
@@ -22,7 +14,7 @@ export const testimonialKeys = {
 export function useMyTestimonial(coachId: number, enabled = true) {
   return useQuery({
     queryKey: testimonialKeys.mine(coachId),
-    queryFn: ({ signal }) => apiGet(API.myTestimonial(coachId), MyTestimonialSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(TESTIMONIAL_ENDPOINTS.mine, { params: { coachId } }, signal),
     enabled,
   });
 }
@@ -32,7 +24,7 @@ export function useSaveMyTestimonial(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TestimonialBody) =>
-      apiRequest(API.myTestimonial(coachId), { method: 'PUT', body, schema: TestimonialSchema }),
+      callEndpoint(TESTIMONIAL_ENDPOINTS.saveMine, { params: { coachId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testimonialKeys.all(coachId) }),
   });
 }
@@ -41,7 +33,7 @@ export function useSaveMyTestimonial(coachId: number) {
 export function useDeleteMyTestimonial(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(API.myTestimonial(coachId), { method: 'DELETE' }),
+    mutationFn: () => callEndpoint(TESTIMONIAL_ENDPOINTS.removeMine, { params: { coachId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testimonialKeys.all(coachId) }),
   });
 }
@@ -50,7 +42,7 @@ export function useDeleteMyTestimonial(coachId: number) {
 export function useStaffTestimonials(coachId: number) {
   return useQuery({
     queryKey: testimonialKeys.staff(coachId),
-    queryFn: ({ signal }) => apiGet(API.testimonials(coachId), z.array(StaffTestimonialSchema), signal),
+    queryFn: ({ signal }) => callEndpoint(TESTIMONIAL_ENDPOINTS.list, { params: { coachId } }, signal),
   });
 }
 
@@ -59,10 +51,9 @@ export function useFeatureTestimonial(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: { id: number; featured: boolean }) =>
-      apiRequest(API.testimonial(coachId, vars.id), {
-        method: 'PUT',
+      callEndpoint(TESTIMONIAL_ENDPOINTS.feature, {
+        params: { coachId, id: vars.id },
         body: { featured: vars.featured },
-        schema: StaffTestimonialSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: testimonialKeys.all(coachId) }),
   });
@@ -72,7 +63,6 @@ export function useFeatureTestimonial(coachId: number) {
 export function useFeaturedTestimonials(coachId: number) {
   return useQuery({
     queryKey: testimonialKeys.featured(coachId),
-    queryFn: ({ signal }) =>
-      apiGet(API.featuredTestimonials(coachId), z.array(FeaturedTestimonialSchema), signal),
+    queryFn: ({ signal }) => callEndpoint(TESTIMONIAL_ENDPOINTS.featured, { params: { coachId } }, signal),
   });
 }

@@ -1,11 +1,4 @@
-import {
-  API,
-  PAGES,
-  TODO_TEXTS,
-  type TodoItem,
-  TodoListSchema,
-  type WiringInput,
-} from '@course-coach/contracts';
+import { PAGES, TODO_ENDPOINTS, TODO_TEXTS, type TodoItem, type WiringInput } from '@course-coach/contracts';
 import {
   Anchor,
   Badge,
@@ -22,7 +15,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { apiGet, apiRequest, errorMessage } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
@@ -68,7 +62,8 @@ export function EditTodoListPage() {
   usePageTitle(EDIT_LIST_TEXTS.title);
   const list = useQuery({
     queryKey: [...todoKeys.all(coachId ?? 0), 'list', listId ?? 0] as const,
-    queryFn: ({ signal }) => apiGet(API.todoList(coachId!, listId!), TodoListSchema, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(TODO_ENDPOINTS.list, { params: { coachId: coachId!, id: listId! } }, signal),
     enabled: coachId !== null && listId !== null,
   });
   const tags = useTodoTags(coachId ?? 0, coachId !== null);
@@ -82,15 +77,14 @@ export function EditTodoListPage() {
   const queryClient = useQueryClient();
   const saveWiring = useMutation({
     mutationFn: () =>
-      apiRequest(API.todoList(coachId!, listId!), {
-        method: 'PUT',
+      callEndpoint(TODO_ENDPOINTS.updateList, {
+        params: { coachId: coachId!, id: listId! },
         body: {
           title: list.data!.title,
           is_queued: list.data!.is_queued,
           is_under_review: list.data!.is_under_review,
           characteristics: wiring,
         },
-        schema: TodoListSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: todoKeys.all(coachId ?? 0) }),
   });

@@ -1,19 +1,12 @@
 import {
-  AccountItemSchema,
-  API,
+  TODO_ENDPOINTS,
   type TodoItem,
   type TodoItemBody,
-  TodoItemSchema,
   type TodoListBody,
   type TodoListPage,
-  TodoListPageSchema,
-  TodoListSchema,
-  TodoTagListSchema,
-  TodoTagSchema,
 } from '@course-coach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 /** Query keys of the to-do feature; everything under ['todos', coachId] reloads after a write. */
 export const todoKeys = {
@@ -27,7 +20,8 @@ export const todoKeys = {
 export function useTodoListPage(coachId: number, page: number) {
   return useQuery({
     queryKey: todoKeys.page(coachId, page),
-    queryFn: ({ signal }) => apiGet(`${API.todoLists(coachId)}?page=${page}`, TodoListPageSchema, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(TODO_ENDPOINTS.listPage, { params: { coachId }, query: { page: String(page) } }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,7 +30,7 @@ export function useTodoListPage(coachId: number, page: number) {
 export function useTodoTags(coachId: number, enabled = true) {
   return useQuery({
     queryKey: todoKeys.tags(coachId),
-    queryFn: ({ signal }) => apiGet(API.todoTags(coachId), TodoTagListSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(TODO_ENDPOINTS.tagList, { params: { coachId } }, signal),
     enabled,
   });
 }
@@ -45,7 +39,7 @@ export function useTodoTags(coachId: number, enabled = true) {
 export function useTodoItem(coachId: number, id: number | null) {
   return useQuery({
     queryKey: todoKeys.item(coachId, id ?? 0),
-    queryFn: ({ signal }) => apiGet(API.todoItem(coachId, id!), TodoItemSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(TODO_ENDPOINTS.item, { params: { coachId, id: id! } }, signal),
     enabled: id !== null,
   });
 }
@@ -62,8 +56,8 @@ export function useSaveTodoItem(coachId: number) {
   return useMutation({
     mutationFn: (body: TodoSave): Promise<TodoItem> =>
       body.id
-        ? apiRequest(API.todoItem(coachId, body.id), { method: 'PUT', body, schema: TodoItemSchema })
-        : apiRequest(API.todoItems(coachId), { method: 'POST', body, schema: TodoItemSchema }),
+        ? callEndpoint(TODO_ENDPOINTS.updateItem, { params: { coachId, id: body.id }, body })
+        : callEndpoint(TODO_ENDPOINTS.createItem, { params: { coachId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: todoKeys.all(coachId) }),
   });
 }
@@ -73,11 +67,7 @@ export function useSaveTodoItems(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (items: TodoSave[]): Promise<TodoItem[]> =>
-      apiRequest(API.todoItemsBatch(coachId), {
-        method: 'POST',
-        body: { items },
-        schema: z.array(TodoItemSchema),
-      }),
+      callEndpoint(TODO_ENDPOINTS.createItems, { params: { coachId }, body: { items } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: todoKeys.all(coachId) }),
   });
 }
@@ -86,7 +76,7 @@ export function useSaveTodoItems(coachId: number) {
 export function useDeleteTodoItem(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(API.todoItem(coachId, id), { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(TODO_ENDPOINTS.removeItem, { params: { coachId, id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: todoKeys.all(coachId) }),
   });
 }
@@ -106,7 +96,7 @@ export function useCompleteTodoItem(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: { item: number; completed: boolean }) =>
-      apiRequest(API.accountTodoItems(coachId), { method: 'POST', body: vars, schema: AccountItemSchema }),
+      callEndpoint(TODO_ENDPOINTS.complete, { params: { coachId }, body: vars }),
     onMutate: async ({ item, completed }) => {
       await queryClient.cancelQueries({ queryKey: todoKeys.all(coachId) });
       const pages = queryClient.getQueriesData<TodoListPage>({
@@ -136,7 +126,11 @@ export function useAllTodoLists(coachId: number) {
   return useQuery({
     queryKey: [...todoKeys.all(coachId), 'all'] as const,
     queryFn: ({ signal }) =>
-      apiGet(`${API.todoLists(coachId)}?page=1&page_size=100`, TodoListPageSchema, signal),
+      callEndpoint(
+        TODO_ENDPOINTS.listPage,
+        { params: { coachId }, query: { page: '1', page_size: '100' } },
+        signal,
+      ),
   });
 }
 
@@ -147,23 +141,23 @@ export function useTodoManagerMutations(coachId: number) {
   const saveList = useMutation({
     mutationFn: (body: TodoListBody) =>
       body.id
-        ? apiRequest(API.todoList(coachId, body.id), { method: 'PUT', body, schema: TodoListSchema })
-        : apiRequest(API.todoLists(coachId), { method: 'POST', body, schema: TodoListSchema }),
+        ? callEndpoint(TODO_ENDPOINTS.updateList, { params: { coachId, id: body.id }, body })
+        : callEndpoint(TODO_ENDPOINTS.createList, { params: { coachId }, body }),
     onSuccess,
   });
   const deleteList = useMutation({
-    mutationFn: (id: number) => apiRequest(API.todoList(coachId, id), { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(TODO_ENDPOINTS.removeList, { params: { coachId, id } }),
     onSuccess,
   });
   const saveTag = useMutation({
     mutationFn: (body: { id?: number; label: string }) =>
       body.id
-        ? apiRequest(API.todoTag(coachId, body.id), { method: 'PUT', body, schema: TodoTagSchema })
-        : apiRequest(API.todoTags(coachId), { method: 'POST', body, schema: TodoTagSchema }),
+        ? callEndpoint(TODO_ENDPOINTS.updateTag, { params: { coachId, id: body.id }, body })
+        : callEndpoint(TODO_ENDPOINTS.createTag, { params: { coachId }, body }),
     onSuccess,
   });
   const deleteTag = useMutation({
-    mutationFn: (id: number) => apiRequest(API.todoTag(coachId, id), { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(TODO_ENDPOINTS.removeTag, { params: { coachId, id } }),
     onSuccess,
   });
   return { saveList, deleteList, saveTag, deleteTag };
