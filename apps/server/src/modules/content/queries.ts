@@ -33,6 +33,15 @@ export const bulletinTargetsSql = (user: string) => `(b.audience_cohort_id is nu
                                    where m.cohort_id = b.audience_cohort_id and m.user_id = ${user}))`;
 
 /**
+ * `bulletinTargetsSql` for a list over many bulletins of one student (`user` a parameter or literal, not
+ * a column): the same test, written as an uncorrelated `in` so that PostgreSQL reads the student's groups
+ * once into a hash instead of probing `cohort_memberships` once per bulletin (docs/bulletins.md "Lists").
+ */
+export const bulletinTargetsListSql = (user: string) => `(b.audience_cohort_id is null
+                       or b.audience_cohort_id in (select m.cohort_id from cohort_memberships m
+                                                    where m.user_id = ${user}))`;
+
+/**
  * The live bulletins of the coach (`$1`) the student (`$2`) sees: targeted at them (`bulletinTargetsSql`)
  * and not excluded (docs/bulletins.md "Who sees this"). For the student's own figures and history.
  */

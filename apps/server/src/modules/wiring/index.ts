@@ -1,6 +1,12 @@
 /** The wiring module's public entry: what other modules may use of it. */
 
-export { deleteExclusions, type ExclusionKind, excludedSql, loadExclusions } from './exclusions.ts';
+export {
+  deleteExclusions,
+  type ExclusionKind,
+  excludedSql,
+  loadExclusions,
+  notExcludedListSql,
+} from './exclusions.ts';
 export { coachScope, IdParams, staff, wiredItemRoutes } from './routes.ts';
 export {
   checkWiring,
