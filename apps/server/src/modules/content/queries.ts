@@ -25,8 +25,8 @@ export const LIVE_BULLETINS = `
 
 /**
  * SQL condition: bulletin `b` targets the student whose user id is the expression `user`: it has no
- * audience Insight Group or they are a member of it (docs/bulletins.md "Who sees a bulletin"). The reader,
- * the activity figures and the audience panel all use it.
+ * audience Insight Group or they are a member of it (docs/bulletins.md "Who sees a bulletin"). The reader
+ * (as `bulletinTargetsListSql`), the activity figures and the audience panel all use it.
  */
 export const bulletinTargetsSql = (user: string) => `(b.audience_cohort_id is null
                        or exists (select 1 from cohort_memberships m
