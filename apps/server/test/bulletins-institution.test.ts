@@ -38,6 +38,7 @@ let otherStaff: Browser;
 let otherInstitution: number;
 let cohortId: number;
 let staffId: number;
+let studentId: number;
 let foreignCoach: number;
 const made: number[] = [];
 const ids: Record<string, number> = {};
@@ -91,7 +92,7 @@ beforeAll(async () => {
   labelB = labels.find((l) => l.id === coachB)!.name;
   [staff, student] = await Promise.all([ctx.signIn(STAFF_EMAIL), ctx.signIn(pick!.email)]);
   staffId = await userIdOf(ctx, STAFF_EMAIL);
-  const studentId = await userIdOf(ctx, pick!.email);
+  studentId = await userIdOf(ctx, pick!.email);
 
   // The audience: an Insight Group of coach A holding the student (their own registrar gender).
   const [g] = await ctx.database.query<{ value: string }>(
@@ -291,6 +292,67 @@ describe('the cross-course list', () => {
       }
     }
     expect((await page(staff, '')).results.some((b) => b.coach === foreignCoach)).toBe(false);
+  });
+
+  it('a page and its count follow an exclusion and an Insight Group membership of the student', async () => {
+    const all = ['audience', 'percent', 'plainB', 'quote', 'regex', 'sameA', 'sameB', 'underscore'];
+    try {
+      await ctx.database.query(
+        `insert into content_exclusions (institution_id, coach_id, content_kind, content_id, user_id)
+         values ($1, $2, 'bulletin', $3, $4)`,
+        [ctx.institutionId, coachB, ids.plainB, studentId],
+      );
+      let p = await page(student);
+      expect(keysOf(p.results)).toEqual(all.filter((k) => k !== 'plainB'));
+      expect(p.count).toBe(7);
+      await ctx.database.query('delete from cohort_memberships where cohort_id = $1 and user_id = $2', [
+        cohortId,
+        studentId,
+      ]);
+      p = await page(student);
+      expect(keysOf(p.results)).toEqual(all.filter((k) => k !== 'plainB' && k !== 'audience'));
+      expect(p.count).toBe(6);
+      // Past the end of the narrowed list: empty, with its count.
+      expect(await get(student, `q=${TOKEN}&page=3&page_size=3`)).toEqual({
+        count: 6,
+        page: 3,
+        page_size: 3,
+        results: [],
+      });
+    } finally {
+      await ctx.database.query(
+        "delete from content_exclusions where content_kind = 'bulletin' and content_id = $1",
+        [ids.plainB],
+      );
+      await ctx.database.query(
+        'insert into cohort_memberships (cohort_id, user_id) values ($1, $2) on conflict do nothing',
+        [cohortId, studentId],
+      );
+    }
+    expect(keysOf((await page(student)).results)).toEqual(all);
+  });
+
+  it('the search finds words a tag separates, not text only the raw HTML holds', async () => {
+    await create(coachB, 'split', {
+      title: 'Zeta',
+      description: '<p>Kappa<em>lambda</em> omicron, <strong>rho</strong> sigma tau</p>',
+    });
+    try {
+      const search = async (q: string) =>
+        keysOf((await page(student, `q=${encodeURIComponent(q)}`)).results).filter(
+          (k) => !k.startsWith('other'),
+        );
+      // Without its tags the text is " Kappa lambda  omicron,  rho  sigma tau ".
+      expect(await search('kappa lambda')).toEqual(['split']);
+      expect(await search('KAPPA LAMBDA OMICRON')).toEqual([]);
+      expect(await search('lambda  omicron,  rho  sigma tau')).toEqual(['split']);
+      expect(await search('a b c d e lambda')).toEqual([]);
+      expect(await search('kappa<em>lambda')).toEqual([]);
+      expect(await search('em>lambda')).toEqual([]);
+      expect((await page(student, `q=${encodeURIComponent('kappa lambda')}&page=1`)).count).toBe(1);
+    } finally {
+      await ctx.database.query('delete from bulletins where id = $1', [ids.split]);
+    }
   });
 });
 

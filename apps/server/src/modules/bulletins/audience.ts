@@ -23,8 +23,8 @@ import {
   topicDefaultImage,
 } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
-import { bulletinTargetsSql } from '../content/index.ts';
-import { excludedSql, matchWiring } from '../wiring/index.ts';
+import { bulletinTargetsListSql } from '../content/index.ts';
+import { matchWiring, notExcludedListSql } from '../wiring/index.ts';
 
 /** The context a list or message is asked in: one coach, or every coach of an institution. */
 export type BulletinScope =
@@ -55,11 +55,15 @@ export function scopeSql(scope: BulletinScope): string {
        and ($3::boolean or exists (select 1 from enrollments e where e.coach_id = c.id and e.user_id = $2)))`;
 }
 
-/** SQL condition: the caller may see bulletin `b` of a coach in `sc` (see the rule above). */
+/**
+ * SQL condition: the caller may see bulletin `b` of a coach in `sc` (see the rule above). The group and
+ * exclusion tests are the list forms (`bulletinTargetsListSql`, `notExcludedListSql`): the caller's
+ * groups and exclusions are read once per statement, not once per bulletin (docs/bulletins.md "Lists").
+ */
 export const VISIBLE = `(sc.staff or (b.is_published and not b.is_queued and not b.under_review
                   and b.publish_timestamp <= now()
-                  and ${bulletinTargetsSql('$2')}
-                  and not ${excludedSql('bulletin', 'b.id', '$2')}))`;
+                  and ${bulletinTargetsListSql('$2')}
+                  and ${notExcludedListSql('bulletin', 'b.id', '$2')}))`;
 
 /** The columns of a reader row (`Row`); `$2` is the caller (their star and view). */
 export const COLUMNS = `b.id, b.coach_id as coach, sc.coach_label, b.title, b.subtitle, b.description, b.icon_url,

@@ -5,6 +5,7 @@
  * which bulletin is ./audience.ts's rule, unchanged: filters only narrow it.
  */
 import {
+  BULLETIN_MAX_PAGE_SIZE,
   BULLETIN_PAGE_SIZE,
   type Bulletin,
   type BulletinFilters,
@@ -31,14 +32,24 @@ export type BulletinFilter = Pick<BulletinListQuery, 'coach' | 'topic' | 'unread
  * The description as text for the search: its HTML tags replaced by spaces (descriptions are sanitised
  * HTML, docs/decisions/0004), so that searching "strong" does not find every bold word.
  */
-const DESCRIPTION_TEXT = `regexp_replace(b.description, '<[^>]*>', ' ', 'g')`;
+const DESCRIPTION_TEXT = `regexp_replace(m.description, '<[^>]*>', ' ', 'g')`;
+
+/** At most this many words of a search are tested on the raw description before its tags are removed. */
+const MAX_SEARCH_WORDS = 4;
 
 /**
- * The SQL condition and its parameters for `filter`, numbered from `$4` (after the scope's three).
+ * The bulletins the caller sees in the scope that pass `filter`, as SQL selecting `id` and
+ * `publish_timestamp` (after a `with` holding `scopeSql`), and its parameters numbered from `$4` (after
+ * the scope's three).
+ *
  * The search is `strpos` on lower-cased text: a plain substring, so `%`, `_`, `'`, `\` and regular
- * expression syntax in it are ordinary characters (and it is a bound parameter, never SQL).
+ * expression syntax in it are ordinary characters (and it is a bound parameter, never SQL). It is tested
+ * last, on the bulletins that pass every other test, and the description's tags are removed only from a
+ * description whose raw text holds each space-free word of the search: removing a tag puts a space in
+ * its place, so a word (which has no space) found in the text without tags is found in the raw text too.
+ * Both only skip work; which bulletins match is the same (docs/bulletins.md "Lists").
  */
-function filterSql(filter: BulletinFilter): { where: string; params: unknown[] } {
+function matchSql(filter: BulletinFilter): { sql: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => {
@@ -52,13 +63,27 @@ function filterSql(filter: BulletinFilter): { where: string; params: unknown[] }
   if (filter.starred === 'true') {
     parts.push('exists (select 1 from bulletin_stars s where s.bulletin_id = b.id and s.user_id = $2)');
   }
+  const where = parts.map((p) => ` and ${p}`).join('');
+  // Only the joins a test needs: the topic for `topic`, the caller's view for `unread`.
+  const from = `bulletins b join scope sc on sc.coach_id = b.coach_id${
+    topic ? ' left join bulletin_topics t on t.id = b.topic_id' : ''
+  }${filter.unread === 'true' ? ' left join bulletin_views v on v.bulletin_id = b.id and v.user_id = $2' : ''}`;
   const q = filter.q?.trim();
-  if (q) {
-    const p = `lower(${param(q)})`;
-    parts.push(`(strpos(lower(b.title), ${p}) > 0 or strpos(lower(b.subtitle), ${p}) > 0
-                 or strpos(lower(${DESCRIPTION_TEXT}), ${p}) > 0)`);
+  if (!q) {
+    return { sql: `select b.id, b.publish_timestamp from ${from} where ${VISIBLE}${where}`, params };
   }
-  return { where: parts.map((p) => ` and ${p}`).join(''), params };
+  const p = `lower(${param(q)})`;
+  const words = [...new Set(q.split(' ').filter((w) => w !== ''))].slice(0, MAX_SEARCH_WORDS);
+  const inRaw = words.map((w) => `strpos(m.raw, lower(${param(w)})) > 0 and `).join('');
+  // `offset 0` keeps the search out of the inner query, so that it runs after the other tests.
+  return {
+    sql: `select m.id, m.publish_timestamp from (
+            select b.id, b.publish_timestamp, b.title, b.subtitle, b.description, lower(b.description) as raw
+              from ${from} where ${VISIBLE}${where} offset 0) m
+           where strpos(lower(m.title), ${p}) > 0 or strpos(lower(m.subtitle), ${p}) > 0
+              or (${inRaw}strpos(lower(${DESCRIPTION_TEXT}), ${p}) > 0)`,
+    params,
+  };
 }
 
 /** Rows to wire bulletins: recommended and credit status for the caller, now. */
@@ -81,23 +106,39 @@ export async function searchBulletins(
   paging: { page?: number; page_size?: number } | null,
 ): Promise<Bulletin[] | BulletinSearchPage> {
   const scopeId = scope.kind === 'coach' ? scope.coachId : scope.institutionId;
-  const { where, params } = filterSql(filter);
-  const base = [scopeId, caller.userId, caller.institutionStaff, ...params];
-  const matched = `with ${scopeSql(scope)} select ${COLUMNS} from ${FROM} where ${VISIBLE}${where}`;
-  const order = 'order by publish_timestamp desc, id desc';
+  const match = matchSql(filter);
+  const base = [scopeId, caller.userId, caller.institutionStaff, ...match.params];
+  // The match is found on narrow rows (id and publish time), and only the bulletins to answer are then
+  // joined to their columns, stars and views: carrying every candidate's description through the
+  // count and the sort cost more than the page itself (docs/bulletins.md "Lists").
   if (!paging) {
-    const rows = await database.query<Row>(`select * from (${matched}) m ${order}`, base);
+    const rows = await database.query<Row>(
+      `with ${scopeSql(scope)}, m as (${match.sql})
+       select ${COLUMNS} from ${FROM} join m on m.id = b.id order by b.publish_timestamp desc, b.id desc`,
+      base,
+    );
     return toBulletins(database, caller, rows);
   }
   const page = paging.page ?? 1;
   const pageSize = paging.page_size ?? BULLETIN_PAGE_SIZE;
+  // The page size is written into the statement (a whole number 1–BULLETIN_MAX_PAGE_SIZE, checked by
+  // BulletinListQuerySchema and here): with a `limit` parameter PostgreSQL's generic plan of the named
+  // statement guessed a tenth of the match instead of one page, looked dearer than planning anew, and
+  // every request paid a fresh plan. The offset stays a parameter.
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > BULLETIN_MAX_PAGE_SIZE) {
+    throw new Error(`page size out of range: ${pageSize}`);
+  }
   const n = base.length;
-  // One pass: the page's rows with the count of every matching row beside each (a window over the
-  // whole match, computed before the limit), instead of a second statement that evaluated the same
-  // visibility test again. A page past the end has no row to carry the count: then it is counted alone.
+  // One pass over the match: the page's ids with the count of every match beside each (a window over
+  // the whole match, computed before the limit). A page past the end has no row to carry the count:
+  // then it is counted alone.
   const rows = await database.query<Row & { total_count: number }>(
-    `select *, (count(*) over ())::int as total_count from (${matched}) m ${order} limit $${n + 1} offset $${n + 2}`,
-    [...base, pageSize, (page - 1) * pageSize],
+    `with ${scopeSql(scope)},
+     page as (select m.id, (count(*) over ())::int as total_count from (${match.sql}) m
+               order by m.publish_timestamp desc, m.id desc limit ${pageSize} offset $${n + 1})
+     select ${COLUMNS}, p.total_count from ${FROM} join page p on p.id = b.id
+      order by b.publish_timestamp desc, b.id desc`,
+    [...base, (page - 1) * pageSize],
   );
   let total = rows[0]?.total_count;
   if (total === undefined) {
@@ -105,7 +146,10 @@ export async function searchBulletins(
     const [counted] =
       page === 1
         ? [{ count: 0 }]
-        : await database.query<{ count: number }>(`select count(*)::int as count from (${matched}) m`, base);
+        : await database.query<{ count: number }>(
+            `with ${scopeSql(scope)} select count(*)::int as count from (${match.sql}) m`,
+            base,
+          );
     total = counted?.count ?? 0;
   }
   return {

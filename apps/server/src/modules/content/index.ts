@@ -1,5 +1,6 @@
 /** The content module's public entry: what other modules may use of it. */
 export {
+  bulletinTargetsListSql,
   bulletinTargetsSql,
   LIVE_BULLETINS,
   LIVE_SURVEYS,

@@ -25,12 +25,21 @@ export const LIVE_BULLETINS = `
 
 /**
  * SQL condition: bulletin `b` targets the student whose user id is the expression `user`: it has no
- * audience Insight Group or they are a member of it (docs/bulletins.md "Who sees a bulletin"). The reader,
- * the activity figures and the audience panel all use it.
+ * audience Insight Group or they are a member of it (docs/bulletins.md "Who sees a bulletin"). The reader
+ * (as `bulletinTargetsListSql`), the activity figures and the audience panel all use it.
  */
 export const bulletinTargetsSql = (user: string) => `(b.audience_cohort_id is null
                        or exists (select 1 from cohort_memberships m
                                    where m.cohort_id = b.audience_cohort_id and m.user_id = ${user}))`;
+
+/**
+ * `bulletinTargetsSql` for a list over many bulletins of one student (`user` a parameter or literal, not
+ * a column): the same test, written as an uncorrelated `in` so that PostgreSQL reads the student's groups
+ * once into a hash instead of probing `cohort_memberships` once per bulletin (docs/bulletins.md "Lists").
+ */
+export const bulletinTargetsListSql = (user: string) => `(b.audience_cohort_id is null
+                       or b.audience_cohort_id in (select m.cohort_id from cohort_memberships m
+                                                    where m.user_id = ${user}))`;
 
 /**
  * The live bulletins of the coach (`$1`) the student (`$2`) sees: targeted at them (`bulletinTargetsSql`)

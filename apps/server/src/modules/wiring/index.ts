@@ -1,7 +1,13 @@
 /** The wiring module's public entry: what other modules may use of it. */
 
 export { deleteExclusions, type ExclusionKind, loadExclusions } from './exclusions.ts';
-export { excludedSql, studentValuesSql, wiringVisibleForSql, wiringVisibleSql } from './queries.ts';
+export {
+  excludedSql,
+  notExcludedListSql,
+  studentValuesSql,
+  wiringVisibleForSql,
+  wiringVisibleSql,
+} from './queries.ts';
 export { coachScope, IdParams, staff, wiredItemRoutes } from './routes.ts';
 export {
   checkWiring,

@@ -253,3 +253,14 @@ export function excludedSql(kind: ExclusionKind, idExpr: string, user: string): 
   return `exists (select 1 from content_exclusions x
                    where x.content_kind = '${kind}' and x.content_id = ${idExpr} and x.user_id = ${user})`;
 }
+
+/**
+ * `not excludedSql(...)` for a list over many items of one student (`user` a parameter or literal, not a
+ * column): the same test as an uncorrelated `not in` (`content_id` is never null, so `not in` and `not
+ * exists` agree), which PostgreSQL evaluates with one hash of the student's exclusions instead of one
+ * probe of `content_exclusions` per item (docs/bulletins.md "Lists").
+ */
+export function notExcludedListSql(kind: ExclusionKind, idExpr: string, user: string): string {
+  return `${idExpr} not in (select x.content_id from content_exclusions x
+                             where x.content_kind = '${kind}' and x.user_id = ${user})`;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "cohort_memberships_user_idx" ON "cohort_memberships" USING btree ("user_id","cohort_id");
