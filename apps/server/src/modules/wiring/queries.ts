@@ -114,20 +114,20 @@ export function selectStudentValues(
   return q<StudentValueRow>(studentValuesSql('$1', '$2', '$3::int'), [userId, institutionId, coachId]);
 }
 
+/** Which wired items of `kind` in the coach to test for the student `userId` (all, or `contentIds`). */
+export interface WiringMatchOptions {
+  institutionId: number;
+  coachId: number;
+  kind: WiringContentKind;
+  userId: number;
+  contentIds?: number[];
+}
+
 /**
  * For each wired content item of `kind` in the coach (limited to `contentIds` when given), whether the
  * student matches its wiring: for every characteristic it is wired to, one of its values.
  */
-export function selectWiringMatches(
-  q: Query,
-  opts: {
-    institutionId: number;
-    coachId: number;
-    kind: WiringContentKind;
-    userId: number;
-    contentIds?: number[];
-  },
-): Promise<WiringMatchRow[]> {
+export function selectWiringMatches(q: Query, opts: WiringMatchOptions): Promise<WiringMatchRow[]> {
   const params: unknown[] = [opts.userId, opts.institutionId, opts.coachId, opts.kind];
   if (opts.contentIds) params.push(opts.contentIds);
   return q<WiringMatchRow>(

@@ -17,6 +17,7 @@ import {
   selectWiring,
   selectWiringMatches,
   upsertWiringRows,
+  type WiringMatchOptions,
 } from './queries.ts';
 
 /**
@@ -131,16 +132,7 @@ export async function studentValues(
  * (computed in SQL, one query). Items without wiring are absent from the map: they are meant for
  * everyone and never 'Recommended'. Limit to `contentIds` when given.
  */
-export async function matchWiring(
-  q: Query,
-  opts: {
-    institutionId: number;
-    coachId: number;
-    kind: WiringContentKind;
-    userId: number;
-    contentIds?: number[];
-  },
-): Promise<Map<number, boolean>> {
+export async function matchWiring(q: Query, opts: WiringMatchOptions): Promise<Map<number, boolean>> {
   const rows = await selectWiringMatches(q, opts);
   return new Map(rows.map((r) => [r.content_id, r.matches]));
 }
