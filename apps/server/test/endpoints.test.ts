@@ -65,7 +65,7 @@ describe('endpoints described in the contracts', () => {
     }
   });
 
-  it('are in the OpenAPI document with their tags and success answers', async () => {
+  it('are in the OpenAPI document with their tags, success answers and own error answers', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>>;
     };
@@ -74,7 +74,7 @@ describe('endpoints described in the contracts', () => {
       const operation = doc.paths[openApiPath]?.[endpoint.method.toLowerCase()];
       expect(operation, label).toBeDefined();
       expect(operation!.tags, label).toEqual([...endpoint.tags]);
-      for (const status of Object.keys(endpoint.responses))
+      for (const status of Object.keys({ ...endpoint.responses, ...endpoint.errors }))
         expect(operation!.responses, label).toHaveProperty(status);
     }
   });

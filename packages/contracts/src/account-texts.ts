@@ -4,6 +4,8 @@
  * "Keeping the first load small").
  */
 
+type Id = number | string;
+
 export const ACCOUNT_API = {
   /** POST (signed in): change the caller's password. */
   changePassword: '/api/v1/account/password',
@@ -11,17 +13,19 @@ export const ACCOUNT_API = {
   passwordReset: '/api/v1/auth/password-reset',
   /** POST (public): set a password with a reset or invitation token. */
   setPassword: '/api/v1/auth/set-password',
-  users: (institutionId: number | string) => `/api/v1/institution/${institutionId}/users`,
-  user: (institutionId: number | string, userId: number | string) =>
-    `/api/v1/institution/${institutionId}/users/${userId}`,
-  userRole: (institutionId: number | string, userId: number | string) =>
-    `/api/v1/institution/${institutionId}/users/${userId}/role`,
-  userEnrollment: (institutionId: number | string, userId: number | string, coachId: number | string) =>
-    `/api/v1/institution/${institutionId}/users/${userId}/enrollments/${coachId}`,
-  userActive: (institutionId: number | string, userId: number | string) =>
-    `/api/v1/institution/${institutionId}/users/${userId}/active`,
-  userInvite: (institutionId: number | string, userId: number | string) =>
-    `/api/v1/institution/${institutionId}/users/${userId}/invite`,
+  // Generic, as `API`'s, so that called with `':institutionId'` a path keeps its literal type for
+  // `ACCOUNT_ADMIN_ENDPOINTS` (accounts.ts).
+  users: <N extends Id>(institutionId: N) => `/api/v1/institution/${institutionId}/users` as const,
+  user: <N extends Id, U extends Id>(institutionId: N, userId: U) =>
+    `/api/v1/institution/${institutionId}/users/${userId}` as const,
+  userRole: <N extends Id, U extends Id>(institutionId: N, userId: U) =>
+    `/api/v1/institution/${institutionId}/users/${userId}/role` as const,
+  userEnrollment: <N extends Id, U extends Id, C extends Id>(institutionId: N, userId: U, coachId: C) =>
+    `/api/v1/institution/${institutionId}/users/${userId}/enrollments/${coachId}` as const,
+  userActive: <N extends Id, U extends Id>(institutionId: N, userId: U) =>
+    `/api/v1/institution/${institutionId}/users/${userId}/active` as const,
+  userInvite: <N extends Id, U extends Id>(institutionId: N, userId: U) =>
+    `/api/v1/institution/${institutionId}/users/${userId}/invite` as const,
 } as const;
 
 /** Shortest password accepted (NIST SP 800-63B's minimum for user-chosen secrets). */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { ACCOUNT_TEXTS, PASSWORD_MIN_LENGTH } from './account-texts.ts';
+import { ACCOUNT_API, ACCOUNT_TEXTS, PASSWORD_MIN_LENGTH } from './account-texts.ts';
 import { CoachRoleSchema, InstitutionRoleSchema } from './auth.ts';
+import { access, defineEndpoint } from './endpoint.ts';
+import { DetailErrorSchema, FieldErrorsSchema } from './errors.ts';
 
 export * from './account-texts.ts';
 
@@ -75,3 +77,113 @@ export const UserListQuerySchema = z.object({
   q: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100000).optional(),
 });
+
+/**
+ * The caller's own account (docs/accounts.md): change password (signed in), ask for a reset email, and set
+ * a password with a reset or invitation token. Their error answers are their own (no 403/404; 429 when
+ * rate limited), so each lists them (`errors`).
+ */
+export const ACCOUNT_ENDPOINTS = {
+  /**
+   * POST account/password `{current_password, new_password}` → 204; the caller's other sessions end. 400
+   * `{current_password}` when wrong (counted like a failed sign-in, 429 after too many), `{new_password}`.
+   */
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: ACCOUNT_API.changePassword,
+    access: access.authenticated(),
+    tags: ['account'],
+    body: ChangePasswordBodySchema,
+    responses: { 204: z.null() },
+    errors: { 400: FieldErrorsSchema, 401: DetailErrorSchema, 429: DetailErrorSchema },
+  }),
+  /** POST auth/password-reset `{email}` → 202 `{detail}`, the same answer whatever the address; 429 past the limits. */
+  passwordReset: defineEndpoint({
+    method: 'POST',
+    path: ACCOUNT_API.passwordReset,
+    access: access.public(),
+    tags: ['account'],
+    body: PasswordResetBodySchema,
+    responses: { 202: DetailErrorSchema },
+    errors: { 400: FieldErrorsSchema, 429: DetailErrorSchema },
+  }),
+  /** POST auth/set-password `{token, password}` → 204; 400 `{token}` for a token that is not good, `{password}`. */
+  setPassword: defineEndpoint({
+    method: 'POST',
+    path: ACCOUNT_API.setPassword,
+    access: access.public(),
+    tags: ['account'],
+    body: SetPasswordBodySchema,
+    responses: { 204: z.null() },
+    errors: { 400: FieldErrorsSchema },
+  }),
+};
+
+const ADMIN_TAGS = ['user administration'];
+const ADMIN_STAFF = access.institution('staff', 'admin');
+
+/**
+ * Staff user administration (docs/accounts.md). Staff and admins of the institution only; another
+ * institution's users answer 404. Every change is in the audit log.
+ */
+export const ACCOUNT_ADMIN_ENDPOINTS = {
+  /** GET institution/{id}/users?q=&page= → `{results, count}`, 50 a page, by name. */
+  users: defineEndpoint({
+    method: 'GET',
+    path: ACCOUNT_API.users(':institutionId'),
+    access: ADMIN_STAFF,
+    tags: ADMIN_TAGS,
+    query: UserListQuerySchema,
+    responses: { 200: AdminUserListSchema },
+  }),
+  /** GET institution/{id}/users/{userId} → the user, their coaches and roles, and how they can sign in. */
+  user: defineEndpoint({
+    method: 'GET',
+    path: ACCOUNT_API.user(':institutionId', ':userId'),
+    access: ADMIN_STAFF,
+    tags: ADMIN_TAGS,
+    responses: { 200: AdminUserDetailSchema },
+  }),
+  /** PUT institution/{id}/users/{userId}/role `{role: "staff"|"admin"|null}` → the user. */
+  setRole: defineEndpoint({
+    method: 'PUT',
+    path: ACCOUNT_API.userRole(':institutionId', ':userId'),
+    access: ADMIN_STAFF,
+    tags: ADMIN_TAGS,
+    body: UserRoleBodySchema,
+    responses: { 200: AdminUserDetailSchema },
+  }),
+  /** PUT institution/{id}/users/{userId}/enrollments/{coachId} `{role: "student"|"instructor"|null}` → the user. */
+  setEnrollment: defineEndpoint({
+    method: 'PUT',
+    path: ACCOUNT_API.userEnrollment(':institutionId', ':userId', ':coachId'),
+    access: ADMIN_STAFF,
+    tags: ADMIN_TAGS,
+    body: UserEnrollmentBodySchema,
+    responses: { 200: AdminUserDetailSchema },
+  }),
+  /** PUT institution/{id}/users/{userId}/active `{active}` → the user; deactivating ends their sessions. */
+  setActive: defineEndpoint({
+    method: 'PUT',
+    path: ACCOUNT_API.userActive(':institutionId', ':userId'),
+    access: ADMIN_STAFF,
+    tags: ADMIN_TAGS,
+    body: UserActiveBodySchema,
+    responses: { 200: AdminUserDetailSchema },
+  }),
+  /** POST institution/{id}/users/{userId}/invite → 202 `{detail}`; 503 when the mail server refuses it. */
+  invite: defineEndpoint({
+    method: 'POST',
+    path: ACCOUNT_API.userInvite(':institutionId', ':userId'),
+    access: ADMIN_STAFF,
+    tags: ADMIN_TAGS,
+    responses: { 202: DetailErrorSchema },
+    errors: {
+      400: FieldErrorsSchema,
+      401: DetailErrorSchema,
+      403: DetailErrorSchema,
+      404: DetailErrorSchema,
+      503: DetailErrorSchema,
+    },
+  }),
+};

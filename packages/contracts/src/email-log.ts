@@ -1,13 +1,19 @@
 import { z } from 'zod';
+import { access, COACH_STAFF, defineEndpoint } from './endpoint.ts';
 
 type Id = number | string;
 
-/** Send log API and page (ours). Staff of the coach only (docs/emails-surveys.md "Send log"). */
+/**
+ * Send log API and page (ours). Staff of the coach only (docs/emails-surveys.md "Send log"). Generic, as
+ * `API`'s, so that the paths of `EMAIL_LOG_ENDPOINTS` keep their literal types.
+ */
 export const EMAIL_LOG_API = {
   /** GET: the email's delivered / unconfirmed / failed counts and the recipients not confirmed. */
-  log: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/emails/${id}/log`,
+  log: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/emails/${id}/log` as const,
   /** POST: sends the email again to its unconfirmed and failed recipients only (none: sends nothing, says so). */
-  resend: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/emails/${id}/resend`,
+  resend: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/emails/${id}/resend` as const,
 } as const;
 
 export const EMAIL_LOG_PAGES = {
@@ -65,3 +71,26 @@ export const EmailResendSchema = z.object({
   message: z.string(),
 });
 export type EmailResend = z.infer<typeof EmailResendSchema>;
+
+/**
+ * The send log endpoints (docs/emails-surveys.md "Send log"; paths ours). Staff of the coach only
+ * (its instructors, the institution's staff and admins): students 403, another coach's email 404.
+ */
+export const EMAIL_LOG_ENDPOINTS = {
+  /** GET emails/{id}/log → delivered / unconfirmed / failed counts and the recipients not confirmed. */
+  log: defineEndpoint({
+    method: 'GET',
+    path: EMAIL_LOG_API.log(':coachId', ':id'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['emails'],
+    responses: { 200: EmailLogSchema },
+  }),
+  /** POST emails/{id}/resend → sends again to unconfirmed and failed recipients only (409: nobody). */
+  resend: defineEndpoint({
+    method: 'POST',
+    path: EMAIL_LOG_API.resend(':coachId', ':id'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['emails'],
+    responses: { 200: EmailResendSchema },
+  }),
+};

@@ -5,12 +5,16 @@
 
 type Id = number | string;
 
-/** Email API paths (ours: the spec names only the editor page and the overview). */
+/**
+ * Email API paths (ours: the spec names only the editor page and the overview). Generic, as `API`'s, so
+ * that called with `':coachId'` a path keeps its literal type for `EMAIL_ENDPOINTS` (emails.ts).
+ */
 export const EMAIL_API = {
-  emails: (coachId: Id) => `/api/v1/coach/${coachId}/emails`,
-  email: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/emails/${id}`,
+  emails: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/emails` as const,
+  email: <C extends Id, I extends Id>(coachId: C, id: I) => `/api/v1/coach/${coachId}/emails/${id}` as const,
   /** GET ?user_id=: the email as one student would receive it (staff preview). */
-  emailPreview: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/emails/${id}/preview`,
+  emailPreview: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/emails/${id}/preview` as const,
 } as const;
 
 /** Email pages: the editor's path is the spec's (§2 "Edit links"); the manager list is ours. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_API } from './email-texts.ts';
+import { access, COACH_STAFF, defineEndpoint } from './endpoint.ts';
 import { WiringItemSchema, WiringListSchema } from './wiring.ts';
 
 export * from './email-texts.ts';
@@ -123,3 +125,73 @@ export const EmailPreviewSchema = z.object({
   recipient: z.boolean(),
 });
 export type EmailPreview = z.infer<typeof EmailPreviewSchema>;
+
+/** GET emails/{id}/preview query: the student to preview for, given as digits. */
+export const EmailPreviewQuerySchema = z.strictObject({
+  user_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Choose a student.')
+    .pipe(z.coerce.number<string>().int()),
+});
+
+const EMAIL_TAGS = ['emails'];
+const EMAIL_STAFF = access.coach(...COACH_STAFF);
+
+/**
+ * The email endpoints (paths ours, see EMAIL_API). Staff of the coach only (its instructors, the
+ * institution's staff and admins): students 403, other institutions 404. The sending itself is the
+ * server's email job.
+ */
+export const EMAIL_ENDPOINTS = {
+  /** GET emails → the coach's emails with sections, wiring and delivery counts. */
+  list: defineEndpoint({
+    method: 'GET',
+    path: EMAIL_API.emails(':coachId'),
+    access: EMAIL_STAFF,
+    tags: EMAIL_TAGS,
+    responses: { 200: EmailListSchema },
+  }),
+  /** POST emails → a new email (Draft, or Scheduled with a send time). */
+  create: defineEndpoint({
+    method: 'POST',
+    path: EMAIL_API.emails(':coachId'),
+    access: EMAIL_STAFF,
+    tags: EMAIL_TAGS,
+    body: EmailBodySchema,
+    responses: { 201: EmailSchema },
+  }),
+  /** GET emails/{id} → one email. */
+  get: defineEndpoint({
+    method: 'GET',
+    path: EMAIL_API.email(':coachId', ':id'),
+    access: EMAIL_STAFF,
+    tags: EMAIL_TAGS,
+    responses: { 200: EmailSchema },
+  }),
+  /** PUT emails/{id} → the email replaced (not once it is sending or delivered). */
+  update: defineEndpoint({
+    method: 'PUT',
+    path: EMAIL_API.email(':coachId', ':id'),
+    access: EMAIL_STAFF,
+    tags: EMAIL_TAGS,
+    body: EmailBodySchema,
+    responses: { 200: EmailSchema },
+  }),
+  /** DELETE emails/{id} → 204. */
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: EMAIL_API.email(':coachId', ':id'),
+    access: EMAIL_STAFF,
+    tags: EMAIL_TAGS,
+    responses: { 204: z.null() },
+  }),
+  /** GET emails/{id}/preview?user_id= → the email as that student would receive it. */
+  preview: defineEndpoint({
+    method: 'GET',
+    path: EMAIL_API.emailPreview(':coachId', ':id'),
+    access: EMAIL_STAFF,
+    tags: EMAIL_TAGS,
+    query: EmailPreviewQuerySchema,
+    responses: { 200: EmailPreviewSchema },
+  }),
+};

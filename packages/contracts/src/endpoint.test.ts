@@ -65,3 +65,25 @@ describe('the tip endpoints', () => {
     expect([noId, badBody, listBody, answer, removed]).toHaveLength(5);
   });
 });
+
+describe('an endpoint that lists its own error answers', () => {
+  const limited = defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/x',
+    access: access.public(),
+    tags: ['x'],
+    responses: { 204: z.null() },
+    errors: { 400: z.record(z.string(), z.array(z.string())), 429: z.object({ detail: z.string() }) },
+  });
+
+  it('answers with its success status; the errors are not a success answer', () => {
+    expect(successAnswer(limited)).toEqual({ status: 204, schema: limited.responses[204] });
+  });
+
+  it('types the answer from the success answers only (checked by the type check)', () => {
+    const input: EndpointInput<typeof limited> = { params: {} };
+    // @ts-expect-error the answer is the 204's null, not the 429's body (errors reach a caller as ApiError)
+    const answer: EndpointAnswer<typeof limited> = { detail: 'Wait a minute.' };
+    expect([input, answer]).toHaveLength(2);
+  });
+});

@@ -44,7 +44,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * One endpoint. `path` is the route pattern with `:name` for each path parameter (the values of `API`
  * called with `':name'`); its parameters are strings on the wire. `responses` holds the success answers
  * only, by status (a 204 is `z.null()`); every endpoint also answers the errors of the spec's shape (400
- * field errors, 401/403/404 `{ detail }`), which the server adds.
+ * field errors, 401/403/404 `{ detail }`), which the server adds, unless it lists its own (`errors`).
  */
 export interface Endpoint {
   method: HttpMethod;
@@ -61,6 +61,12 @@ export interface Endpoint {
   query?: z.ZodType;
   body?: z.ZodType;
   responses: { readonly [status: number]: z.ZodType };
+  /**
+   * The error answers, when an endpoint's are not the spec's usual four (400 field errors, 401/403/404
+   * `{ detail }`, which the server documents by default): all of them, e.g. a public form's 400 and 429.
+   * The server documents and serialises these instead; the web reads errors as it always does.
+   */
+  errors?: { readonly [status: number]: z.ZodType };
 }
 
 /**

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { access, defineEndpoint } from './endpoint.ts';
+import { DetailErrorSchema, FieldErrorsSchema } from './errors.ts';
 
 type Id = number | string;
 
@@ -16,12 +18,18 @@ export const LMS_API = {
       returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : ''
     }`,
   canvasCallback: '/api/v1/lms/canvas/callback',
-  canvasStatus: (institutionId: Id) => `/api/v1/institution/${institutionId}/lms/canvas/status`,
-  canvasAuthorization: (institutionId: Id) => `/api/v1/institution/${institutionId}/lms/canvas/authorization`,
-  canvasCourses: (institutionId: Id) => `/api/v1/institution/${institutionId}/lms/canvas/courses`,
-  canvasAssignments: (institutionId: Id, courseId: Id) =>
-    `/api/v1/institution/${institutionId}/lms/canvas/courses/${courseId}/assignments`,
-  canvasRosterImport: (coachId: Id) => `/api/v1/coach/${coachId}/lms/canvas/roster-import`,
+  // Generic, as `API`'s, so that called with `':institutionId'` a path keeps its literal type for
+  // `LMS_ENDPOINTS` (below).
+  canvasStatus: <N extends Id>(institutionId: N) =>
+    `/api/v1/institution/${institutionId}/lms/canvas/status` as const,
+  canvasAuthorization: <N extends Id>(institutionId: N) =>
+    `/api/v1/institution/${institutionId}/lms/canvas/authorization` as const,
+  canvasCourses: <N extends Id>(institutionId: N) =>
+    `/api/v1/institution/${institutionId}/lms/canvas/courses` as const,
+  canvasAssignments: <N extends Id, C extends Id>(institutionId: N, courseId: C) =>
+    `/api/v1/institution/${institutionId}/lms/canvas/courses/${courseId}/assignments` as const,
+  canvasRosterImport: <C extends Id>(coachId: C) =>
+    `/api/v1/coach/${coachId}/lms/canvas/roster-import` as const,
 } as const;
 
 /** Query parameter the callback adds to `return_to`: `connected`, `denied` (refused at Canvas) or `failed`. */
@@ -120,3 +128,80 @@ export const RosterImportResultSchema = z.object({
   skipped: z.array(z.object({ lms_user_id: z.string(), name: z.string(), reason: z.string() })),
 });
 export type RosterImportResult = z.infer<typeof RosterImportResultSchema>;
+
+/**
+ * The error answers of the LMS endpoints: the usual ones, and an LMS failure `{ detail, code }` (403 course
+ * not authorized, 409 authorization required, 502 unavailable, 503 not configured, 504 timeout).
+ */
+export const LMS_ERRORS = {
+  400: FieldErrorsSchema,
+  401: DetailErrorSchema,
+  403: z.union([LmsErrorSchema, DetailErrorSchema]),
+  404: DetailErrorSchema,
+  409: LmsErrorSchema,
+  502: LmsErrorSchema,
+  503: LmsErrorSchema,
+  504: LmsErrorSchema,
+};
+
+const LMS_TAGS = ['lms'];
+const LMS_STAFF = access.institution('staff', 'admin');
+
+/**
+ * The Canvas LMS endpoints (README "Canvas LMS"; paths ours). Staff and admins of the institution (or,
+ * for the roster import, of the coach's institution) only. The authorization start and its callback are
+ * browser redirects, not JSON, so the server registers them by hand and they are not described here.
+ */
+export const LMS_ENDPOINTS = {
+  /** GET .../lms/canvas/status → whether Canvas is configured and the caller has authorized it. */
+  status: defineEndpoint({
+    method: 'GET',
+    path: LMS_API.canvasStatus(':institutionId'),
+    access: LMS_STAFF,
+    tags: LMS_TAGS,
+    responses: { 200: LmsStatusSchema },
+    errors: LMS_ERRORS,
+  }),
+  /** DELETE .../lms/canvas/authorization → 204; forgets the caller's Canvas tokens (404 when there were none). */
+  disconnect: defineEndpoint({
+    method: 'DELETE',
+    path: LMS_API.canvasAuthorization(':institutionId'),
+    access: LMS_STAFF,
+    tags: LMS_TAGS,
+    responses: { 204: z.null() },
+    errors: LMS_ERRORS,
+  }),
+  /** GET .../lms/canvas/courses → the caller's Canvas courses as teacher (every page), by name. */
+  courses: defineEndpoint({
+    method: 'GET',
+    path: LMS_API.canvasCourses(':institutionId'),
+    access: LMS_STAFF,
+    tags: LMS_TAGS,
+    responses: { 200: z.array(LmsCourseSchema) },
+    errors: LMS_ERRORS,
+  }),
+  /** GET .../lms/canvas/courses/{courseId}/assignments → a taught course's assignments (403 for any other). */
+  assignments: defineEndpoint({
+    method: 'GET',
+    path: LMS_API.canvasAssignments(':institutionId', ':courseId'),
+    access: LMS_STAFF,
+    tags: LMS_TAGS,
+    params: { courseId: z.string().regex(/^[0-9]{1,15}$/, 'Must be a Canvas course id.') },
+    responses: { 200: z.array(LmsAssignmentSchema) },
+    errors: LMS_ERRORS,
+  }),
+  /**
+   * POST /api/v1/coach/{coachId}/lms/canvas/roster-import `{lms_course_id}` → imports the taught course's
+   * students and instructors as enrolments of the coach, in one transaction, idempotently (another
+   * institution's coach → 404).
+   */
+  rosterImport: defineEndpoint({
+    method: 'POST',
+    path: LMS_API.canvasRosterImport(':coachId'),
+    access: access.coach('staff', 'admin'),
+    tags: LMS_TAGS,
+    body: RosterImportRequestSchema,
+    responses: { 200: RosterImportResultSchema },
+    errors: LMS_ERRORS,
+  }),
+};

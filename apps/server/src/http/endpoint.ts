@@ -17,7 +17,7 @@ export interface EndpointRouteOptions<E extends Endpoint> {
     params: EndpointParamsSchema<E>;
     querystring: E['query'];
     body: E['body'];
-    response: E['responses'] & typeof errorResponses;
+    response: E['responses'] & (E['errors'] extends object ? E['errors'] : typeof errorResponses);
   };
 }
 
@@ -26,7 +26,7 @@ export interface EndpointRouteOptions<E extends Endpoint> {
  * docs/architecture.md "An endpoint, described once"): method, path, the access policy the guard
  * enforces, the params (each `:name` of the path, a string, or the stricter schema the description's
  * `params` gives it), query, body and the success answers plus the
- * spec's error answers (400 field errors, 401/403/404 `{ detail }`). Spread into `app.route` with the
+ * spec's error answers (400 field errors, 401/403/404 `{ detail }`), or the description's own `errors`. Spread into `app.route` with the
  * handler: `app.route({ ...endpointRoute(TIP_ENDPOINTS.list), handler })`; the type provider then types
  * the handler's `request.params`/`query`/`body` and its answer from the description.
  * A description without a query or body leaves that key out (so a write without a body gets the
@@ -40,7 +40,7 @@ export function endpointRoute<const E extends Endpoint>(endpoint: E): EndpointRo
   const schema: Record<string, unknown> = {
     tags: [...endpoint.tags],
     params,
-    response: { ...endpoint.responses, ...errorResponses },
+    response: { ...endpoint.responses, ...(endpoint.errors ?? errorResponses) },
   };
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;

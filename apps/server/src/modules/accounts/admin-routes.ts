@@ -1,40 +1,16 @@
-import {
-  ACCOUNT_API,
-  ACCOUNT_TEXTS,
-  AdminUserDetailSchema,
-  AdminUserListSchema,
-  DetailErrorSchema,
-  FieldErrorsSchema,
-  UserActiveBodySchema,
-  UserEnrollmentBodySchema,
-  UserListQuerySchema,
-  UserRoleBodySchema,
-} from '@course-coach/contracts';
+import { ACCOUNT_ADMIN_ENDPOINTS, ACCOUNT_TEXTS } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transporter } from 'nodemailer';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { access } from '../../auth/access.ts';
 import { institutionRequestContext } from '../../auth/context.ts';
 import { parseId } from '../../auth/guard.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { HttpError, nonFieldError, notFound } from '../../http/errors.ts';
 import { publicOrigin } from '../../http/public-origin.ts';
 import { recordAudit } from '../audit/index.ts';
 import { getUser, listUsers, setActive, setEnrollment, setInstitutionRole } from './admin-service.ts';
 import { accountMail, SET_PASSWORD_PAGE } from './mail.ts';
 import { issueToken } from './tokens.ts';
-
-const staffOnly = { access: access.institution('staff', 'admin') };
-const tags = ['user administration'];
-const responses = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-};
-const InstitutionParams = z.object({ institutionId: z.string() });
-const UserParams = z.object({ institutionId: z.string(), userId: z.string() });
-const EnrollmentParams = z.object({ institutionId: z.string(), userId: z.string(), coachId: z.string() });
 
 const idOf = (value: string) => {
   const id = parseId(value);
@@ -53,50 +29,28 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Trans
   { database, config, mailer },
 ) => {
   /** GET institution/{id}/users?q=&page= → `{results, count}`, 50 a page, by name. */
-  app.get(
-    ACCOUNT_API.users(':institutionId'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: InstitutionParams,
-        querystring: UserListQuerySchema,
-        response: { 200: AdminUserListSchema, ...responses },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...endpointRoute(ACCOUNT_ADMIN_ENDPOINTS.users),
+    handler: async (request) =>
       listUsers(
         database.query,
         request.institution!.institutionId,
         request.query.q ?? '',
         request.query.page ?? 1,
       ),
-  );
+  });
 
   /** GET institution/{id}/users/{userId} → the user, their coaches and roles, and how they can sign in. */
-  app.get(
-    ACCOUNT_API.user(':institutionId', ':userId'),
-    {
-      config: staffOnly,
-      schema: { tags, params: UserParams, response: { 200: AdminUserDetailSchema, ...responses } },
-    },
-    async (request) =>
+  app.route({
+    ...endpointRoute(ACCOUNT_ADMIN_ENDPOINTS.user),
+    handler: async (request) =>
       getUser(database.query, request.institution!.institutionId, idOf(request.params.userId)),
-  );
+  });
 
   /** PUT institution/{id}/users/{userId}/role `{role: "staff"|"admin"|null}` → the user. 403 per the role rules. */
-  app.put(
-    ACCOUNT_API.userRole(':institutionId', ':userId'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: UserParams,
-        body: UserRoleBodySchema,
-        response: { 200: AdminUserDetailSchema, ...responses },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...endpointRoute(ACCOUNT_ADMIN_ENDPOINTS.setRole),
+    handler: async (request) =>
       database.transaction((q) =>
         setInstitutionRole(
           q,
@@ -106,21 +60,12 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Trans
           request.body.role,
         ),
       ),
-  );
+  });
 
   /** PUT institution/{id}/users/{userId}/enrollments/{coachId} `{role: "student"|"instructor"|null}` → the user. */
-  app.put(
-    ACCOUNT_API.userEnrollment(':institutionId', ':userId', ':coachId'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: EnrollmentParams,
-        body: UserEnrollmentBodySchema,
-        response: { 200: AdminUserDetailSchema, ...responses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ACCOUNT_ADMIN_ENDPOINTS.setEnrollment),
+    handler: async (request) => {
       const coachId = parseId(request.params.coachId);
       if (coachId === null) throw notFound(ACCOUNT_TEXTS.coachNotFound);
       return database.transaction((q) =>
@@ -133,21 +78,12 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Trans
         ),
       );
     },
-  );
+  });
 
   /** PUT institution/{id}/users/{userId}/active `{active}` → the user; deactivating ends their sessions. */
-  app.put(
-    ACCOUNT_API.userActive(':institutionId', ':userId'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: UserParams,
-        body: UserActiveBodySchema,
-        response: { 200: AdminUserDetailSchema, ...responses },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...endpointRoute(ACCOUNT_ADMIN_ENDPOINTS.setActive),
+    handler: async (request) =>
       database.transaction((q) =>
         setActive(
           q,
@@ -157,24 +93,16 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Trans
           request.body.active,
         ),
       ),
-  );
+  });
 
   /**
    * POST institution/{id}/users/{userId}/invite → 202 `{detail}`: emails the user a link (30 minutes,
    * single use) to set a password; earlier unused invitations stop working. 400 for a deactivated user;
    * 503 when the mail server refuses the message (the audit entry stays: the link was made).
    */
-  app.post(
-    ACCOUNT_API.userInvite(':institutionId', ':userId'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: UserParams,
-        response: { 202: DetailErrorSchema, 503: DetailErrorSchema, ...responses },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ACCOUNT_ADMIN_ENDPOINTS.invite),
+    handler: async (request, reply) => {
       const institutionId = request.institution!.institutionId;
       const userId = idOf(request.params.userId);
       const { token, user, institution } = await database.transaction(async (q) => {
@@ -203,5 +131,5 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Trans
       }
       return reply.code(202).send({ detail: `We have emailed ${user.email} a link to set a password.` });
     },
-  );
+  });
 };

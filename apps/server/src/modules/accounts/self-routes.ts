@@ -1,22 +1,12 @@
-import {
-  ACCOUNT_API,
-  ACCOUNT_TEXTS,
-  ChangePasswordBodySchema,
-  DetailErrorSchema,
-  FieldErrorsSchema,
-  PasswordResetBodySchema,
-  SetPasswordBodySchema,
-  UI_TEXTS,
-} from '@course-coach/contracts';
+import { ACCOUNT_ENDPOINTS, ACCOUNT_TEXTS, UI_TEXTS } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transporter } from 'nodemailer';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { access } from '../../auth/access.ts';
 import { clientIp } from '../../auth/guard.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { createLoginLimiter } from '../../auth/rate-limit.ts';
 import type { Database } from '../../db/client.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { publicOrigin } from '../../http/public-origin.ts';
 import { accountMail, SET_PASSWORD_PAGE } from './mail.ts';
@@ -68,7 +58,8 @@ function sendLater(
 
 /**
  * The caller's own account (docs/accounts.md): change password (signed in), ask for a reset email, and set
- * a password with a reset or invitation token.
+ * a password with a reset or invitation token; each registered from its description in the contracts
+ * (`ACCOUNT_ENDPOINTS`, which lists these routes' own error answers).
  */
 export const accountSelfRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Transporter }> = async (
   app,
@@ -81,17 +72,9 @@ export const accountSelfRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Transp
    * end (this one stays). 400 `{current_password}` when it is wrong (counted like a failed sign-in, 429
    * after too many), `{new_password}` when the new one is weak.
    */
-  app.post(
-    ACCOUNT_API.changePassword,
-    {
-      config: { access: access.authenticated() },
-      schema: {
-        tags: ['account'],
-        body: ChangePasswordBodySchema,
-        response: { 204: z.null(), 400: FieldErrorsSchema, 401: DetailErrorSchema, 429: DetailErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ACCOUNT_ENDPOINTS.changePassword),
+    handler: async (request, reply) => {
       const user = request.user!;
       if (request.body.new_password.toLowerCase() === user.email) {
         throw badRequest({ new_password: [ACCOUNT_TEXTS.passwordSameAsEmail] });
@@ -118,7 +101,7 @@ export const accountSelfRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Transp
       });
       return reply.code(204).send(null);
     },
-  );
+  });
 
   /**
    * POST /api/v1/auth/password-reset `{email}` → 202 `{detail}`, the same answer whether or not an
@@ -126,17 +109,9 @@ export const accountSelfRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Transp
    * Retry-After past RESET_MAX_PER_ADDRESS requests for one address (or RESET_MAX_PER_IP from one IP) in
    * RESET_WINDOW_MINUTES.
    */
-  app.post(
-    ACCOUNT_API.passwordReset,
-    {
-      config: { access: access.public() },
-      schema: {
-        tags: ['account'],
-        body: PasswordResetBodySchema,
-        response: { 202: DetailErrorSchema, 400: FieldErrorsSchema, 429: DetailErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ACCOUNT_ENDPOINTS.passwordReset),
+    handler: async (request, reply) => {
       const email = request.body.email.toLowerCase();
       const wait = await resetRateLimit(database, email, clientIp(request));
       if (wait > 0)
@@ -155,24 +130,16 @@ export const accountSelfRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Transp
       }
       return reply.code(202).send({ detail: ACCOUNT_TEXTS.resetRequested });
     },
-  );
+  });
 
   /**
    * POST /api/v1/auth/set-password `{token, password}` → 204: sets the password of the token's user and
    * ends all their sessions. 400 `{token}` for an unknown, forged, tampered, used or expired token (and
    * nothing is written), `{password}` for a weak one.
    */
-  app.post(
-    ACCOUNT_API.setPassword,
-    {
-      config: { access: access.public() },
-      schema: {
-        tags: ['account'],
-        body: SetPasswordBodySchema,
-        response: { 204: z.null(), 400: FieldErrorsSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ACCOUNT_ENDPOINTS.setPassword),
+    handler: async (request, reply) => {
       const hash = await hashPassword(request.body.password);
       await database.transaction(async (q) => {
         const used = await consumeToken(q, request.body.token);
@@ -185,5 +152,5 @@ export const accountSelfRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Transp
       });
       return reply.code(204).send(null);
     },
-  );
+  });
 };

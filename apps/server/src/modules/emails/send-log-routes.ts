@@ -1,21 +1,17 @@
-import { EMAIL_LOG_API, EmailLogSchema, EmailResendSchema } from '@course-coach/contracts';
+import { EMAIL_LOG_ENDPOINTS } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transporter } from 'nodemailer';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { access, COACH_STAFF } from '../../auth/access.ts';
-import { errorResponses, pathId } from '../../http/route-common.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
+import { pathId } from '../../http/route-common.ts';
 import { emailLog, resendEmail } from './send-log.ts';
 import { createMailTransport } from './transport.ts';
 
-const IdParams = z.object({ coachId: z.string(), id: z.string() });
-const staffOnly = { access: access.coach(...COACH_STAFF) };
-const tags = ['emails'];
-
 /**
- * Send log routes (paths ours, see EMAIL_LOG_API; docs/emails-surveys.md "Send log"). Staff of the coach
- * only: students 403, another coach's email 404. The resend uses the same mail transport as the email
- * job (SMTP_URL; unset: nothing leaves the machine).
+ * Send log routes (paths ours, see EMAIL_LOG_API; docs/emails-surveys.md "Send log"), each registered
+ * from its description in the contracts (`EMAIL_LOG_ENDPOINTS`). Staff of the coach only: students 403,
+ * another coach's email 404. The resend uses the same mail transport as the email job (SMTP_URL; unset:
+ * nothing leaves the machine).
  */
 export const emailSendLogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database, config }) => {
   let transport: Transporter | null = null;
@@ -24,24 +20,14 @@ export const emailSendLogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     institutionId: request.coach!.institutionId,
   });
 
-  /** GET emails/{id}/log → delivered / unconfirmed / failed counts and the recipients not confirmed. */
-  app.get(
-    EMAIL_LOG_API.log(':coachId', ':id'),
-    {
-      config: staffOnly,
-      schema: { tags, params: IdParams, response: { 200: EmailLogSchema, ...errorResponses } },
-    },
-    async (request) => emailLog(database.query, scopeOf(request), pathId(request.params.id)),
-  );
+  app.route({
+    ...endpointRoute(EMAIL_LOG_ENDPOINTS.log),
+    handler: async (request) => emailLog(database.query, scopeOf(request), pathId(request.params.id)),
+  });
 
-  /** POST emails/{id}/resend → sends again to unconfirmed and failed recipients only (409: nobody). */
-  app.post(
-    EMAIL_LOG_API.resend(':coachId', ':id'),
-    {
-      config: staffOnly,
-      schema: { tags, params: IdParams, response: { 200: EmailResendSchema, ...errorResponses } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(EMAIL_LOG_ENDPOINTS.resend),
+    handler: async (request) => {
       transport ??= createMailTransport(config.SMTP_URL, (m) => request.log.info(m));
       return resendEmail(database, scopeOf(request), pathId(request.params.id), {
         transport,
@@ -49,5 +35,5 @@ export const emailSendLogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
         leaseSeconds: config.EMAIL_LEASE_SECONDS,
       });
     },
-  );
+  });
 };

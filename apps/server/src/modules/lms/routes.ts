@@ -1,25 +1,20 @@
 import {
-  DetailErrorSchema,
-  FieldErrorsSchema,
   LMS_API,
+  LMS_ENDPOINTS,
+  LMS_ERRORS,
   LMS_PROVIDER,
   LMS_PROVIDER_NAME,
   LMS_RESULT_PARAM,
   LMS_TEXTS,
-  LmsAssignmentSchema,
-  LmsCourseSchema,
-  LmsErrorSchema,
-  LmsStatusSchema,
   NON_FIELD_ERRORS,
   PAGES,
-  RosterImportRequestSchema,
-  RosterImportResultSchema,
 } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
 import { coachRequestContext, institutionRequestContext } from '../../auth/context.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { publicOrigin } from '../../http/public-origin.ts';
 import { createLmsService } from './index.ts';
@@ -27,16 +22,6 @@ import { LinkedElsewhereError, LmsError, safeReturnPath } from './service.ts';
 
 const InstitutionParams = z.object({ institutionId: z.string() });
 const staff = access.institution('staff', 'admin');
-const lmsErrors = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: z.union([LmsErrorSchema, DetailErrorSchema]),
-  404: DetailErrorSchema,
-  409: LmsErrorSchema,
-  502: LmsErrorSchema,
-  503: LmsErrorSchema,
-  504: LmsErrorSchema,
-};
 
 /** Runs a service call, answering an LmsError as `{ detail, code }` with its status. */
 async function answer<T>(run: () => Promise<T>): Promise<T> {
@@ -63,7 +48,9 @@ function withResult(path: string, result: string, code?: string): string {
 
 /**
  * Canvas LMS routes (README "Canvas LMS"; paths ours, see LMS_API in contracts). Staff and admins of the
- * institution only; the callback only for the user and session that started the authorization.
+ * institution only; the callback only for the user and session that started the authorization. The JSON
+ * routes are registered from their descriptions in the contracts (`LMS_ENDPOINTS`); the authorization
+ * start and its callback answer browser redirects (302), not JSON, so they stay registered by hand here.
  * `deps.lms` overrides the settings derived from the configuration (main.ts passes the stand-in's URL).
  */
 export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -87,7 +74,7 @@ export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
             .transform((path) => safeReturnPath(path) as string)
             .optional(),
         }),
-        response: { 302: z.null(), ...lmsErrors },
+        response: { 302: z.null(), ...LMS_ERRORS },
       },
     },
     async (request, reply) => {
@@ -121,7 +108,7 @@ export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           error: z.string().max(200).optional(),
           error_description: z.string().max(2000).optional(),
         }),
-        response: { 302: z.null(), ...lmsErrors },
+        response: { 302: z.null(), ...LMS_ERRORS },
       },
     },
     async (request, reply) => {
@@ -140,14 +127,9 @@ export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  /** GET .../lms/canvas/status → whether Canvas is configured and the caller has authorized it. */
-  app.get(
-    LMS_API.canvasStatus(':institutionId'),
-    {
-      config: { access: staff },
-      schema: { tags: ['lms'], params: InstitutionParams, response: { 200: LmsStatusSchema, ...lmsErrors } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(LMS_ENDPOINTS.status),
+    handler: async (request) => {
       const caller = institutionRequestContext(request);
       const institutionId = caller.institutionId;
       const status = await service.status(caller);
@@ -160,73 +142,33 @@ export const lmsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         authorize_url: LMS_API.canvasAuthorize(institutionId),
       };
     },
-  );
+  });
 
-  /** DELETE .../lms/canvas/authorization → forgets the caller's Canvas tokens (204; 404 when there were none). */
-  app.delete(
-    LMS_API.canvasAuthorization(':institutionId'),
-    {
-      config: { access: staff },
-      schema: { tags: ['lms'], params: InstitutionParams, response: { 204: z.null(), ...lmsErrors } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(LMS_ENDPOINTS.disconnect),
+    handler: async (request, reply) => {
       const removed = await service.disconnect(institutionRequestContext(request));
       if (!removed) throw new HttpError(404, { detail: 'There is no Canvas authorization to remove.' });
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  /** GET .../lms/canvas/courses → the caller's Canvas courses as teacher (every page), by name. */
-  app.get(
-    LMS_API.canvasCourses(':institutionId'),
-    {
-      config: { access: staff },
-      schema: {
-        tags: ['lms'],
-        params: InstitutionParams,
-        response: { 200: z.array(LmsCourseSchema), ...lmsErrors },
-      },
-    },
-    async (request) => answer(() => service.listCourses(institutionRequestContext(request))),
-  );
+  app.route({
+    ...endpointRoute(LMS_ENDPOINTS.courses),
+    handler: async (request) => answer(() => service.listCourses(institutionRequestContext(request))),
+  });
 
-  /** GET .../lms/canvas/courses/{courseId}/assignments → a taught course's assignments (403 for any other course). */
-  app.get(
-    LMS_API.canvasAssignments(':institutionId', ':courseId'),
-    {
-      config: { access: staff },
-      schema: {
-        tags: ['lms'],
-        params: z.object({
-          institutionId: z.string(),
-          courseId: z.string().regex(/^[0-9]{1,15}$/, 'Must be a Canvas course id.'),
-        }),
-        response: { 200: z.array(LmsAssignmentSchema), ...lmsErrors },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...endpointRoute(LMS_ENDPOINTS.assignments),
+    handler: async (request) =>
       answer(() => service.listAssignments(institutionRequestContext(request), request.params.courseId)),
-  );
+  });
 
-  /**
-   * POST /api/v1/coach/{coachId}/lms/canvas/roster-import {lms_course_id} → imports the taught Canvas
-   * course's students and instructors as enrollments of the coach, in one transaction, idempotently.
-   * Staff and admins of the coach's institution only (another institution's coach → 404).
-   */
-  app.post(
-    LMS_API.canvasRosterImport(':coachId'),
-    {
-      config: { access: access.coach('staff', 'admin') },
-      schema: {
-        tags: ['lms'],
-        params: z.object({ coachId: z.string() }),
-        body: RosterImportRequestSchema,
-        response: { 200: RosterImportResultSchema, ...lmsErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(LMS_ENDPOINTS.rosterImport),
+    handler: async (request) => {
       const caller = coachRequestContext(request);
       return answer(() => service.importRoster(caller, caller.coachId, String(request.body.lms_course_id)));
     },
-  );
+  });
 };

@@ -1,8 +1,8 @@
-import { ACCOUNT_API, NewPasswordSchema } from '@course-coach/contracts';
+import { ACCOUNT_ENDPOINTS, NewPasswordSchema } from '@course-coach/contracts';
 import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { apiPost } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useMe } from '../auth/index.ts';
 import { splitErrors } from './form-errors.ts';
@@ -18,7 +18,11 @@ export function AccountPage() {
   const [next, setNext] = useState('');
   const [localError, setLocalError] = useState<string | undefined>();
   const change = useMutation({
-    mutationFn: () => apiPost(ACCOUNT_API.changePassword, { current_password: current, new_password: next }),
+    mutationFn: () =>
+      callEndpoint(ACCOUNT_ENDPOINTS.changePassword, {
+        params: {},
+        body: { current_password: current, new_password: next },
+      }),
     onSuccess: () => {
       setCurrent('');
       setNext('');

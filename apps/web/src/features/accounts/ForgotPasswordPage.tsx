@@ -1,9 +1,10 @@
-import { ACCOUNT_API, PAGES } from '@course-coach/contracts';
+import { ACCOUNT_ENDPOINTS, PAGES } from '@course-coach/contracts';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, apiPost } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { ApiError } from '../../api/client.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { splitErrors } from './form-errors.ts';
 import { PublicCard } from './PublicCard.tsx';
@@ -17,7 +18,7 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const send = useMutation({
     mutationFn: (address: string) =>
-      apiPost<{ detail: string }>(ACCOUNT_API.passwordReset, { email: address }),
+      callEndpoint(ACCOUNT_ENDPOINTS.passwordReset, { params: {}, body: { email: address } }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

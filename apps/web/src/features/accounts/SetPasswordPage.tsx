@@ -1,9 +1,9 @@
-import { ACCOUNT_API, ACCOUNT_PAGES, NewPasswordSchema, PAGES } from '@course-coach/contracts';
+import { ACCOUNT_ENDPOINTS, ACCOUNT_PAGES, NewPasswordSchema, PAGES } from '@course-coach/contracts';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { apiPost } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { splitErrors } from './form-errors.ts';
 import { PublicCard } from './PublicCard.tsx';
@@ -24,7 +24,9 @@ export function SetPasswordPage() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [local, setLocal] = useState<{ password?: string; repeat?: string }>({});
-  const save = useMutation({ mutationFn: () => apiPost(ACCOUNT_API.setPassword, { token, password }) });
+  const save = useMutation({
+    mutationFn: () => callEndpoint(ACCOUNT_ENDPOINTS.setPassword, { params: {}, body: { token, password } }),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = NewPasswordSchema.safeParse(password);

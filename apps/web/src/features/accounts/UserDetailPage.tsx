@@ -1,8 +1,9 @@
 import {
-  ACCOUNT_API,
+  ACCOUNT_ADMIN_ENDPOINTS,
   ACCOUNT_PAGES,
   type AdminUserDetail,
-  AdminUserDetailSchema,
+  type CoachRole,
+  type InstitutionRole,
 } from '@course-coach/contracts';
 import {
   Alert,
@@ -22,7 +23,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { apiPost, apiRequest, errorMessage } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { errorMessage } from '../../api/client.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
@@ -89,8 +91,13 @@ export function UserDetailPage() {
       />
     );
   const u = user.data;
-  const put = (path: string, body: unknown) => () =>
-    apiRequest(path, { method: 'PUT', body, schema: AdminUserDetailSchema });
+  const ids = { institutionId, userId };
+  // The selects offer only the roles (ROLE_OPTIONS, COACH_ROLES), so their strings are those roles.
+  const setEnrollment = (coachId: number | string, role: string | null) => () =>
+    callEndpoint(ACCOUNT_ADMIN_ENDPOINTS.setEnrollment, {
+      params: { ...ids, coachId },
+      body: { role: role as CoachRole | null },
+    });
   const currentRole = role ?? u.institution_role ?? 'none';
   const addable = (coaches.data ?? []).filter((c) => !u.coaches.some((m) => m.id === c.id));
   return (
@@ -141,9 +148,10 @@ export function UserDetailPage() {
             <Button
               loading={write.isPending}
               onClick={() =>
-                write.mutate(
-                  put(ACCOUNT_API.userRole(institutionId, userId), {
-                    role: currentRole === 'none' ? null : currentRole,
+                write.mutate(() =>
+                  callEndpoint(ACCOUNT_ADMIN_ENDPOINTS.setRole, {
+                    params: ids,
+                    body: { role: currentRole === 'none' ? null : (currentRole as InstitutionRole) },
                   }),
                 )
               }
@@ -181,12 +189,7 @@ export function UserDetailPage() {
                         data={COACH_ROLES}
                         value={c.role}
                         allowDeselect={false}
-                        onChange={(v) =>
-                          v &&
-                          write.mutate(
-                            put(ACCOUNT_API.userEnrollment(institutionId, userId, c.id), { role: v }),
-                          )
-                        }
+                        onChange={(v) => v && write.mutate(setEnrollment(c.id, v))}
                         w={160}
                       />
                     </Table.Td>
@@ -194,11 +197,7 @@ export function UserDetailPage() {
                       <Button
                         variant="subtle"
                         color="red"
-                        onClick={() =>
-                          write.mutate(
-                            put(ACCOUNT_API.userEnrollment(institutionId, userId, c.id), { role: null }),
-                          )
-                        }
+                        onClick={() => write.mutate(setEnrollment(c.id, null))}
                       >
                         Remove from {c.label}
                       </Button>
@@ -229,10 +228,7 @@ export function UserDetailPage() {
             <Button
               disabled={!addCoach || !addRole}
               onClick={() => {
-                if (addCoach && addRole)
-                  write.mutate(
-                    put(ACCOUNT_API.userEnrollment(institutionId, userId, addCoach), { role: addRole }),
-                  );
+                if (addCoach && addRole) write.mutate(setEnrollment(addCoach, addRole));
                 setAddCoach(null);
               }}
             >
@@ -255,7 +251,12 @@ export function UserDetailPage() {
               color={u.active ? 'red' : 'green'}
               variant="light"
               onClick={() =>
-                write.mutate(put(ACCOUNT_API.userActive(institutionId, userId), { active: !u.active }))
+                write.mutate(() =>
+                  callEndpoint(ACCOUNT_ADMIN_ENDPOINTS.setActive, {
+                    params: ids,
+                    body: { active: !u.active },
+                  }),
+                )
               }
             >
               {u.active ? 'Deactivate' : 'Reactivate'}
@@ -264,7 +265,7 @@ export function UserDetailPage() {
               variant="default"
               disabled={!u.active}
               onClick={() =>
-                write.mutate(() => apiPost<{ detail: string }>(ACCOUNT_API.userInvite(institutionId, userId)))
+                write.mutate(() => callEndpoint(ACCOUNT_ADMIN_ENDPOINTS.invite, { params: ids }))
               }
             >
               Send invitation

@@ -1,7 +1,5 @@
 import {
-  ACCOUNT_API,
-  AdminUserDetailSchema,
-  AdminUserListSchema,
+  ACCOUNT_ADMIN_ENDPOINTS,
   AUDIT_API,
   AuditListSchema,
   type AuditQuery,
@@ -10,23 +8,20 @@ import {
   SSO_API,
   SsoConfigAnswerSchema,
 } from '@course-coach/contracts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { apiGet } from '../../api/client.ts';
 
 /** Query options of the account pages (docs/accounts.md, docs/audit-log.md, docs/sso.md). */
 export const usersQuery = (institutionId: number, q: string, page: number) => ({
   queryKey: ['institution-users', institutionId, q, page] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiGet(
-      `${ACCOUNT_API.users(institutionId)}?${new URLSearchParams({ q, page: String(page) })}`,
-      AdminUserListSchema,
-      signal,
-    ),
+    callEndpoint(ACCOUNT_ADMIN_ENDPOINTS.users, { params: { institutionId }, query: { q, page } }, signal),
 });
 
 export const userQuery = (institutionId: number, userId: number) => ({
   queryKey: ['institution-user', institutionId, userId] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiGet(ACCOUNT_API.user(institutionId, userId), AdminUserDetailSchema, signal),
+    callEndpoint(ACCOUNT_ADMIN_ENDPOINTS.user, { params: { institutionId, userId } }, signal),
 });
 
 /** The audit log's filters as a query string (empty values left out). */

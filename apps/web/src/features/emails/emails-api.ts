@@ -1,6 +1,6 @@
-import { EMAIL_API, type Email, type EmailBody, EmailListSchema, EmailSchema } from '@course-coach/contracts';
+import { EMAIL_ENDPOINTS, type Email, type EmailBody } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { invalidateAudience } from '../audience/index.ts';
 
 /** Query keys of the coach's emails (everything under ['emails', coachId] reloads after a save). */
@@ -13,7 +13,7 @@ export const emailKeys = {
 export function useEmails(coachId: number) {
   return useQuery({
     queryKey: emailKeys.all(coachId),
-    queryFn: ({ signal }) => apiGet(EMAIL_API.emails(coachId), EmailListSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(EMAIL_ENDPOINTS.list, { params: { coachId } }, signal),
   });
 }
 
@@ -21,7 +21,7 @@ export function useEmails(coachId: number) {
 export function useEmail(coachId: number, id: number | null) {
   return useQuery({
     queryKey: emailKeys.one(coachId, id ?? 0),
-    queryFn: ({ signal }) => apiGet(EMAIL_API.email(coachId, id!), EmailSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(EMAIL_ENDPOINTS.get, { params: { coachId, id: id! } }, signal),
     enabled: id !== null,
   });
 }
@@ -31,11 +31,9 @@ export function useSaveEmail(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: EmailBody }): Promise<Email> =>
-      apiRequest(id ? EMAIL_API.email(coachId, id) : EMAIL_API.emails(coachId), {
-        method: id ? 'PUT' : 'POST',
-        body,
-        schema: EmailSchema,
-      }),
+      id
+        ? callEndpoint(EMAIL_ENDPOINTS.update, { params: { coachId, id }, body })
+        : callEndpoint(EMAIL_ENDPOINTS.create, { params: { coachId }, body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: emailKeys.all(coachId) }),
@@ -48,7 +46,7 @@ export function useSaveEmail(coachId: number) {
 export function useDeleteEmail(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(EMAIL_API.email(coachId, id), { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(EMAIL_ENDPOINTS.remove, { params: { coachId, id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: emailKeys.all(coachId) }),
   });
 }

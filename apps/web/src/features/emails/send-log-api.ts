@@ -1,6 +1,6 @@
-import { EMAIL_LOG_API, EmailLogSchema, EmailResendSchema } from '@course-coach/contracts';
+import { EMAIL_LOG_ENDPOINTS } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 const logKey = (coachId: number, id: number) => ['emails', coachId, id, 'log'] as const;
 
@@ -8,7 +8,7 @@ const logKey = (coachId: number, id: number) => ['emails', coachId, id, 'log'] a
 export function useEmailLog(coachId: number, id: number) {
   return useQuery({
     queryKey: logKey(coachId, id),
-    queryFn: ({ signal }) => apiGet(EMAIL_LOG_API.log(coachId, id), EmailLogSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(EMAIL_LOG_ENDPOINTS.log, { params: { coachId, id } }, signal),
   });
 }
 
@@ -16,8 +16,7 @@ export function useEmailLog(coachId: number, id: number) {
 export function useResendEmail(coachId: number, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest(EMAIL_LOG_API.resend(coachId, id), { method: 'POST', schema: EmailResendSchema }),
+    mutationFn: () => callEndpoint(EMAIL_LOG_ENDPOINTS.resend, { params: { coachId, id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['emails', coachId] }),
   });
 }
