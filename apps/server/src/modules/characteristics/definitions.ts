@@ -11,6 +11,21 @@ import {
 import type { Query } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { auditDiff, recordAudit } from '../audit/index.ts';
+import {
+  characteristicNameTaken,
+  type DefinitionColumns,
+  type DefinitionRow,
+  insertDefinition,
+  linkCharacteristicSource,
+  markRetired,
+  selectCharacteristicUses,
+  selectDefinitionForUpdate,
+  selectDefinitionRows,
+  selectForRetire,
+  selectGroupsWithRulesOn,
+  updateDefinitionColumns,
+  upsertSourceId,
+} from './definition-queries.ts';
 
 /*
  * Characteristic definitions (DESIGN.md "Characteristic definitions"): staff of an institution create,
@@ -19,25 +34,6 @@ import { auditDiff, recordAudit } from '../audit/index.ts';
  * by (`number` → `range`; the value kinds → `set`, multivalued for `multivalued`), and a missing answer
  * treated as No Answer is the default `__no_answer__` (contracts NO_ANSWER_VALUE).
  */
-
-interface DefinitionRow {
-  id: number;
-  name: string;
-  label: string;
-  description: string;
-  kind: 'range' | 'set' | 'text';
-  value_type: CharacteristicDefinition['type'] | null;
-  scope: 'student' | 'enrolment';
-  is_multivalued: boolean;
-  default_value: string | null;
-  restriction_values: Array<{ value: string; label: string }>;
-  restriction_ranges: Array<{ min: number; max: number }>;
-  step: number | null;
-  cohort_id: number | null;
-  retired_at: Date | null;
-  sources: string[];
-  values_count: number;
-}
 
 /** The definition kind of a stored characteristic (older rows without `value_type`: from the storage kind). */
 function typeOf(
@@ -71,21 +67,6 @@ function definitionOut(r: DefinitionRow, uses: CharacteristicUse[]): Characteris
   };
 }
 
-async function loadRows(q: Query, institutionId: number, id?: number): Promise<DefinitionRow[]> {
-  return q<DefinitionRow>(
-    `select c.id, c.name, c.label, c.description, c.kind, c.value_type, c.scope, c.is_multivalued,
-            c.default_value, c.restriction_values, c.restriction_ranges, c.step, c.cohort_id, c.retired_at,
-            coalesce((select array_agg(s.name order by s.name) from characteristic_sources cs
-                        join tailoring_sources s on s.id = cs.source_id where cs.characteristic_id = c.id), '{}') as sources,
-            (select count(*)::int from (select distinct v.user_id, v.coach_id from student_characteristic_values v
-                                          where v.characteristic_id = c.id) x) as values_count
-       from characteristics c
-      where c.institution_id = $1 ${id === undefined ? '' : 'and c.id = $2'}
-      order by c.retired_at is not null, lower(c.label), c.name`,
-    id === undefined ? [institutionId] : [institutionId, id],
-  );
-}
-
 /**
  * Everything that uses a characteristic, by code name and id: rules of Insight Groups, content wiring,
  * email sections, survey questions, and the Insight Group that writes its membership to it.
@@ -95,35 +76,12 @@ export async function characteristicUses(
   institutionId: number,
   characteristic: { id: number; name: string },
 ): Promise<CharacteristicUse[]> {
-  return q<CharacteristicUse>(
-    `select 'rule' as kind, co.id as coach_id, co.name as coach,
-            'Rule of the Insight Group “' || g.name || '”' as description
-       from cohort_rules r join cohorts g on g.id = r.cohort_id join coaches co on co.id = g.coach_id
-      where r.institution_id = $1 and r.characteristic = $2
-     union all
-     select 'group', co.id, co.name, 'Membership of the Insight Group “' || g.name || '”'
-       from cohorts g join coaches co on co.id = g.coach_id
-      where g.institution_id = $1 and g.characteristic = $2
-     union all
-     select 'wiring', co.id, co.name, 'Wiring of a ' || replace(w.content_kind, '_', ' ') || ' (#' || w.content_id || ')'
-       from content_characteristics w join coaches co on co.id = w.coach_id
-      where w.institution_id = $1 and w.characteristic = $2
-     union all
-     select 'email', co.id, co.name, 'A section of the email “' || e.title || '”'
-       from email_sections es join emails e on e.id = es.email_id join coaches co on co.id = e.coach_id
-      where es.institution_id = $1 and es.characteristic = $2
-     union all
-     select 'survey', co.id, co.name, 'A question of the survey “' || s.title || '”'
-       from survey_questions sq join surveys s on s.id = sq.survey_id join coaches co on co.id = s.coach_id
-      where sq.institution_id = $1 and sq.characteristic_id = $3
-     order by 1, 2, 4`,
-    [institutionId, characteristic.name, characteristic.id],
-  );
+  return selectCharacteristicUses(q, institutionId, characteristic);
 }
 
 /** Every characteristic of the institution (retired ones last), with its uses and how many have values. */
 export async function listDefinitions(q: Query, institutionId: number): Promise<CharacteristicDefinition[]> {
-  const rows = await loadRows(q, institutionId);
+  const rows = await selectDefinitionRows(q, institutionId);
   const out: CharacteristicDefinition[] = [];
   for (const r of rows) out.push(definitionOut(r, await characteristicUses(q, institutionId, r)));
   return out;
@@ -135,17 +93,22 @@ export async function getDefinition(
   institutionId: number,
   id: number,
 ): Promise<CharacteristicDefinition> {
-  const [row] = await loadRows(q, institutionId, id);
+  const [row] = await selectDefinitionRows(q, institutionId, id);
   if (!row) throw notFound();
   return definitionOut(row, await characteristicUses(q, institutionId, row));
 }
 
-/** The storage columns of a (validated) definition. */
-function storageOf(input: CharacteristicDefinitionInput) {
+/** The stored columns of a (validated) definition (the code name apart). */
+function columnsOf(input: CharacteristicDefinitionInput): DefinitionColumns {
   const number = input.type === 'number';
   const values = input.type === 'yes_no' ? YES_NO_VALUES.map((v) => ({ ...v })) : input.values;
   return {
+    label: input.label,
+    description: input.description,
+    question: input.description || input.label,
     kind: number ? 'range' : 'set',
+    value_type: input.type,
+    scope: input.scope,
     is_multivalued: input.type === 'multivalued',
     restriction_values: number ? [] : values,
     restriction_ranges: number && input.range ? [{ min: input.range.min, max: input.range.max }] : [],
@@ -161,15 +124,6 @@ function refuse(errors: FieldErrors): never {
   });
 }
 
-async function sourceId(q: Query, institutionId: number, name: string): Promise<number> {
-  const [row] = await q<{ id: number }>(
-    `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $2)
-     on conflict (institution_id, name) do update set name = excluded.name returning id`,
-    [institutionId, name],
-  );
-  return row!.id;
-}
-
 /**
  * Creates a characteristic definition (the one entry point for new characteristics: the staff screen and
  * imports that define columns). 400 with field errors for a bad kind, scope, code name, range, value
@@ -183,39 +137,13 @@ export async function createDefinition(
 ): Promise<CharacteristicDefinition> {
   const errors = validateDefinition(input);
   if (input.name && !errors.name) {
-    const taken = await q(
-      'select 1 from characteristics where institution_id = $1 and lower(name) = lower($2)',
-      [institutionId, input.name],
-    );
-    if (taken.length > 0) errors.name = [DEFINITION_MESSAGES.duplicateName(input.name)];
+    if (await characteristicNameTaken(q, institutionId, input.name))
+      errors.name = [DEFINITION_MESSAGES.duplicateName(input.name)];
   }
   if (Object.keys(errors).length > 0) refuse(errors);
-  const s = storageOf(input);
-  const [row] = await q<{ id: number }>(
-    `insert into characteristics (institution_id, name, label, question, description, kind, value_type, scope,
-                                  is_multivalued, default_value, restriction_values, restriction_ranges, step)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13) returning id`,
-    [
-      institutionId,
-      input.name,
-      input.label,
-      input.description || input.label,
-      input.description,
-      s.kind,
-      input.type,
-      input.scope,
-      s.is_multivalued,
-      s.default_value,
-      JSON.stringify(s.restriction_values),
-      JSON.stringify(s.restriction_ranges),
-      s.step,
-    ],
-  );
-  await q('insert into characteristic_sources (characteristic_id, source_id) values ($1, $2)', [
-    row!.id,
-    await sourceId(q, institutionId, input.source),
-  ]);
-  const created = await getDefinition(q, institutionId, row!.id);
+  const id = await insertDefinition(q, institutionId, input.name, columnsOf(input));
+  await linkCharacteristicSource(q, id, await upsertSourceId(q, institutionId, input.source));
+  const created = await getDefinition(q, institutionId, id);
   await recordAudit(q, {
     kind: 'characteristics',
     action: 'characteristic.create',
@@ -238,11 +166,7 @@ export async function updateDefinition(
   id: number,
   input: CharacteristicDefinitionInput,
 ): Promise<{ definition: CharacteristicDefinition; resync: number[] }> {
-  const [old] = await q<DefinitionRow>(
-    `select c.*, (select count(*)::int from student_characteristic_values v where v.characteristic_id = c.id) as values_count
-       from characteristics c where c.institution_id = $1 and c.id = $2 for update`,
-    [institutionId, id],
-  );
+  const old = await selectDefinitionForUpdate(q, institutionId, id);
   if (!old) throw notFound();
   const before = await getDefinition(q, institutionId, id);
   const errors = validateDefinition(input);
@@ -255,36 +179,9 @@ export async function updateDefinition(
     if (input.scope !== old.scope) errors.scope = [DEFINITION_MESSAGES.immutable('scope')];
   }
   if (Object.keys(errors).length > 0) refuse(errors);
-  const s = storageOf(input);
-  await q(
-    `update characteristics set label = $3, description = $4, question = $5, kind = $6, value_type = $7, scope = $8,
-            is_multivalued = $9, default_value = $10, restriction_values = $11::jsonb,
-            restriction_ranges = $12::jsonb, step = $13
-      where institution_id = $1 and id = $2`,
-    [
-      institutionId,
-      id,
-      input.label,
-      input.description,
-      input.description || input.label,
-      s.kind,
-      input.type,
-      input.scope,
-      s.is_multivalued,
-      s.default_value,
-      JSON.stringify(s.restriction_values),
-      JSON.stringify(s.restriction_ranges),
-      s.step,
-    ],
-  );
-  await q(
-    'insert into characteristic_sources (characteristic_id, source_id) values ($1, $2) on conflict do nothing',
-    [id, await sourceId(q, institutionId, input.source)],
-  );
-  const groups = await q<{ id: number }>(
-    `select distinct cohort_id as id from cohort_rules where institution_id = $1 and characteristic = $2`,
-    [institutionId, old.name],
-  );
+  await updateDefinitionColumns(q, institutionId, id, columnsOf(input));
+  await linkCharacteristicSource(q, id, await upsertSourceId(q, institutionId, input.source));
+  const groups = await selectGroupsWithRulesOn(q, institutionId, old.name);
   const definition = await getDefinition(q, institutionId, id);
   await recordAudit(q, {
     kind: 'characteristics',
@@ -292,7 +189,7 @@ export async function updateDefinition(
     target: `characteristic ${id} (${old.name})`,
     ...auditDiff(before, definition, ['uses', 'values_count']),
   });
-  return { definition, resync: groups.map((g) => g.id) };
+  return { definition, resync: groups };
 }
 
 /**
@@ -307,10 +204,7 @@ export async function retireDefinition(
   id: number,
   force: boolean,
 ): Promise<number[]> {
-  const [row] = await q<{ id: number; name: string; cohort_id: number | null; retired_at: Date | null }>(
-    'select id, name, cohort_id, retired_at from characteristics where institution_id = $1 and id = $2 for update',
-    [institutionId, id],
-  );
+  const row = await selectForRetire(q, institutionId, id);
   if (!row) throw notFound();
   if (row.cohort_id !== null)
     throw badRequest({
@@ -326,7 +220,7 @@ export async function retireDefinition(
       uses,
     } as unknown as { detail: string });
   }
-  await q('update characteristics set retired_at = now() where id = $1', [id]);
+  await markRetired(q, id);
   await recordAudit(q, {
     kind: 'characteristics',
     action: 'characteristic.retire',
@@ -334,9 +228,5 @@ export async function retireDefinition(
     before: { retired: false },
     after: { retired: true },
   });
-  const groups = await q<{ id: number }>(
-    'select distinct cohort_id as id from cohort_rules where institution_id = $1 and characteristic = $2',
-    [institutionId, row.name],
-  );
-  return groups.map((g) => g.id);
+  return selectGroupsWithRulesOn(q, institutionId, row.name);
 }

@@ -17,6 +17,22 @@ import {
 import type { Database, Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { deleteWiring, loadWiring, saveWiring } from '../wiring/index.ts';
+import {
+  deleteCourseCharacteristicRow,
+  insertCourseCharacteristic,
+  type OverviewListKind,
+  type OverviewRow,
+  selectAssignment,
+  selectCourseCharacteristic,
+  selectGradebook,
+  selectGradebooksWithAssignments,
+  selectOverviewItems,
+  selectPlaybooks,
+  tableExists,
+  updateAssignmentTitle,
+  updateCourseCharacteristic,
+  updateGradebookTitle,
+} from './queries.ts';
 
 /** A coach as the characteristics module needs it. */
 export interface CoachScope {
@@ -24,27 +40,14 @@ export interface CoachScope {
   coachId: number;
 }
 
-/** SQL of a content status from the published / queued / under-review flags (spec §4). */
-const FLAG_STATUS = (published: string, queued: string, review: string) =>
-  `case when ${review} or not ${published} then 'Draft' when ${queued} then 'Scheduled' else 'Published' end`;
-
-interface Row {
-  id: number;
-  title: string;
-  subtitle: string;
-  status: ContentStatus | null;
-  document_name: string | null;
-  document_link?: string | null;
-  document_file?: boolean;
-}
-
-/**
- * SQL joining an item's document (content_documents, see modules/documents): `left join` text for the
- * item alias's `id`, and the columns document_name, document_link (a link's URL), document_file.
- */
-const DOC_JOIN = (kind: string, idExpr: string) =>
-  `left join content_documents doc on doc.content_kind = '${kind}' and doc.content_id = ${idExpr}`;
-const DOC_COLUMNS = 'doc.document_name, doc.url as document_link, (doc.data is not null) as document_file';
+/** The wiring kind of each list kind of the overview. */
+const WIRING_KIND: Record<OverviewListKind, WiringContentKind> = {
+  bulletins: 'bulletin',
+  surveys: 'survey',
+  emails: 'email',
+  todolists: 'todolist',
+  course: 'course',
+};
 
 /** Where an item's document is: the download path of a file, a link's URL, or null (documents.ts). */
 function documentUrl(
@@ -62,7 +65,7 @@ async function withWiring(
   q: Query,
   coachId: number,
   kind: WiringContentKind,
-  rows: Row[],
+  rows: OverviewRow[],
 ): Promise<CharacteristicWiringItem[]> {
   const wiring = await loadWiring(q, coachId, kind);
   const docKind = `${kind}s` as DocumentKind;
@@ -78,12 +81,6 @@ async function withWiring(
   );
 }
 
-/** Whether a table exists (emails come with another slice of this issue). */
-async function tableExists(q: Query, name: string): Promise<boolean> {
-  const [row] = await q<{ ok: boolean }>('select to_regclass($1) is not null as ok', [name]);
-  return row?.ok ?? false;
-}
-
 /**
  * GET characteristics/{kind} for the list kinds (bulletins, emails, surveys, todolists, course):
  * every item of the coach with its status, document and wiring, sorted by status, then newest first.
@@ -94,91 +91,14 @@ export async function overviewItems(
   kind: Exclude<OverviewKind, 'playbooks' | 'gradebooks'>,
 ): Promise<CharacteristicWiringItem[]> {
   const q = database.query;
-  switch (kind) {
-    case 'bulletins':
-      return withWiring(
-        q,
-        scope.coachId,
-        'bulletin',
-        await q<Row>(
-          `select b.id, b.title, b.subtitle, ${FLAG_STATUS('b.is_published', 'b.is_queued', 'b.under_review')} as status,
-                  ${DOC_COLUMNS}
-             from bulletins b ${DOC_JOIN('bulletin', 'b.id')}
-            where b.coach_id = $1 order by b.publish_timestamp desc, b.id desc`,
-          [scope.coachId],
-        ),
-      );
-    case 'surveys':
-      return withWiring(
-        q,
-        scope.coachId,
-        'survey',
-        await q<Row>(
-          `select s.id, s.title, '' as subtitle, ${FLAG_STATUS('s.is_published', 's.is_queued', 's.under_review')} as status,
-                  ${DOC_COLUMNS}
-             from surveys s ${DOC_JOIN('survey', 's.id')}
-            where s.coach_id = $1 order by s.publish_timestamp desc, s.id desc`,
-          [scope.coachId],
-        ),
-      );
-    case 'emails':
-      if (!(await tableExists(q, 'emails'))) return [];
-      return withWiring(
-        q,
-        scope.coachId,
-        'email',
-        await q<Row>(
-          `select e.id, e.title, e.subject as subtitle,
-                  case e.state when 'draft' then 'Draft' when 'delivered' then 'Delivered' else 'Scheduled' end as status,
-                  ${DOC_COLUMNS}
-             from emails e ${DOC_JOIN('email', 'e.id')}
-            where e.coach_id = $1 order by coalesce(e.send_at, e.created_at) desc, e.id desc`,
-          [scope.coachId],
-        ),
-      );
-    case 'todolists':
-      return withWiring(
-        q,
-        scope.coachId,
-        'todolist',
-        await q<Row>(
-          `select id, title, '' as subtitle,
-                  case when is_under_review then 'Draft' when is_queued then 'Scheduled' else 'Published' end as status,
-                  null::text as document_name
-             from todo_lists where coach_id = $1 order by position, id`,
-          [scope.coachId],
-        ),
-      );
-    case 'course':
-      return withWiring(
-        q,
-        scope.coachId,
-        'course',
-        await q<Row>(
-          `select id, title, subtitle, status, document_name
-             from course_characteristics where coach_id = $1 order by created_at desc, id desc`,
-          [scope.coachId],
-        ),
-      );
-  }
+  if (kind === 'emails' && !(await tableExists(q, 'emails'))) return [];
+  return withWiring(q, scope.coachId, WIRING_KIND[kind], await selectOverviewItems(q, scope.coachId, kind));
 }
 
 /** GET characteristics/playbooks (spec §3 "Playbook (wiring)"), sorted by planning_status. */
 export async function overviewPlaybooks(database: Database, scope: CoachScope): Promise<PlaybookWiring[]> {
   const q = database.query;
-  const rows = await q<{
-    id: number;
-    title: string;
-    is_released: boolean;
-    document_name: string | null;
-    document_link: string | null;
-    document_file: boolean;
-  }>(
-    `select p.id, p.title, p.is_released, ${DOC_COLUMNS}
-       from playbooks p ${DOC_JOIN('playbook', 'p.id')}
-      where p.coach_id = $1 order by p.exam_date nulls last, p.id`,
-    [scope.coachId],
-  );
+  const rows = await selectPlaybooks(q, scope.coachId);
   const [planning, emotions, reflection] = await Promise.all([
     loadWiring(q, scope.coachId, 'playbook_planning'),
     loadWiring(q, scope.coachId, 'playbook_emotions'),
@@ -202,17 +122,7 @@ export async function overviewPlaybooks(database: Database, scope: CoachScope): 
 /** GET characteristics/gradebooks (spec §3 "Gradebook (wiring)"). */
 export async function overviewGradebooks(database: Database, scope: CoachScope): Promise<GradebookWiring[]> {
   const q = database.query;
-  type DocColumns = { document_name: string | null; document_link: string | null; document_file: boolean };
-  const books = await q<{ id: number; title: string } & DocColumns>(
-    `select g.id, g.title, ${DOC_COLUMNS}
-       from gradebooks g ${DOC_JOIN('gradebook', 'g.id')} where g.coach_id = $1 order by g.id`,
-    [scope.coachId],
-  );
-  const assignments = await q<{ id: number; gradebook_id: number; title: string } & DocColumns>(
-    `select a.id, a.gradebook_id, a.title, ${DOC_COLUMNS}
-       from assignments a ${DOC_JOIN('assignment', 'a.id')} where a.coach_id = $1 order by a.due_day, a.id`,
-    [scope.coachId],
-  );
+  const { books, assignments } = await selectGradebooksWithAssignments(q, scope.coachId);
   const [bookWiring, assignmentWiring] = await Promise.all([
     loadWiring(q, scope.coachId, 'gradebook'),
     loadWiring(q, scope.coachId, 'assignment'),
@@ -245,17 +155,15 @@ export async function overviewGradebooks(database: Database, scope: CoachScope):
 
 /** A gradebook of the coach with its wiring and assignments; 404 when the coach has none by that id. */
 export async function getGradebook(q: Query, scope: CoachScope, id: number): Promise<Gradebook> {
-  const [book] = await q<{ id: number; title: string }>(
-    'select id, title from gradebooks where coach_id = $1 and id = $2',
-    [scope.coachId, id],
-  );
+  const book = await selectGradebook(q, scope.coachId, id);
   if (!book) throw notFound();
-  const assignments = await q<{ id: number; title: string }>(
-    'select id, title from assignments where gradebook_id = $1 order by due_day, id',
-    [id],
-  );
   const wiring = await loadWiring(q, scope.coachId, 'gradebook', [id]);
-  return { ...book, characteristics: wiring.get(id) ?? [], assignments };
+  return {
+    id: book.id,
+    title: book.title,
+    characteristics: wiring.get(id) ?? [],
+    assignments: book.assignments,
+  };
 }
 
 /** Saves a gradebook's title and wiring in one transaction (400 and nothing written on bad wiring). */
@@ -266,12 +174,7 @@ export async function updateGradebook(
   body: GradebookBody,
 ): Promise<Gradebook> {
   return database.transaction(async (q) => {
-    const rows = await q('update gradebooks set title = $3 where coach_id = $1 and id = $2 returning id', [
-      scope.coachId,
-      id,
-      body.title.trim(),
-    ]);
-    if (rows.length === 0) throw notFound();
+    if (!(await updateGradebookTitle(q, scope.coachId, id, body.title.trim()))) throw notFound();
     await saveWiring(q, { ...scope, kind: 'gradebook', contentId: id }, body.characteristics);
     return getGradebook(q, scope, id);
   });
@@ -284,11 +187,7 @@ export async function getAssignment(
   gradebookId: number,
   id: number,
 ): Promise<Assignment> {
-  const [row] = await q<{ id: number; gradebook_id: number; title: string; assessment_type: string }>(
-    `select id, gradebook_id, title, assessment_type from assignments
-      where coach_id = $1 and gradebook_id = $2 and id = $3`,
-    [scope.coachId, gradebookId, id],
-  );
+  const row = await selectAssignment(q, scope.coachId, gradebookId, id);
   if (!row) throw notFound();
   const wiring = await loadWiring(q, scope.coachId, 'assignment', [id]);
   return { ...row, characteristics: wiring.get(id) ?? [] };
@@ -303,11 +202,8 @@ export async function updateAssignment(
   body: AssignmentBody,
 ): Promise<Assignment> {
   return database.transaction(async (q) => {
-    const rows = await q(
-      `update assignments set title = $4 where coach_id = $1 and gradebook_id = $2 and id = $3 returning id`,
-      [scope.coachId, gradebookId, id, body.title.trim()],
-    );
-    if (rows.length === 0) throw notFound();
+    if (!(await updateAssignmentTitle(q, scope.coachId, gradebookId, id, body.title.trim())))
+      throw notFound();
     await saveWiring(q, { ...scope, kind: 'assignment', contentId: id }, body.characteristics);
     return getAssignment(q, scope, gradebookId, id);
   });
@@ -323,10 +219,7 @@ export async function getCourseCharacteristic(
   scope: CoachScope,
   id: number,
 ): Promise<CharacteristicWiringItem> {
-  const [row] = await q<Row>(
-    'select id, title, subtitle, status, document_name from course_characteristics where coach_id = $1 and id = $2',
-    [scope.coachId, id],
-  );
+  const row = await selectCourseCharacteristic(q, scope.coachId, id);
   if (!row) throw notFound();
   const wiring = await loadWiring(q, scope.coachId, 'course', [id]);
   return { ...row, characteristics: wiring.get(id) ?? [] };
@@ -340,30 +233,16 @@ export async function saveCourseCharacteristic(
   body: CourseCharacteristicBody,
 ): Promise<CharacteristicWiringItem> {
   return database.transaction(async (q) => {
-    const values = [
-      scope.coachId,
-      body.title.trim(),
-      (body.subtitle ?? '').trim(),
-      body.document_name?.trim() || null,
-      body.status,
-    ];
+    const fields = {
+      title: body.title.trim(),
+      subtitle: (body.subtitle ?? '').trim(),
+      document_name: body.document_name?.trim() || null,
+      status: body.status,
+    };
     let rowId: number;
-    if (id === null) {
-      const [row] = await q<{ id: number }>(
-        `insert into course_characteristics (institution_id, coach_id, title, subtitle, document_name, status)
-         values ($6, $1, $2, $3, $4, $5) returning id`,
-        [...values, scope.institutionId],
-      );
-      rowId = row!.id;
-    } else {
-      const rows = await q<{ id: number }>(
-        `update course_characteristics set title = $2, subtitle = $3, document_name = $4, status = $5
-          where coach_id = $1 and id = $6 returning id`,
-        [...values, id],
-      );
-      if (rows.length === 0) throw notFound();
-      rowId = id;
-    }
+    if (id === null) rowId = await insertCourseCharacteristic(q, scope, fields);
+    else if (await updateCourseCharacteristic(q, scope.coachId, id, fields)) rowId = id;
+    else throw notFound();
     await saveWiring(q, { ...scope, kind: 'course', contentId: rowId }, body.characteristics);
     return getCourseCharacteristic(q, scope, rowId);
   });
@@ -376,11 +255,7 @@ export async function deleteCourseCharacteristic(
   id: number,
 ): Promise<void> {
   await database.transaction(async (q) => {
-    const rows = await q('delete from course_characteristics where coach_id = $1 and id = $2 returning id', [
-      scope.coachId,
-      id,
-    ]);
-    if (rows.length === 0) throw notFound();
+    if (!(await deleteCourseCharacteristicRow(q, scope.coachId, id))) throw notFound();
     await deleteWiring(q, scope.coachId, 'course', [id]);
   });
 }

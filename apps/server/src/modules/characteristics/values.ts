@@ -2,6 +2,12 @@ import { characteristicKind, NO_ANSWER_VALUE, RULE_MESSAGES, valueAllowed } from
 import type { Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
+import {
+  linkCharacteristicSource,
+  replaceStudentValues,
+  studentMayHaveValue,
+  upsertSourceId,
+} from './definition-queries.ts';
 
 /** What to write: one student's value(s) of one characteristic from one source. */
 export interface CharacteristicValueWrite {
@@ -74,38 +80,22 @@ export async function writeCharacteristicValue(q: Query, w: CharacteristicValueW
   if (c.scope === 'student' && w.coachId !== null)
     throw badRequest({ coach: [VALUE_MESSAGES.noCoach(c.name)] });
   const coachId = c.scope === 'enrolment' ? w.coachId! : 0;
-  const [student] = await q<{ ok: boolean }>(
-    c.scope === 'enrolment'
-      ? `select true as ok from enrollments e join users u on u.id = e.user_id
-          where e.coach_id = $2 and e.user_id = $1 and e.role = 'student' and u.institution_id = $3`
-      : `select true as ok from users u where u.id = $1 and u.institution_id = $3
-           and exists (select 1 from enrollments e where e.user_id = u.id and e.role = 'student' and $2::int = 0)`,
-    [w.userId, coachId, w.institutionId],
-  );
-  if (!student) throw badRequest({ user: [VALUE_MESSAGES.notEnrolled] });
+  if (!(await studentMayHaveValue(q, c.scope, { institutionId: w.institutionId, userId: w.userId, coachId })))
+    throw badRequest({ user: [VALUE_MESSAGES.notEnrolled] });
   const raw = w.value === null ? [] : Array.isArray(w.value) ? w.value : [w.value];
   const values = [...new Set(raw.map((v) => v.trim()).filter((v) => v !== '' && v !== NO_ANSWER_VALUE))];
   if (!c.is_multivalued && values.length > 1) throw badRequest({ value: [VALUE_MESSAGES.oneValue(c.name)] });
   const errors = values.map((v) => valueError(c, v)).filter((e) => e !== null);
   if (errors.length > 0) throw badRequest({ value: errors });
-  const [source] = await q<{ id: number }>(
-    `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $2)
-     on conflict (institution_id, name) do update set name = excluded.name returning id`,
-    [w.institutionId, w.source],
-  );
-  await q(
-    'insert into characteristic_sources (characteristic_id, source_id) values ($1, $2) on conflict do nothing',
-    [c.id, source!.id],
-  );
-  await q(
-    `delete from student_characteristic_values
-      where characteristic_id = $1 and user_id = $2 and coach_id = $3 and source_id = $4`,
-    [c.id, w.userId, coachId, source!.id],
-  );
-  const range = characteristicKind(c) === 'range';
-  await q(
-    `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
-     select $1, $2, $3, $4, $5, v, case when $7 then v::float8 end from unnest($6::text[]) as x(v)`,
-    [w.institutionId, c.id, w.userId, coachId, source!.id, values, range],
-  );
+  const sourceId = await upsertSourceId(q, w.institutionId, w.source);
+  await linkCharacteristicSource(q, c.id, sourceId);
+  await replaceStudentValues(q, {
+    institutionId: w.institutionId,
+    characteristicId: c.id,
+    userId: w.userId,
+    coachId,
+    sourceId,
+    values,
+    numeric: characteristicKind(c) === 'range',
+  });
 }

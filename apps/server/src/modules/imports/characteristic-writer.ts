@@ -1,6 +1,13 @@
 import type { ImportKind } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import { type ValueRow, type WrittenValues, writeValues } from '../tailoring/index.ts';
+import {
+  appendAllowedValues,
+  deleteSourceValues,
+  insertEnrolmentCharacteristic,
+  insertSourceLinks,
+  upsertSource,
+} from './queries.ts';
 
 export type { ValueRow };
 
@@ -73,12 +80,7 @@ export async function ensureSource(
   name: string,
   label = name,
 ): Promise<number> {
-  const [row] = await q<{ id: number }>(
-    `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $3)
-     on conflict (institution_id, name) do update set name = excluded.name returning id`,
-    [institutionId, name, label],
-  );
-  return row!.id;
+  return upsertSource(q, institutionId, name, label);
 }
 
 /**
@@ -87,30 +89,17 @@ export async function ensureSource(
  */
 export async function createDefinition(q: Query, institutionId: number, def: NewDefinition): Promise<number> {
   const r = restrictionOf(def);
-  const [row] = await q<{ id: number }>(
-    `insert into characteristics (institution_id, name, label, question, kind, value_type, scope,
-                                  is_multivalued, default_value, restriction_values, restriction_ranges)
-     values ($1, $2, $3, $4, $5, $6, 'enrolment', false, null, $7::jsonb, $8::jsonb)
-     on conflict (institution_id, name) do nothing
-     returning id`,
-    [
-      institutionId,
-      def.name,
-      def.question || def.name,
-      def.question,
-      r.kind,
-      VALUE_TYPE[def.kind],
-      JSON.stringify(r.values),
-      JSON.stringify(r.ranges),
-    ],
-  );
-  if (row) return row.id;
-  const [existing] = await q<{ id: number }>(
-    'select id from characteristics where institution_id = $1 and name = $2 and cohort_id is null',
-    [institutionId, def.name],
-  );
-  if (!existing) throw new Error(`characteristic ${def.name} belongs to an Insight Group`);
-  return existing.id;
+  const id = await insertEnrolmentCharacteristic(q, institutionId, {
+    name: def.name,
+    label: def.question || def.name,
+    question: def.question,
+    kind: r.kind,
+    valueType: VALUE_TYPE[def.kind],
+    values: r.values,
+    ranges: r.ranges,
+  });
+  if (id === undefined) throw new Error(`characteristic ${def.name} belongs to an Insight Group`);
+  return id;
 }
 
 /** Adds values a categorical characteristic does not list yet (used when a definition is re-used). */
@@ -120,23 +109,12 @@ export async function addAllowedValues(
   values: Array<{ value: string; label: string }>,
 ): Promise<void> {
   if (values.length === 0) return;
-  await q(
-    `update characteristics c
-        set restriction_values = c.restriction_values || coalesce((
-          select jsonb_agg(x) from jsonb_array_elements($2::jsonb) x
-           where not exists (select 1 from jsonb_array_elements(c.restriction_values) y where y->>'value' = x->>'value')), '[]'::jsonb)
-      where c.id = $1 and c.kind = 'set'`,
-    [characteristicId, JSON.stringify(values)],
-  );
+  await appendAllowedValues(q, characteristicId, values);
 }
 
 /** Records that a source provides these characteristics. */
 export async function linkSource(q: Query, sourceId: number, characteristicIds: number[]): Promise<void> {
-  await q(
-    `insert into characteristic_sources (characteristic_id, source_id)
-     select c, $2 from unnest($1::int[]) as x(c) on conflict do nothing`,
-    [characteristicIds, sourceId],
-  );
+  await insertSourceLinks(q, sourceId, characteristicIds);
 }
 
 /**
@@ -167,10 +145,6 @@ export async function replaceAllValues(
   characteristicIds: number[],
   rows: ValueRow[],
 ): Promise<void> {
-  await q(
-    `delete from student_characteristic_values
-      where source_id = $1 and characteristic_id = any($2::int[]) and coach_id in (0, $3)`,
-    [sourceId, characteristicIds, coachId],
-  );
+  await deleteSourceValues(q, sourceId, characteristicIds, coachId);
   await replaceValues(q, institutionId, coachId, sourceId, rows);
 }

@@ -1,4 +1,5 @@
 import type { Query } from '../../db/client.ts';
+import { deleteStaleUploads } from './queries.ts';
 
 /** How long an uploaded file waits to be committed before the maintenance job removes it. */
 export const UPLOAD_MAX_AGE_HOURS = 24;
@@ -12,13 +13,5 @@ export const UPLOAD_MAX_AGE_HOURS = 24;
  * how many uploads were removed.
  */
 export async function sweepStaleUploads(q: Query): Promise<number> {
-  const rows = await q<{ id: number }>(
-    `delete from import_uploads u
-      where u.created_at < now() - make_interval(hours => $1)
-        and not exists (select 1 from import_jobs j join characteristic_imports i on i.id = j.import_id
-                         where j.upload_id = u.id and i.state = 'started')
-      returning u.id`,
-    [UPLOAD_MAX_AGE_HOURS],
-  );
-  return rows.length;
+  return deleteStaleUploads(q, UPLOAD_MAX_AGE_HOURS);
 }

@@ -16,6 +16,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import type { CoachScope } from '../tailoring/index.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
 import { checkSize, parseFile, type ReadOptions } from './format.ts';
+import { insertUpload, selectStudentKeys, selectUpload } from './queries.ts';
 
 /** Distinct values listed per column in a suggestion. */
 const MAX_DISTINCT = 30;
@@ -114,12 +115,14 @@ export async function createUpload(
 ): Promise<Upload> {
   checkSize(Buffer.byteLength(content));
   parseFile(content);
-  const [row] = await database.query<{ id: number }>(
-    `insert into import_uploads (institution_id, coach_id, user_id, file_name, content) values ($1, $2, $3, $4, $5)
-     returning id`,
-    [scope.institutionId, scope.coachId, userId, fileName, content],
-  );
-  return describeUpload(database.query, scope, { id: row!.id, file_name: fileName, content });
+  const id = await insertUpload(database.query, {
+    institutionId: scope.institutionId,
+    coachId: scope.coachId,
+    userId,
+    fileName,
+    content,
+  });
+  return describeUpload(database.query, scope, { id, file_name: fileName, content });
 }
 
 /** An upload of the coach; 404 when it is not one. */
@@ -128,10 +131,7 @@ export async function loadUpload(
   scope: CoachScope,
   uploadId: number,
 ): Promise<{ id: number; file_name: string; content: string }> {
-  const [row] = await q<{ id: number; file_name: string; content: string; bom: boolean }>(
-    'select id, file_name, content, starts_with(content, chr(65279)) as bom from import_uploads where id = $1 and coach_id = $2',
-    [uploadId, scope.coachId],
-  );
+  const row = await selectUpload(q, scope.coachId, uploadId);
   if (!row) throw notFound();
   // PGlite decodes text with a TextDecoder, which drops a leading byte order mark: put it back.
   const content = row.bom && !row.content.startsWith('\uFEFF') ? `\uFEFF${row.content}` : row.content;
@@ -261,7 +261,7 @@ export async function planImport(
     fail('mapping.columns', 'Map at least one column to a characteristic.');
   if (Object.keys(fieldErrors).length > 0) throw badRequest(fieldErrors);
 
-  const students = await studentKeys(q, scope.coachId, mapping.student.by);
+  const students = await selectStudentKeys(q, scope.coachId, mapping.student.by);
   const problems: ImportProblem[] = [];
   let problemCount = 0;
   const problem = (row: number, column: string, reason: string) => {
@@ -380,20 +380,4 @@ function checkValue(t: Target, cell: string): string | null {
     default:
       return null;
   }
-}
-
-/** The coach's enrolled students by the chosen key (e-mail lower-cased). */
-async function studentKeys(q: Query, coachId: number, by: StudentKey): Promise<Map<string, number>> {
-  const sql =
-    by === 'email'
-      ? `select lower(u.email) as k, u.id from users u join enrollments e on e.user_id = u.id
-          where e.coach_id = $1 and e.role = 'student'`
-      : by === 'student_id'
-        ? `select u.external_id as k, u.id from users u join enrollments e on e.user_id = u.id
-            where e.coach_id = $1 and e.role = 'student' and u.external_id is not null`
-        : `select l.lms_user_id as k, u.id from users u join enrollments e on e.user_id = u.id
-             join lms_user_links l on l.user_id = u.id and l.institution_id = u.institution_id
-            where e.coach_id = $1 and e.role = 'student'`;
-  const rows = await q<{ k: string; id: number }>(sql, [coachId]);
-  return new Map(rows.map((r) => [r.k, r.id]));
 }

@@ -19,6 +19,16 @@ import {
   type ValueRow,
 } from './characteristic-writer.ts';
 import { loadUpload, type Plan, planImport } from './guided.ts';
+import {
+  importJobQueued,
+  insertImportWithJob,
+  markImportDone,
+  markImportFailed,
+  selectImportJob,
+  selectStartedImportIds,
+  setImportProgress,
+  upsertMapping,
+} from './queries.ts';
 
 /** The pg-boss queue of guided import commits (registered in jobs/queue.ts). */
 export const GUIDED_IMPORT_QUEUE = 'guided-import';
@@ -52,34 +62,25 @@ export async function commitUpload(
     });
   }
   const id = await database.transaction(async (q) => {
-    const [row] = await q<{ id: number }>(
-      `insert into characteristic_imports (institution_id, coach_id, source, state, rows_total, characteristics)
-       values ($1, $2, $3, 'started', $4, $5) returning id`,
-      [
-        scope.institutionId,
-        scope.coachId,
-        body.mapping.source,
-        plan.report.rows_total,
-        plan.report.characteristics,
-      ],
-    );
-    await q(`insert into import_jobs (import_id, upload_id, mapping) values ($1, $2, $3::jsonb)`, [
-      row!.id,
+    const importId = await insertImportWithJob(q, scope, {
+      source: body.mapping.source,
+      rowsTotal: plan.report.rows_total,
+      characteristics: plan.report.characteristics,
       uploadId,
-      JSON.stringify(body.mapping),
-    ]);
+      mapping: body.mapping,
+    });
     if (body.save_as) await saveMapping(q, scope, body.save_as, body.mapping);
     await recordAudit(q, {
       kind: 'imports',
       action: 'import.start',
-      target: `coach ${scope.coachId}, import ${row!.id}`,
+      target: `coach ${scope.coachId}, import ${importId}`,
       after: {
         source: body.mapping.source,
         rows_total: plan.report.rows_total,
         characteristics: plan.report.characteristics,
       },
     });
-    return row!.id;
+    return importId;
   });
   await dispatch(runner, id);
   return { id, rows_total: plan.report.rows_total };
@@ -92,12 +93,7 @@ export async function saveMapping(
   name: string,
   mapping: ImportMapping,
 ): Promise<number> {
-  const [row] = await q<{ id: number }>(
-    `insert into import_mappings (institution_id, coach_id, name, mapping) values ($1, $2, $3, $4::jsonb)
-     on conflict (coach_id, name) do update set mapping = excluded.mapping, created_at = now() returning id`,
-    [scope.institutionId, scope.coachId, name, JSON.stringify(mapping)],
-  );
-  return row!.id;
+  return upsertMapping(q, scope, name, mapping);
 }
 
 async function dispatch(runner: ImportRunner, importId: number): Promise<void> {
@@ -124,26 +120,11 @@ async function dispatch(runner: ImportRunner, importId: number): Promise<void> {
  */
 export async function runGuidedImport(runner: ImportRunner, importId: number): Promise<void> {
   const { database } = runner;
-  const [job] = await database.query<{
-    upload_id: number;
-    mapping: ImportMapping;
-    institution_id: number;
-    coach_id: number;
-    state: string;
-  }>(
-    `select j.upload_id, j.mapping, i.institution_id, i.coach_id, i.state
-       from import_jobs j join characteristic_imports i on i.id = j.import_id where j.import_id = $1`,
-    [importId],
-  );
+  const job = await selectImportJob(database.query, importId);
   if (job?.state !== 'started') return;
   const scope: CoachScope = { coachId: job.coach_id, institutionId: job.institution_id };
   const fail = async (message: string) => {
-    await database
-      .query(`update characteristic_imports set state = 'failure', message = $2 where id = $1`, [
-        importId,
-        message.slice(0, 500),
-      ])
-      .catch(() => undefined);
+    await markImportFailed(database.query, importId, message).catch(() => undefined);
   };
   try {
     const upload = await loadUpload(database.query, scope, job.upload_id);
@@ -155,10 +136,7 @@ export async function runGuidedImport(runner: ImportRunner, importId: number): P
       return;
     }
     // Progress: every row is checked; what is left is the one writing transaction.
-    await database.query('update characteristic_imports set rows_done = $2 where id = $1', [
-      importId,
-      plan.report.rows_total,
-    ]);
+    await setImportProgress(database.query, importId, plan.report.rows_total);
     const { cohorts, written } = await database.transaction(async (q) =>
       writePlan(q, scope, importId, job.mapping, plan),
     );
@@ -214,12 +192,7 @@ async function writePlan(
     num: v.num,
   }));
   const written = await replaceValues(q, scope.institutionId, scope.coachId, sourceId, rows);
-  await q(`update characteristic_imports set state = 'success', rows_done = rows_total where id = $1`, [
-    importId,
-  ]);
-  await q('delete from import_uploads where id = (select upload_id from import_jobs where import_id = $1)', [
-    importId,
-  ]);
+  await markImportDone(q, importId);
   // The students whose values of characteristics that existed changed; a new characteristic may make a
   // rule that named it valid, which changes every student's membership: those groups are synced whole.
   const where = { institutionId: scope.institutionId };
@@ -238,20 +211,12 @@ async function writePlan(
  * before queueing it) are queued again; a commit is one transaction, so nothing was half written.
  */
 export async function resumeGuidedImports(runner: ImportRunner): Promise<number[]> {
-  const rows = await runner.database.query<{ import_id: number }>(
-    `select j.import_id from import_jobs j join characteristic_imports i on i.id = j.import_id where i.state = 'started'`,
-  );
   const resumed: number[] = [];
-  for (const { import_id } of rows) {
-    if (runner.boss) {
-      const live = await runner.database.query(
-        `select 1 from pgboss.job where name = $1 and data @> $2::jsonb and state in ('created', 'retry', 'active') limit 1`,
-        [GUIDED_IMPORT_QUEUE, JSON.stringify({ importId: import_id })],
-      );
-      if (live.length > 0) continue;
-    }
-    resumed.push(import_id);
-    await dispatch(runner, import_id);
+  for (const importId of await selectStartedImportIds(runner.database.query)) {
+    if (runner.boss && (await importJobQueued(runner.database.query, GUIDED_IMPORT_QUEUE, importId)))
+      continue;
+    resumed.push(importId);
+    await dispatch(runner, importId);
   }
   return resumed;
 }

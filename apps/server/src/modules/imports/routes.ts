@@ -23,6 +23,7 @@ import { engagementOf, importActivity, readGenericActivity } from '../engagement
 import type { CoachScope } from '../tailoring/index.ts';
 import { createUpload, describeUpload, loadUpload, planImport } from './guided.ts';
 import { commitUpload, saveMapping } from './job.ts';
+import { deleteMapping, selectMappings } from './queries.ts';
 
 /** Largest body the upload routes read; files over IMPORT_FILE_LIMIT below this are refused by name. */
 const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
@@ -157,15 +158,7 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: { tags, params: CoachParams, response: { 200: z.array(SavedMappingSchema), ...errors } },
     },
     async (request) => {
-      const rows = await database.query<{
-        id: number;
-        name: string;
-        mapping: unknown;
-        created_at: Date | string;
-      }>(
-        'select id, name, mapping, created_at from import_mappings where coach_id = $1 order by created_at desc, id desc',
-        [request.coach!.coachId],
-      );
+      const rows = await selectMappings(database.query, request.coach!.coachId);
       return rows.map((r) => ({
         id: r.id,
         name: r.name,
@@ -198,11 +191,8 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     IMPORT_API.mapping(':coachId', ':mappingId'),
     { config: staffSide, schema: { tags, params: MappingParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      const rows = await database.query(
-        'delete from import_mappings where id = $1 and coach_id = $2 returning 1',
-        [pathId(request.params.mappingId), request.coach!.coachId],
-      );
-      if (rows.length === 0) throw notFound();
+      if (!(await deleteMapping(database.query, request.coach!.coachId, pathId(request.params.mappingId))))
+        throw notFound();
       return reply.code(204).send(null);
     },
   );

@@ -14,7 +14,6 @@ import {
   type WizardReferenceData,
   type WizardSaveResponse,
   type WizardSetupEntry,
-  type WizardStatus,
   type WizardStep,
   type WizardStepOrComplete,
   type WizardStepResponse,
@@ -23,6 +22,22 @@ import type { InstitutionCaller } from '../../auth/context.ts';
 import type { Database, Query } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { LinkedElsewhereError, LmsError, type LmsService, lmsError } from '../lms/index.ts';
+import {
+  coachExists,
+  deleteUnfinishedCoach,
+  insertCoachAndSetup,
+  type SetupRow,
+  selectCourse,
+  selectCourses,
+  selectEmailsOfOtherInstitutions,
+  selectSetup,
+  selectTerm,
+  selectTerms,
+  selectUnfinishedSetups,
+  updateCoachAndBasicInfo,
+  updateSetup,
+  type WizardCoach,
+} from './queries.ts';
 import { requestSetup, type SetupRunner } from './setup-job.ts';
 import { type SavedSteps, validateStep } from './steps.ts';
 import { proposeCalendar } from './templates.ts';
@@ -35,15 +50,6 @@ import { proposeCalendar } from './templates.ts';
  * (`InstitutionCaller`, auth/context.ts): a staff member or admin of `institutionId` (checked by the
  * route's access policy).
  */
-
-interface SetupRow {
-  coach_id: number;
-  institution_id: number;
-  step: WizardStepOrComplete;
-  status: WizardStatus;
-  form_data: SavedSteps;
-  error: string | null;
-}
 
 const stepIndex = (s: WizardStepOrComplete) =>
   s === WIZARD_COMPLETE ? WIZARD_STEPS.length : WIZARD_STEPS.indexOf(s as WizardStep);
@@ -61,14 +67,8 @@ export class WizardService {
   /** GET .../coach-setup-wizard/data: the institution's terms and courses and the six question lists. */
   async referenceData(actor: InstitutionCaller): Promise<WizardReferenceData[]> {
     const [terms, courses] = await Promise.all([
-      this.database.query<{ id: number; code: string; label: string }>(
-        'select id, code, label from institution_terms where institution_id = $1 order by starts_on desc nulls last, code desc',
-        [actor.institutionId],
-      ),
-      this.database.query<{ id: number; code: string; label: string }>(
-        'select id, code, label from institution_courses where institution_id = $1 order by code',
-        [actor.institutionId],
-      ),
+      selectTerms(this.database.query, actor.institutionId),
+      selectCourses(this.database.query, actor.institutionId),
     ]);
     return [
       {
@@ -86,22 +86,7 @@ export class WizardService {
 
   /** GET .../coach-setup-wizard (ours): the institution's set-ups that are not complete, newest first. */
   async listUnfinished(actor: InstitutionCaller): Promise<WizardSetupEntry[]> {
-    const rows = await this.database.query<{
-      coach_id: number;
-      label: string;
-      step: WizardStepOrComplete;
-      status: WizardStatus;
-      error: string | null;
-      created_by: string | null;
-      updated_at: string | Date;
-    }>(
-      `select s.coach_id, c.name as label, s.step, s.status, s.error, u.email as created_by, s.updated_at
-         from coach_setups s join coaches c on c.id = s.coach_id
-         left join users u on u.id = s.created_by
-        where s.institution_id = $1 and s.status <> 'complete'
-        order by s.updated_at desc, s.coach_id desc`,
-      [actor.institutionId],
-    );
+    const rows = await selectUnfinishedSetups(this.database.query, actor.institutionId);
     return rows.map((r) => ({
       ...r,
       step: r.status === 'in_progress' ? r.step : 'mts',
@@ -110,11 +95,7 @@ export class WizardService {
   }
 
   private async load(q: Query, actor: InstitutionCaller, coachId: number, lock = false): Promise<SetupRow> {
-    const [row] = await q<SetupRow>(
-      `select coach_id, institution_id, step, status, form_data, error from coach_setups
-        where coach_id = $1 and institution_id = $2${lock ? ' for update' : ''}`,
-      [coachId, actor.institutionId],
-    );
+    const row = await selectSetup(q, coachId, actor.institutionId, lock);
     if (!row) throw notFound();
     return row;
   }
@@ -193,17 +174,12 @@ export class WizardService {
       if ((step === 'assessment_info' || step === 'bulletin_info') && !sameJson(locked.form_data[step], data))
         delete formData.content_calendar;
       const furthest = saveOnly ? locked.step : next;
-      await q(
-        `update coach_setups set form_data = $2::jsonb, step = $3, error = null, updated_at = now(),
-                status = $4, attempts = attempts + $5 where coach_id = $1`,
-        [
-          current.coach_id,
-          JSON.stringify(formData),
-          furthest,
-          startJob ? 'setting_up' : locked.status === 'failed' && saveOnly ? 'failed' : 'in_progress',
-          startJob ? 1 : 0,
-        ],
-      );
+      await updateSetup(q, current.coach_id, {
+        formData,
+        step: furthest,
+        status: startJob ? 'setting_up' : locked.status === 'failed' && saveOnly ? 'failed' : 'in_progress',
+        addAttempts: startJob ? 1 : 0,
+      });
     });
     if (startJob) await requestSetup(this.runner, current.coach_id);
     return { coach_id: current.coach_id, step: next };
@@ -223,22 +199,16 @@ export class WizardService {
     saveOnly: boolean,
   ): Promise<WizardSaveResponse> {
     const errors: FieldErrors = {};
-    const [course] = await this.database.query<{ code: string }>(
-      'select code from institution_courses where id = $1 and institution_id = $2',
-      [data.course_id, actor.institutionId],
-    );
+    const course = await selectCourse(this.database.query, data.course_id, actor.institutionId);
     if (!course) errors.course_id = [WIZARD_ERRORS.courseUnknown];
-    const [term] = await this.database.query<{ code: string; length_days: number }>(
-      'select code, length_days from institution_terms where id = $1 and institution_id = $2',
-      [data.term_id, actor.institutionId],
-    );
+    const term = await selectTerm(this.database.query, data.term_id, actor.institutionId);
     if (!term) errors.term_id = [WIZARD_ERRORS.termUnknown];
     if (data.admins.length > 0) {
-      const others = await this.database.query<{ email: string }>(
-        'select email from users where email = any($1::text[]) and institution_id <> $2',
-        [data.admins.map((a) => a.email), actor.institutionId],
+      const taken = await selectEmailsOfOtherInstitutions(
+        this.database.query,
+        data.admins.map((a) => a.email),
+        actor.institutionId,
       );
-      const taken = new Set(others.map((o) => o.email));
       data.admins.forEach((a, i) => {
         if (taken.has(a.email)) errors[`admins.${i}.email`] = [WIZARD_ERRORS.adminEmailOtherInstitution];
       });
@@ -249,40 +219,29 @@ export class WizardService {
     const next: WizardStepOrComplete = saveOnly ? 'basic_info' : nextWizardStep('basic_info');
 
     return this.database.transaction(async (q) => {
-      const clash = await q<{ id: number }>(
-        `select id from coaches where institution_id = $1 and course_code = $2 and term_code = $3 and id <> $4`,
-        [actor.institutionId, course.code, term.code, row?.coach_id ?? 0],
-      );
-      if (clash.length > 0) throw badRequest({ term_id: [WIZARD_ERRORS.coachExists] });
+      const coach: WizardCoach = {
+        name: clean.coach_name,
+        courseCode: course.code,
+        termCode: term.code,
+        lengthDays: term.length_days,
+      };
+      if (await coachExists(q, actor.institutionId, course.code, term.code, row?.coach_id ?? 0))
+        throw badRequest({ term_id: [WIZARD_ERRORS.coachExists] });
       if (row === null) {
-        const [coach] = await q<{ id: number }>(
-          `insert into coaches (institution_id, name, course_code, term_code, length_days, current_day, setup_status)
-           values ($1, $2, $3, $4, $5, 0, 'in_progress') returning id`,
-          [actor.institutionId, clean.coach_name, course.code, term.code, term.length_days],
-        );
-        await q(
-          `insert into coach_setups (institution_id, coach_id, step, status, form_data, created_by)
-           values ($1, $2, $3, 'in_progress', $4::jsonb, $5)`,
-          [actor.institutionId, coach!.id, next, JSON.stringify({ basic_info: clean }), actor.userId],
-        );
-        return { coach_id: coach!.id, step: next };
+        const coachId = await insertCoachAndSetup(q, actor.institutionId, coach, {
+          step: next,
+          basicInfo: clean,
+          createdBy: actor.userId,
+        });
+        return { coach_id: coachId, step: next };
       }
       const locked = await this.load(q, actor, row.coach_id, true);
       this.checkWritable(locked);
-      await q(
-        `update coaches set name = $2, course_code = $3, term_code = $4, length_days = $5 where id = $1`,
-        [row.coach_id, clean.coach_name, course.code, term.code, term.length_days],
-      );
-      await q(
-        `update coach_setups set form_data = form_data || jsonb_build_object('basic_info', $2::jsonb),
-                step = $3, status = $4, error = null, updated_at = now() where coach_id = $1`,
-        [
-          row.coach_id,
-          JSON.stringify(clean),
-          saveOnly ? locked.step : next,
-          locked.status === 'failed' && saveOnly ? 'failed' : 'in_progress',
-        ],
-      );
+      await updateCoachAndBasicInfo(q, row.coach_id, coach, {
+        step: saveOnly ? locked.step : next,
+        status: locked.status === 'failed' && saveOnly ? 'failed' : 'in_progress',
+        basicInfo: clean,
+      });
       return { coach_id: row.coach_id, step: next };
     });
   }
@@ -378,10 +337,7 @@ export class WizardService {
     await this.database.transaction(async (q) => {
       const row = await this.load(q, actor, coachId, true);
       if (row.status === 'complete') throw new HttpError(409, { detail: WIZARD_ERRORS.discardComplete });
-      await q(`delete from coaches where id = $1 and institution_id = $2 and setup_status <> 'complete'`, [
-        coachId,
-        actor.institutionId,
-      ]);
+      await deleteUnfinishedCoach(q, coachId, actor.institutionId);
     });
   }
 }

@@ -25,6 +25,19 @@ import {
   STUDY_RESOURCES_CHARACTERISTIC,
   WIZARD_CHARACTERISTICS,
 } from './setup-characteristics.ts';
+import {
+  courseCharacteristicExists,
+  enrolInstructor,
+  ensureBulletinTopic,
+  ensureSource,
+  ensureUser,
+  insertBulletin,
+  insertCharacteristic,
+  insertCourseCharacteristic,
+  insertPlaybook,
+  insertScheduledEmail,
+  selectCharacteristicByName,
+} from './setup-queries.ts';
 import type { SavedSteps } from './steps.ts';
 import { templatesFor } from './templates.ts';
 
@@ -42,17 +55,7 @@ async function ensureCharacteristic(
   sourceId: number,
   def: CharacteristicDef,
 ) {
-  const [existing] = await q<{
-    id: number;
-    kind: string;
-    is_multivalued: boolean;
-    restriction_values: Array<{ value: string }>;
-    restriction_ranges: Array<{ min: number; max: number }>;
-  }>(
-    `select id, kind, is_multivalued, restriction_values, restriction_ranges from characteristics
-      where institution_id = $1 and name = $2`,
-    [institutionId, def.name],
-  );
+  const existing = await selectCharacteristicByName(q, institutionId, def.name);
   if (existing) {
     const values = new Set(existing.restriction_values.map((v) => v.value));
     const compatible =
@@ -66,24 +69,7 @@ async function ensureCharacteristic(
       );
     return;
   }
-  const [row] = await q<{ id: number }>(
-    `insert into characteristics (institution_id, name, question, kind, is_multivalued, default_value,
-                                  restriction_values, restriction_ranges)
-     values ($1, $2, $3, $4, $5, null, $6::jsonb, $7::jsonb) returning id`,
-    [
-      institutionId,
-      def.name,
-      def.question,
-      def.kind,
-      def.is_multivalued,
-      JSON.stringify(def.values),
-      JSON.stringify(def.ranges),
-    ],
-  );
-  await q('insert into characteristic_sources (characteristic_id, source_id) values ($1, $2)', [
-    row!.id,
-    sourceId,
-  ]);
+  await insertCharacteristic(q, institutionId, sourceId, def);
 }
 
 /**
@@ -109,16 +95,8 @@ export async function createCoachContent(
   const calendar = saved.content_calendar as ContentCalendar;
 
   // 1. Dictionary.
-  await q(
-    `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $3)
-     on conflict (institution_id, name) do nothing`,
-    [institutionId, SOURCE.name, SOURCE.label],
-  );
-  const [source] = await q<{ id: number }>(
-    'select id from tailoring_sources where institution_id = $1 and name = $2',
-    [institutionId, SOURCE.name],
-  );
-  for (const def of WIZARD_CHARACTERISTICS) await ensureCharacteristic(q, institutionId, source!.id, def);
+  const sourceId = await ensureSource(q, institutionId, SOURCE);
+  for (const def of WIZARD_CHARACTERISTICS) await ensureCharacteristic(q, institutionId, sourceId, def);
 
   // 2. Course characteristics.
   const items: Array<{
@@ -162,42 +140,26 @@ export async function createCoachContent(
     wiring: assessment.study_resources,
   });
   for (const item of items) {
-    const [taken] = await q('select 1 from course_characteristics where coach_id = $1 and title = $2', [
-      coachId,
-      item.title,
-    ]);
-    if (taken)
+    if (await courseCharacteristicExists(q, coachId, item.title))
       throw new SetupError(`The course characteristic “${item.title}” already exists in this coach.`);
-    const [row] = await q<{ id: number }>(
-      `insert into course_characteristics (institution_id, coach_id, title, subtitle, document_name, status)
-       values ($1, $2, $3, $4, $5, 'Published') returning id`,
-      [institutionId, coachId, item.title, item.subtitle.slice(0, 500), item.document],
-    );
+    const contentId = await insertCourseCharacteristic(q, institutionId, coachId, {
+      title: item.title,
+      subtitle: item.subtitle.slice(0, 500),
+      document: item.document,
+    });
     await saveWiring(
       q,
-      { institutionId, coachId, kind: 'course', contentId: row!.id },
+      { institutionId, coachId, kind: 'course', contentId },
       item.wiring.map((value) => ({ label: item.characteristic, value })),
     );
   }
 
   // 3. Admins.
   for (const { email } of basic.admins) {
-    await q(
-      `insert into users (institution_id, email, name, password_hash) values ($1, $2, $2, $3)
-       on conflict (email) do nothing`,
-      [institutionId, email, NO_PASSWORD],
-    );
-    const [user] = await q<{ id: number; institution_id: number }>(
-      'select id, institution_id from users where email = $1',
-      [email],
-    );
+    const user = await ensureUser(q, institutionId, email, NO_PASSWORD);
     if (!user || user.institution_id !== institutionId)
       throw new SetupError(`${email}: ${WIZARD_ERRORS.adminEmailOtherInstitution}`);
-    await q(
-      `insert into enrollments (institution_id, coach_id, user_id, role) values ($1, $2, $3, 'instructor')
-       on conflict (coach_id, user_id) do update set role = 'instructor'`,
-      [institutionId, coachId, user.id],
-    );
+    await enrolInstructor(q, institutionId, coachId, user.id);
   }
 
   // 4. Content calendar.
@@ -206,12 +168,7 @@ export async function createCoachContent(
   const topicId = async (name: string | undefined) => {
     if (!name) return null;
     if (!topicIds.has(name)) {
-      const [t] = await q<{ id: number }>(
-        `insert into bulletin_topics (institution_id, coach_id, name) values ($1, $2, $3)
-         on conflict (coach_id, name) do update set name = excluded.name returning id`,
-        [institutionId, coachId, name],
-      );
-      topicIds.set(name, t!.id);
+      topicIds.set(name, await ensureBulletinTopic(q, institutionId, coachId, name));
     }
     return topicIds.get(name)!;
   };
@@ -220,32 +177,24 @@ export async function createCoachContent(
     const at = `${item.publish_date}T08:00:00Z`;
     const body = template?.body ?? `<p>${escapeHtml(item.tooltip ?? item.name)}</p>`;
     if (item.type === 'bulletin') {
-      await q(
-        `insert into bulletins (institution_id, coach_id, title, subtitle, description, is_published,
-                                publish_timestamp, topic_id)
-         values ($1, $2, $3, $4, $5, true, $6, $7)`,
-        [institutionId, coachId, item.name, item.tooltip ?? '', body, at, await topicId(template?.topic)],
-      );
+      await insertBulletin(q, institutionId, coachId, {
+        title: item.name,
+        subtitle: item.tooltip ?? '',
+        description: body,
+        publishAt: at,
+        topicId: await topicId(template?.topic),
+      });
     } else if (item.type === 'email') {
-      const [e] = await q<{ id: number }>(
-        `insert into emails (institution_id, coach_id, title, subject, state, send_at)
-         values ($1, $2, $3, $3, 'scheduled', $4) returning id`,
-        [institutionId, coachId, item.name, at],
-      );
-      await q(
-        `insert into email_sections (institution_id, email_id, position, characteristic, value, body)
-         values ($1, $2, 0, null, null, $3)`,
-        [institutionId, e!.id, body],
-      );
+      await insertScheduledEmail(q, institutionId, coachId, { title: item.name, sendAt: at, body });
     } else {
       const index = Number(item.key?.split(':')[1]) - 1;
       const a = assessment.assessments[index]!;
-      await q(
-        `insert into playbooks (institution_id, coach_id, title, assignment_type, exam_date, is_released,
-                                planning_opens_on)
-         values ($1, $2, $3, $4, $5, true, $6)`,
-        [institutionId, coachId, item.name, assessment.assessment_type, a.exam_date, item.publish_date],
-      );
+      await insertPlaybook(q, institutionId, coachId, {
+        title: item.name,
+        assignmentType: assessment.assessment_type,
+        examDate: a.exam_date,
+        planningOpensOn: item.publish_date,
+      });
     }
   }
 }

@@ -5,8 +5,9 @@
 import { WIZARD_ERRORS } from '@course-coach/contracts';
 import type { PgBoss } from 'pg-boss';
 import type { Database, Query } from '../../db/client.ts';
+import { markSetupComplete, markSetupFailed, selectSettingUpCoachIds, selectSetupForRun } from './queries.ts';
 import { createCoachContent, SetupError } from './setup-content.ts';
-import { firstInvalidStep, type SavedSteps } from './steps.ts';
+import { firstInvalidStep } from './steps.ts';
 
 export { WIZARD_CHARACTERISTICS } from './setup-characteristics.ts';
 export { SetupError } from './setup-content.ts';
@@ -47,21 +48,13 @@ export async function runSetup(
 ): Promise<SetupOutcome> {
   try {
     const ran = await database.transaction(async (q) => {
-      const [setup] = await q<{ institution_id: number; status: string; form_data: SavedSteps }>(
-        'select institution_id, status, form_data from coach_setups where coach_id = $1 for update',
-        [coachId],
-      );
+      const setup = await selectSetupForRun(q, coachId);
       if (setup?.status !== 'setting_up') return false;
       const invalid = firstInvalidStep(setup.form_data);
       if (invalid) throw new SetupError(`The ${invalid.replace('_', ' ')} step needs to be completed again.`);
       await createCoachContent(q, setup.institution_id, coachId, setup.form_data);
       await setupTestHooks.beforeCommit?.(coachId, q);
-      await q(
-        `update coach_setups set status = 'complete', step = 'complete', error = null, completed_at = now(),
-                updated_at = now() where coach_id = $1`,
-        [coachId],
-      );
-      await q(`update coaches set setup_status = 'complete' where id = $1`, [coachId]);
+      await markSetupComplete(q, coachId);
       return true;
     });
     if (ran) log(`coach ${coachId}: set up`);
@@ -69,13 +62,7 @@ export async function runSetup(
   } catch (error) {
     const message = error instanceof SetupError ? error.message : WIZARD_ERRORS.setupFailedGeneric;
     log(`coach ${coachId}: set-up failed: ${error instanceof Error ? error.message : String(error)}`);
-    await database
-      .query(
-        `update coach_setups set status = 'failed', error = $2, updated_at = now()
-          where coach_id = $1 and status = 'setting_up'`,
-        [coachId, message],
-      )
-      .catch(() => undefined);
+    await markSetupFailed(database.query, coachId, message).catch(() => undefined);
     return { ok: false, message };
   }
 }
@@ -100,9 +87,7 @@ export async function requestSetup(runner: SetupRunner, coachId: number): Promis
 
 /** Re-queues every set-up left `setting_up` (called when workers start). Returns their coach ids. */
 export async function resumeSetups(runner: SetupRunner): Promise<number[]> {
-  const rows = await runner.database.query<{ coach_id: number }>(
-    `select coach_id from coach_setups where status = 'setting_up' order by coach_id`,
-  );
-  for (const r of rows) await requestSetup(runner, r.coach_id);
-  return rows.map((r) => r.coach_id);
+  const coachIds = await selectSettingUpCoachIds(runner.database.query);
+  for (const coachId of coachIds) await requestSetup(runner, coachId);
+  return coachIds;
 }
