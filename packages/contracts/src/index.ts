@@ -32,6 +32,7 @@ export * from './numbers.ts';
 export * from './paths.ts';
 export * from './plain-text.ts';
 export * from './playbook-plan.ts';
+export * from './playbooks-endpoints.ts';
 export * from './safe-path.ts';
 export * from './saml.ts';
 export * from './search.ts';

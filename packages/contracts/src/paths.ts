@@ -135,8 +135,9 @@ export const API = {
   mtsImportStatus: (coachId: Id, importId: Id) => `/api/v1/coach/${coachId}/mts-import/${importId}`,
   // Characteristics overview (spec §7) and the editors behind its Edit links (paths ours).
   characteristics: (coachId: Id, kind: string) => `/api/v1/coach/${coachId}/characteristics/${kind}`,
-  playbooks: (coachId: Id) => `/api/v1/coach/${coachId}/playbooks`,
-  playbook: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/playbooks/${id}`,
+  playbooks: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/playbooks` as const,
+  playbook: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/playbooks/${id}` as const,
   gradebook: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/gradebooks/${id}`,
   assignment: (coachId: Id, gradebookId: Id, id: Id) =>
     `/api/v1/coach/${coachId}/gradebooks/${gradebookId}/assignments/${id}`,
