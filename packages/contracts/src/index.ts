@@ -39,6 +39,7 @@ export * from './search.ts';
 export * from './sso.ts';
 export * from './survey-results.ts';
 export * from './surveys.ts';
+export * from './surveys-endpoints.ts';
 export * from './tailoring.ts';
 export * from './testimonials.ts';
 export * from './tips.ts';
