@@ -4,6 +4,7 @@ export * from './audience.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './bulletins.ts';
+export * from './bulletins-endpoints.ts';
 export * from './characteristic-definitions.ts';
 export * from './characteristics.ts';
 export * from './charts.ts';
