@@ -87,6 +87,7 @@ interface ReaderSide {
    * list: ours, docs/bulletins.md "Lists"); the coach list is the spec's, without parameters.
    */
   search: boolean;
+  /** The side's descriptions of the star, message and message view routes (`BULLETIN_ENDPOINTS`). */
   star: typeof E.star | typeof E.institutionStar;
   message: typeof E.message | typeof E.institutionMessage;
   view: typeof E.view | typeof E.institutionView;
