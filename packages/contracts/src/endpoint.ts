@@ -53,11 +53,11 @@ export interface Endpoint {
   /** The OpenAPI tags (the feature's name). */
   tags: readonly string[];
   /**
-   * Stricter schemas for some path parameters (`{ name: z.string().regex(…) }`): a value that fails one
-   * answers 400 with a field error before the handler runs, and the OpenAPI document shows the rule.
-   * Parameters not named here are any string.
+   * Stricter schemas for some path parameters (`{ name: z.string().regex(…) }`, or a `z.enum` of the
+   * values a parameter takes): a value that fails one answers 400 with a field error before the handler
+   * runs, and the OpenAPI document shows the rule. Parameters not named here are any string.
    */
-  params?: { readonly [name: string]: z.ZodString };
+  params?: { readonly [name: string]: z.ZodType<string> };
   query?: z.ZodType;
   body?: z.ZodType;
   responses: { readonly [status: number]: z.ZodType };

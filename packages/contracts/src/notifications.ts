@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { access, defineEndpoint } from './endpoint.ts';
+import { API } from './paths.ts';
 
 /**
  * Notifications of a signed-in student (docs/notifications.md): computed from the content tables on
@@ -112,3 +114,65 @@ export const NOTIFICATION_PAGES = {
   list: '/Notifications/',
   unsubscribe: '/Unsubscribe/',
 } as const;
+
+const TAGS = ['notifications'];
+const ME = access.authenticated();
+
+/**
+ * The notification endpoints of the signed-in user (docs/notifications.md; paths ours): each answers
+ * about the caller only. The digest's one-click unsubscribe (public, a form post without CSRF, RFC 8058)
+ * is not described here: the server registers it by hand (modules/notifications/routes.ts).
+ */
+export const NOTIFICATION_ENDPOINTS = {
+  /** GET notifications?page=&page_size= → one page and the counts (a bad page or size: 400). */
+  page: defineEndpoint({
+    method: 'GET',
+    path: API.notifications,
+    access: ME,
+    tags: TAGS,
+    query: NotificationQuerySchema,
+    responses: { 200: NotificationPageSchema },
+  }),
+  /** GET notifications/unread-count → `{ unread }` (the header's badge). */
+  unreadCount: defineEndpoint({
+    method: 'GET',
+    path: API.notificationsUnreadCount,
+    access: ME,
+    tags: TAGS,
+    responses: { 200: UnreadCountSchema },
+  }),
+  /** POST notifications/read `{ kind, source_id, item_type? }` → marks one read (404 when not theirs). */
+  markRead: defineEndpoint({
+    method: 'POST',
+    path: API.notificationsRead,
+    access: ME,
+    tags: TAGS,
+    body: MarkReadBodySchema,
+    responses: { 200: MarkedSchema },
+  }),
+  /** POST notifications/read-all → marks every unread one read. */
+  markAllRead: defineEndpoint({
+    method: 'POST',
+    path: API.notificationsReadAll,
+    access: ME,
+    tags: TAGS,
+    responses: { 200: MarkedSchema },
+  }),
+  /** GET notifications/settings → `{ digest }`. */
+  settings: defineEndpoint({
+    method: 'GET',
+    path: API.notificationSettings,
+    access: ME,
+    tags: TAGS,
+    responses: { 200: NotificationSettingsSchema },
+  }),
+  /** PUT notifications/settings `{ digest: off|daily|weekly }` → the saved setting. */
+  saveSettings: defineEndpoint({
+    method: 'PUT',
+    path: API.notificationSettings,
+    access: ME,
+    tags: TAGS,
+    body: NotificationSettingsSchema,
+    responses: { 200: NotificationSettingsSchema },
+  }),
+};

@@ -135,30 +135,38 @@ export const API = {
   mtsImportStatus: (coachId: Id, importId: Id) => `/api/v1/coach/${coachId}/mts-import/${importId}`,
   // Characteristics overview (spec §7) and the editors behind its Edit links (paths ours).
   characteristics: (coachId: Id, kind: string) => `/api/v1/coach/${coachId}/characteristics/${kind}`,
-  playbooks: (coachId: Id) => `/api/v1/coach/${coachId}/playbooks`,
-  playbook: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/playbooks/${id}`,
+  playbooks: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/playbooks` as const,
+  playbook: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/playbooks/${id}` as const,
   gradebook: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/gradebooks/${id}`,
   assignment: (coachId: Id, gradebookId: Id, id: Id) =>
     `/api/v1/coach/${coachId}/gradebooks/${gradebookId}/assignments/${id}`,
   courseCharacteristics: (coachId: Id) => `/api/v1/coach/${coachId}/course-characteristics`,
   courseCharacteristic: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/course-characteristics/${id}`,
   // Bulletins (spec §7 "Bulletins and characteristics"; message and authoring paths are ours).
-  bulletinList: (coachId: Id) => `/api/v1/coach/${coachId}/bulletin-list`,
+  // Generic, so that the bulletin endpoints' paths (bulletins-endpoints.ts) keep their literal types.
+  bulletinList: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/bulletin-list` as const,
   /** Spec §7; our optional filters, search and paging: BulletinListQuerySchema. */
-  institutionBulletinList: (institutionId: Id) => `/api/v1/institution/${institutionId}/bulletin-list`,
+  institutionBulletinList: <I extends Id>(institutionId: I) =>
+    `/api/v1/institution/${institutionId}/bulletin-list` as const,
   /** Ours: the choices of the institution list's filters (BulletinFiltersSchema). */
-  institutionBulletinFilters: (institutionId: Id) => `/api/v1/institution/${institutionId}/bulletin-filters`,
-  starMessage: (coachId: Id, bulletinId: Id) => `/api/v1/coach/star-message/${coachId}/${bulletinId}/`,
-  institutionStarMessage: (institutionId: Id, bulletinId: Id) =>
-    `/api/v1/institution/star-message/${institutionId}/${bulletinId}/`,
-  message: (coachId: Id, bulletinId: Id) => `/api/v1/coach/${coachId}/messages/${bulletinId}`,
-  messageView: (coachId: Id, bulletinId: Id) => `/api/v1/coach/${coachId}/messages/${bulletinId}/view`,
-  institutionMessage: (institutionId: Id, bulletinId: Id) =>
-    `/api/v1/institution/${institutionId}/messages/${bulletinId}`,
-  institutionMessageView: (institutionId: Id, bulletinId: Id) =>
-    `/api/v1/institution/${institutionId}/messages/${bulletinId}/view`,
-  bulletins: (coachId: Id) => `/api/v1/coach/${coachId}/bulletins`,
-  bulletin: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/bulletins/${id}`,
+  institutionBulletinFilters: <I extends Id>(institutionId: I) =>
+    `/api/v1/institution/${institutionId}/bulletin-filters` as const,
+  starMessage: <C extends Id, B extends Id>(coachId: C, bulletinId: B) =>
+    `/api/v1/coach/star-message/${coachId}/${bulletinId}/` as const,
+  institutionStarMessage: <I extends Id, B extends Id>(institutionId: I, bulletinId: B) =>
+    `/api/v1/institution/star-message/${institutionId}/${bulletinId}/` as const,
+  message: <C extends Id, B extends Id>(coachId: C, bulletinId: B) =>
+    `/api/v1/coach/${coachId}/messages/${bulletinId}` as const,
+  messageView: <C extends Id, B extends Id>(coachId: C, bulletinId: B) =>
+    `/api/v1/coach/${coachId}/messages/${bulletinId}/view` as const,
+  institutionMessage: <I extends Id, B extends Id>(institutionId: I, bulletinId: B) =>
+    `/api/v1/institution/${institutionId}/messages/${bulletinId}` as const,
+  institutionMessageView: <I extends Id, B extends Id>(institutionId: I, bulletinId: B) =>
+    `/api/v1/institution/${institutionId}/messages/${bulletinId}/view` as const,
+  bulletins: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/bulletins` as const,
+  bulletin: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/bulletins/${id}` as const,
 } as const;
 
 /** Page routes (spec §2). */

@@ -14,15 +14,18 @@ type Id = number | string;
  * "Playbook (wiring)", not these calls).
  */
 export const PLAYBOOK_PLAN_API = {
+  // Generic, so that the playbook endpoints' paths (playbooks-endpoints.ts) keep their literal types.
   /** GET: the released playbooks of the coach, with the student's phase and progress. */
-  mine: (coachId: Id) => `/api/v1/coach/${coachId}/my-playbooks`,
+  mine: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/my-playbooks` as const,
   /** GET: one playbook with its questions and the student's answers. */
-  one: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/my-playbooks/${id}`,
-  /** PUT {answers, submit}: saves answers of one phase (planning or reflection). */
-  phase: (coachId: Id, id: Id, phase: PlaybookPhaseName) =>
-    `/api/v1/coach/${coachId}/my-playbooks/${id}/${phase}`,
+  one: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/my-playbooks/${id}` as const,
+  /** PUT {answers, submit}: saves answers of one phase (planning or reflection; `':phase'` for the pattern). */
+  phase: <C extends Id, I extends Id, P extends PlaybookPhaseName | ':phase'>(coachId: C, id: I, phase: P) =>
+    `/api/v1/coach/${coachId}/my-playbooks/${id}/${phase}` as const,
   /** GET (staff): per-question aggregates of a playbook's answers. */
-  summary: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/playbooks/${id}/answers-summary`,
+  summary: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/playbooks/${id}/answers-summary` as const,
 } as const;
 
 export const PLAYBOOK_PLAN_PAGES = {

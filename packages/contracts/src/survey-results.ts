@@ -5,7 +5,8 @@ type Id = number | string;
 /** Survey results API and page (ours: the spec does not show them). Staff of the coach only. */
 export const SURVEY_RESULTS_API = {
   /** GET: per-question aggregates and, unless the survey is anonymous, each student's answers. */
-  results: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/surveys/${id}/results`,
+  results: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/surveys/${id}/results` as const,
   /** GET: the same as CSV (one row per student and question; anonymous: one row per option). */
   resultsCsv: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/surveys/${id}/results.csv`,
 } as const;

@@ -7,10 +7,13 @@ type Id = number | string;
 
 /** Survey API paths (ours: the spec says surveys exist, their shapes are not shown). */
 export const SURVEY_API = {
-  surveys: (coachId: Id) => `/api/v1/coach/${coachId}/surveys`,
-  survey: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/surveys/${id}`,
+  // Generic, so that the survey endpoints' paths (surveys-endpoints.ts) keep their literal types.
+  surveys: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/surveys` as const,
+  survey: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/surveys/${id}` as const,
   /** POST {answers}: the student's response; GET: the student's own answers. */
-  responses: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/surveys/${id}/responses`,
+  responses: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/surveys/${id}/responses` as const,
 } as const;
 
 /** Survey pages: the editor's path is the spec's (§2 "Edit links"); the others are ours. */

@@ -2,9 +2,16 @@ import type { Endpoint, PathParamNames } from '@course-coach/contracts';
 import { z } from 'zod';
 import { errorResponses } from './route-common.ts';
 
-/** The params schema of an endpoint: each `:name` of its path, a string (stricter where `params` says). */
+/**
+ * The params schema of an endpoint: each `:name` of its path, a string, or the schema `params` names for
+ * it (so a `z.enum` parameter reaches the handler typed as its values).
+ */
 export type EndpointParamsSchema<E extends Endpoint> = z.ZodObject<{
-  [K in PathParamNames<E['path']>]: z.ZodString;
+  [K in PathParamNames<E['path']>]: E['params'] extends {
+    readonly [N in K]: infer S extends z.ZodType<string>;
+  }
+    ? S
+    : z.ZodString;
 }>;
 
 /** The Fastify route options an endpoint's description gives (everything but the handler). */

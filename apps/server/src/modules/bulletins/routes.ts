@@ -1,26 +1,13 @@
-import {
-  API,
-  BulletinAdminListSchema,
-  BulletinAdminSchema,
-  BulletinBodySchema,
-  BulletinFiltersSchema,
-  BulletinListQuerySchema,
-  BulletinListSchema,
-  BulletinMessageSchema,
-  BulletinSearchPageSchema,
-  StarBodySchema,
-  StarResultSchema,
-} from '@course-coach/contracts';
+import { BULLETIN_ENDPOINTS } from '@course-coach/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PgBoss } from 'pg-boss';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { type Access, access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
 import { coachRequestContext } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { notFound } from '../../http/errors.ts';
-import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
+import { pathId } from '../../http/route-common.ts';
 import { queueScorePosts } from '../lti/index.ts';
 import {
   type BulletinCaller,
@@ -37,13 +24,6 @@ import {
   setStar,
   updateBulletin,
 } from './service.ts';
-
-const CoachBulletinParams = z.object({ coachId: z.string(), bulletinId: z.string() });
-const CoachIdParams = z.object({ coachId: z.string(), id: z.string() });
-const InstitutionParams = z.object({ institutionId: z.string() });
-const InstitutionBulletinParams = z.object({ institutionId: z.string(), bulletinId: z.string() });
-
-const errors = errorResponses;
 
 /**
  * Serialises the bulletin list without re-validating it against its zod schema: the list is built by
@@ -92,56 +72,43 @@ type BulletinApp = Parameters<FastifyPluginAsyncZod<AppDeps>>[0];
 /** The caller and the scope a reader route works in. */
 type ReaderCaller = { caller: BulletinCaller; scope: BulletinScope };
 
+const E = BULLETIN_ENDPOINTS;
+
 /**
  * Where the reader routes (list, star, message, message view) live: in a coach (`coach/{coachId}/…`,
  * guarded by the coach check) or in an institution (`institution/{institutionId}/…`, any signed-in
- * user, checked by `institutionCaller`). The same handlers serve both; only paths, path parameters,
- * access policy and caller differ.
+ * user, checked by `institutionCaller`). The same handlers serve both; only the descriptions (paths,
+ * path parameters, access policy) and the caller differ.
  */
 interface ReaderSide {
-  /** A fresh access policy for one route. */
-  access: () => Access;
-  /** The path parameters of the list route. */
-  params: z.ZodType;
-  /** The path parameters of the routes of one bulletin. */
-  bulletinParams: z.ZodType<{ bulletinId: string }>;
   caller: (database: Database, request: FastifyRequest) => ReaderCaller | Promise<ReaderCaller>;
   /**
    * Whether the list takes the filters, search and paging of BulletinListQuerySchema (the institution
    * list: ours, docs/bulletins.md "Lists"); the coach list is the spec's, without parameters.
    */
   search: boolean;
-  paths: { list: string; star: string; message: string; view: string };
+  /** The side's descriptions of the star, message and message view routes (`BULLETIN_ENDPOINTS`). */
+  star: typeof E.star | typeof E.institutionStar;
+  message: typeof E.message | typeof E.institutionMessage;
+  view: typeof E.view | typeof E.institutionView;
 }
 
 /** The coach side: spec §7 bulletin-list and star-message, our message paths (see `API`). */
 const COACH_READERS: ReaderSide = {
-  access: () => access.coach(...COACH_ANY),
-  params: CoachParams,
-  bulletinParams: CoachBulletinParams,
   caller: (_database, request) => coachCaller(request),
   search: false,
-  paths: {
-    list: API.bulletinList(':coachId'),
-    star: API.starMessage(':coachId', ':bulletinId'),
-    message: API.message(':coachId', ':bulletinId'),
-    view: API.messageView(':coachId', ':bulletinId'),
-  },
+  star: E.star,
+  message: E.message,
+  view: E.view,
 };
 
 /** The institution side: the same routes over every coach of the institution (spec §7). */
 const INSTITUTION_READERS: ReaderSide = {
-  access: () => access.authenticated(),
-  params: InstitutionParams,
-  bulletinParams: InstitutionBulletinParams,
   caller: institutionCaller,
   search: true,
-  paths: {
-    list: API.institutionBulletinList(':institutionId'),
-    star: API.institutionStarMessage(':institutionId', ':bulletinId'),
-    message: API.institutionMessage(':institutionId', ':bulletinId'),
-    view: API.institutionMessageView(':institutionId', ':bulletinId'),
-  },
+  star: E.institutionStar,
+  message: E.institutionMessage,
+  view: E.institutionView,
 };
 
 /**
@@ -161,16 +128,9 @@ function readerRoutes(
   boss: PgBoss | null | undefined,
 ) {
   /** One bulletin the caller sees, read (GET message) or read and marked viewed (POST message view). */
-  const messageRoute = (method: 'GET' | 'POST', url: string, read: typeof markViewed) =>
+  const messageRoute = (endpoint: ReaderSide['message'] | ReaderSide['view'], read: typeof markViewed) =>
     app.route({
-      method,
-      url,
-      config: { access: side.access() },
-      schema: {
-        tags: ['bulletins'],
-        params: side.bulletinParams,
-        response: { 200: BulletinMessageSchema, ...errors },
-      },
+      ...endpointRoute(endpoint),
       handler: async (request) => {
         const { caller, scope } = await side.caller(database, request);
         return read(database, caller, scope, pathId(request.params.bulletinId), boss);
@@ -179,67 +139,42 @@ function readerRoutes(
   return {
     list: () =>
       side.search
-        ? app.get(
-            side.paths.list,
-            {
-              config: { access: side.access() },
-              serializerCompiler: plainJson,
-              schema: {
-                tags: ['bulletins'],
-                params: side.params,
-                querystring: BulletinListQuerySchema,
-                response: { 200: z.union([BulletinListSchema, BulletinSearchPageSchema]), ...errors },
-              },
-            },
-            async (request) => {
+        ? app.route({
+            ...endpointRoute(E.institutionList),
+            serializerCompiler: plainJson,
+            handler: async (request) => {
               const { caller, scope } = await side.caller(database, request);
               const { page, page_size, ...filter } = request.query;
               const paged = page !== undefined || page_size !== undefined;
               return searchBulletins(database, caller, scope, filter, paged ? { page, page_size } : null);
             },
-          )
-        : app.get(
-            side.paths.list,
-            {
-              config: { access: side.access() },
-              serializerCompiler: plainJson,
-              schema: {
-                tags: ['bulletins'],
-                params: side.params,
-                response: { 200: BulletinListSchema, ...errors },
-              },
-            },
-            async (request) => {
+          })
+        : app.route({
+            ...endpointRoute(E.list),
+            serializerCompiler: plainJson,
+            handler: async (request) => {
               const { caller, scope } = await side.caller(database, request);
               return listBulletins(database, caller, scope);
             },
-          ),
+          }),
     star: () =>
-      app.post(
-        side.paths.star,
-        {
-          config: { access: side.access() },
-          schema: {
-            tags: ['bulletins'],
-            params: side.bulletinParams,
-            body: StarBodySchema,
-            response: { 200: StarResultSchema, ...errors },
-          },
-        },
-        async (request) => {
+      app.route({
+        ...endpointRoute(side.star),
+        handler: async (request) => {
           const { caller, scope } = await side.caller(database, request);
           return setStar(database, caller, scope, pathId(request.params.bulletinId), request.body.starred);
         },
-      ),
-    message: () => messageRoute('GET', side.paths.message, getMessage),
-    view: () => messageRoute('POST', side.paths.view, markViewed),
+      }),
+    message: () => messageRoute(side.message, getMessage),
+    view: () => messageRoute(side.view, markViewed),
   };
 }
 
 /**
  * Bulletin routes (spec §2 Bulletin list and message routes, §4 Star toggle, §7 bulletin-list and
- * star-message). The list and star paths are the spec's; message and authoring paths are ours (see
- * `API`). Who sees which bulletin: modules/bulletins/audience.ts.
+ * star-message), each registered from its description (`BULLETIN_ENDPOINTS`). The list and star paths
+ * are the spec's; message and authoring paths are ours (see `API`). Who sees which bulletin:
+ * modules/bulletins/audience.ts.
  */
 export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database, boss }) => {
   const coach = readerRoutes(app, database, COACH_READERS, boss);
@@ -259,82 +194,40 @@ export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
    * course and topic filters for the caller (BulletinFiltersSchema); any member of the institution, 404
    * for another one (like the list).
    */
-  app.get(
-    API.institutionBulletinFilters(':institutionId'),
-    {
-      config: { access: INSTITUTION_READERS.access() },
-      schema: {
-        tags: ['bulletins'],
-        params: InstitutionParams,
-        response: { 200: BulletinFiltersSchema, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(E.institutionFilters),
+    handler: async (request) => {
       const { caller, scope } = await institutionCaller(database, request);
       return bulletinFilters(database, caller, scope);
     },
-  );
+  });
 
   /** GET bulletins → every bulletin of the coach as staff edit it (the bulletin manager). */
-  app.get(
-    API.bulletins(':coachId'),
-    {
-      config: { access: access.coach(...COACH_STAFF) },
-      schema: {
-        tags: ['bulletins'],
-        params: CoachParams,
-        response: { 200: BulletinAdminListSchema, ...errors },
-      },
-    },
-    async (request) => listForStaff(database, request.coach!.coachId),
-  );
+  app.route({
+    ...endpointRoute(E.staffList),
+    handler: async (request) => listForStaff(database, request.coach!.coachId),
+  });
 
   /** POST bulletins → a new bulletin with pages and wiring (staff). */
-  app.post(
-    API.bulletins(':coachId'),
-    {
-      config: { access: access.coach(...COACH_STAFF) },
-      schema: {
-        tags: ['bulletins'],
-        params: CoachParams,
-        body: BulletinBodySchema,
-        response: { 201: BulletinAdminSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(E.create),
+    handler: async (request, reply) => {
       const created = await createBulletin(database, coachRequestContext(request), request.body);
       if (created.related_credit) await queueScorePosts(boss);
       return reply.code(201).send(created);
     },
-  );
+  });
 
   /** GET bulletins/{id} → one bulletin as staff edit it (EditBulletin). */
-  app.get(
-    API.bulletin(':coachId', ':id'),
-    {
-      config: { access: access.coach(...COACH_STAFF) },
-      schema: {
-        tags: ['bulletins'],
-        params: CoachIdParams,
-        response: { 200: BulletinAdminSchema, ...errors },
-      },
-    },
-    async (request) => getForStaff(database, request.coach!.coachId, pathId(request.params.id)),
-  );
+  app.route({
+    ...endpointRoute(E.get),
+    handler: async (request) => getForStaff(database, request.coach!.coachId, pathId(request.params.id)),
+  });
 
   /** PUT bulletins/{id} → the bulletin with new fields, pages and wiring (staff). */
-  app.put(
-    API.bulletin(':coachId', ':id'),
-    {
-      config: { access: access.coach(...COACH_STAFF) },
-      schema: {
-        tags: ['bulletins'],
-        params: CoachIdParams,
-        body: BulletinBodySchema,
-        response: { 200: BulletinAdminSchema, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(E.update),
+    handler: async (request) => {
       const saved = await updateBulletin(
         database,
         coachRequestContext(request),
@@ -344,18 +237,14 @@ export const bulletinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
       if (saved.related_credit) await queueScorePosts(boss);
       return saved;
     },
-  );
+  });
 
   /** DELETE bulletins/{id} → 204; its pages, views, stars and wiring go with it (staff). */
-  app.delete(
-    API.bulletin(':coachId', ':id'),
-    {
-      config: { access: access.coach(...COACH_STAFF) },
-      schema: { tags: ['bulletins'], params: CoachIdParams, response: { 204: z.null(), ...errors } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(E.remove),
+    handler: async (request, reply) => {
       await deleteBulletin(database, coachRequestContext(request), pathId(request.params.id));
       return reply.code(204).send(null);
     },
-  );
+  });
 };

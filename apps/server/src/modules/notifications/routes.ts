@@ -1,19 +1,15 @@
 import {
   API,
-  DetailErrorSchema,
+  type Endpoint,
   FieldErrorsSchema,
-  MarkedSchema,
-  MarkReadBodySchema,
-  NotificationPageSchema,
-  NotificationQuerySchema,
-  NotificationSettingsSchema,
-  UnreadCountSchema,
+  NOTIFICATION_ENDPOINTS,
   UnsubscribeResultSchema,
 } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { badRequest } from '../../http/errors.ts';
 import { EMAIL_QUEUE } from '../emails/index.ts';
 import { unsubscribe } from './digest.ts';
@@ -26,14 +22,16 @@ import {
   unreadCount,
 } from './service.ts';
 
-const errors = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-};
 const tags = ['notifications'];
-const me = access.authenticated();
+
+/**
+ * The route options of a notification endpoint (`endpointRoute`) with the OpenAPI summary these routes
+ * have always carried (a description names none).
+ */
+function withSummary<const E extends Endpoint>(endpoint: E, summary: string) {
+  const route = endpointRoute(endpoint);
+  return { ...route, schema: { ...route.schema, summary } };
+}
 
 /** The unsubscribe call's token: in the JSON body (the web page) or `?token=` (RFC 8058's POST). */
 const UnsubscribeQuery = z.strictObject({ token: z.string().min(1).max(500).optional() });
@@ -45,8 +43,9 @@ const UnsubscribeBody = z
   .optional();
 
 /**
- * Notifications of the signed-in user (docs/notifications.md); every route answers about the caller only
- * (their own student enrolments), never an id from the client:
+ * Notifications of the signed-in user (docs/notifications.md), registered from their descriptions
+ * (`NOTIFICATION_ENDPOINTS`) but for the unsubscribe; every route answers about the caller only (their
+ * own student enrolments), never an id from the client:
  *
  * - GET notifications?page=&page_size= → one page and the counts (bad page or size: 400)
  * - GET notifications/unread-count → `{unread}` (the header's badge)
@@ -62,83 +61,38 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.get(
-    API.notifications,
-    {
-      config: { access: me },
-      schema: {
-        tags,
-        summary: 'My notifications',
-        querystring: NotificationQuerySchema,
-        response: { 200: NotificationPageSchema, ...errors },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...withSummary(NOTIFICATION_ENDPOINTS.page, 'My notifications'),
+    handler: async (request) =>
       notificationPage(database, request.user!.userId, request.query.page, request.query.page_size),
-  );
-  app.get(
-    API.notificationsUnreadCount,
-    {
-      config: { access: me },
-      schema: {
-        tags,
-        summary: 'My unread notification count',
-        response: { 200: UnreadCountSchema, ...errors },
-      },
-    },
-    async (request) => unreadCount(database, request.user!.userId),
-  );
-  app.post(
-    API.notificationsRead,
-    {
-      config: { access: me },
-      schema: {
-        tags,
-        summary: 'Mark a notification read',
-        body: MarkReadBodySchema,
-        response: { 200: MarkedSchema, ...errors },
-      },
-    },
-    async (request) => markRead(database, request.user!.userId, request.body),
-  );
-  app.post(
-    API.notificationsReadAll,
-    {
-      config: { access: me },
-      schema: { tags, summary: 'Mark all notifications read', response: { 200: MarkedSchema, ...errors } },
-    },
-    async (request) => markAllRead(database, request.user!.userId),
-  );
-  app.get(
-    API.notificationSettings,
-    {
-      config: { access: me },
-      schema: {
-        tags,
-        summary: 'My notification settings',
-        response: { 200: NotificationSettingsSchema, ...errors },
-      },
-    },
-    async (request) => getSettings(database, request.user!.userId),
-  );
-  app.put(
-    API.notificationSettings,
-    {
-      config: { access: me },
-      schema: {
-        tags,
-        summary: 'Save my notification settings',
-        body: NotificationSettingsSchema,
-        response: { 200: NotificationSettingsSchema, ...errors },
-      },
-    },
-    async (request) => {
+  });
+  app.route({
+    ...withSummary(NOTIFICATION_ENDPOINTS.unreadCount, 'My unread notification count'),
+    handler: async (request) => unreadCount(database, request.user!.userId),
+  });
+  app.route({
+    ...withSummary(NOTIFICATION_ENDPOINTS.markRead, 'Mark a notification read'),
+    handler: async (request) => markRead(database, request.user!.userId, request.body),
+  });
+  app.route({
+    ...withSummary(NOTIFICATION_ENDPOINTS.markAllRead, 'Mark all notifications read'),
+    handler: async (request) => markAllRead(database, request.user!.userId),
+  });
+  app.route({
+    ...withSummary(NOTIFICATION_ENDPOINTS.settings, 'My notification settings'),
+    handler: async (request) => getSettings(database, request.user!.userId),
+  });
+  app.route({
+    ...withSummary(NOTIFICATION_ENDPOINTS.saveSettings, 'Save my notification settings'),
+    handler: async (request) => {
       const saved = await saveSettings(database, request.user!.userId, request.body.digest);
       // A digest turned on goes out with the next e-mail run; ask for one now rather than within a minute.
       if (saved.digest !== 'off') await boss?.send(EMAIL_QUEUE, {}).catch(() => undefined);
       return saved;
     },
-  );
+  });
+  // By hand, not from a description: the mail client posts a form (RFC 8058), signed out and without
+  // CSRF, and the route answers only 200 or 400.
   app.post(
     API.notificationsUnsubscribe,
     {

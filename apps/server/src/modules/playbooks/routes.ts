@@ -1,43 +1,50 @@
-import { API, PlaybookBodySchema, PlaybookListSchema, PlaybookSchema } from '@course-coach/contracts';
+import { PLAYBOOK_ENDPOINTS } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { CoachParams, errorResponses } from '../../http/route-common.ts';
-import { coachScope, staff, wiredItemRoutes } from '../wiring/index.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
+import { pathId } from '../../http/route-common.ts';
+import { coachScope } from '../wiring/index.ts';
 import { playbookPlanRoutes } from './plan-routes.ts';
 import { deletePlaybook, getPlaybook, listPlaybooks, savePlaybook } from './service.ts';
 
 /**
- * Playbook authoring (paths ours): list, create, read, replace (with the three wirings) and delete.
- * Staff of the coach only; students plan and reflect through plan-routes.ts.
+ * Playbook authoring (paths ours), each route registered from its description (`PLAYBOOK_ENDPOINTS`):
+ * list, create, read, replace (with the three wirings) and delete. Staff of the coach only; students
+ * plan and reflect through plan-routes.ts. 400 (field errors from `savePlaybook`) and 404 (a bad or
+ * foreign id) as the services throw them.
  */
 export const playbookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { database } = deps;
   // The student's playbook and the staff aggregates (plan-routes.ts).
   await app.register(playbookPlanRoutes, deps);
-  /** GET playbooks → the coach's playbooks with their wirings. */
-  app.get(
-    API.playbooks(':coachId'),
-    {
-      config: staff,
-      schema: {
-        tags: ['playbooks'],
-        params: CoachParams,
-        response: { 200: PlaybookListSchema, ...errorResponses },
-      },
-    },
-    async (request) => listPlaybooks(database, coachScope(request)),
-  );
 
-  // POST playbooks → a new playbook (201); GET playbooks/{id} → one playbook with its wirings;
-  // PUT playbooks/{id} → replaces the playbook and its wirings in one transaction; DELETE → 204.
-  wiredItemRoutes(app, database, {
-    tag: 'playbooks',
-    listPath: API.playbooks(':coachId'),
-    itemPath: API.playbook(':coachId', ':id'),
-    body: PlaybookBodySchema,
-    item: PlaybookSchema,
-    save: savePlaybook,
-    get: getPlaybook,
-    remove: deletePlaybook,
+  app.route({
+    ...endpointRoute(PLAYBOOK_ENDPOINTS.list),
+    handler: async (request) => listPlaybooks(database, coachScope(request)),
+  });
+
+  app.route({
+    ...endpointRoute(PLAYBOOK_ENDPOINTS.create),
+    handler: async (request, reply) =>
+      reply.code(201).send(await savePlaybook(database, coachScope(request), null, request.body)),
+  });
+
+  app.route({
+    ...endpointRoute(PLAYBOOK_ENDPOINTS.get),
+    handler: async (request) => getPlaybook(database.query, coachScope(request), pathId(request.params.id)),
+  });
+
+  app.route({
+    ...endpointRoute(PLAYBOOK_ENDPOINTS.update),
+    handler: async (request) =>
+      savePlaybook(database, coachScope(request), pathId(request.params.id), request.body),
+  });
+
+  app.route({
+    ...endpointRoute(PLAYBOOK_ENDPOINTS.remove),
+    handler: async (request, reply) => {
+      await deletePlaybook(database, coachScope(request), pathId(request.params.id));
+      return reply.code(204).send(null);
+    },
   });
 };

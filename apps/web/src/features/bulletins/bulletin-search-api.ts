@@ -1,14 +1,12 @@
 import {
-  API,
+  BULLETIN_ENDPOINTS,
   BULLETIN_PAGE_SIZE,
   type Bulletin,
-  BulletinFiltersSchema,
   type BulletinSearchPage,
-  BulletinSearchPageSchema,
-  StarResultSchema,
+  type EndpointQuery,
 } from '@course-coach/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { bulletinKeys } from './bulletins-api.ts';
 
 /**
@@ -28,15 +26,17 @@ export interface BulletinSearch {
 export const isFiltered = (s: BulletinSearch) =>
   s.coach !== null || s.topic !== null || s.unread || s.starred || s.q.trim() !== '';
 
-/** The query string of GET institution bulletin-list for `s` (BulletinListQuerySchema). */
-export function searchQuery(s: BulletinSearch): string {
-  const p = new URLSearchParams({ page: String(s.page), page_size: String(BULLETIN_PAGE_SIZE) });
-  if (s.coach !== null) p.set('coach', String(s.coach));
-  if (s.topic !== null) p.set('topic', s.topic);
-  if (s.unread) p.set('unread', 'true');
-  if (s.starred) p.set('starred', 'true');
-  if (s.q.trim()) p.set('q', s.q.trim());
-  return p.toString();
+/** The query of GET institution bulletin-list for `s` (BulletinListQuerySchema); unset filters left out. */
+export function searchQuery(s: BulletinSearch): EndpointQuery<typeof BULLETIN_ENDPOINTS.institutionList> {
+  return {
+    page: String(s.page),
+    page_size: String(BULLETIN_PAGE_SIZE),
+    coach: s.coach === null ? undefined : String(s.coach),
+    topic: s.topic ?? undefined,
+    unread: s.unread ? 'true' : undefined,
+    starred: s.starred ? 'true' : undefined,
+    q: s.q.trim() || undefined,
+  };
 }
 
 /**
@@ -50,12 +50,16 @@ const searchKey = (institutionId: number, s: BulletinSearch) =>
 export function useBulletinSearch(institutionId: number, s: BulletinSearch) {
   return useQuery({
     queryKey: searchKey(institutionId, s),
-    queryFn: ({ signal }) =>
-      apiGet(
-        `${API.institutionBulletinList(institutionId)}?${searchQuery(s)}`,
-        BulletinSearchPageSchema,
+    queryFn: async ({ signal }): Promise<BulletinSearchPage> => {
+      const answer = await callEndpoint(
+        BULLETIN_ENDPOINTS.institutionList,
+        { params: { institutionId }, query: searchQuery(s) },
         signal,
-      ),
+      );
+      // Asked with `page`, the list answers a page (never the plain array the spec's list is).
+      if (Array.isArray(answer)) throw new Error('The bulletin list answered without paging.');
+      return answer;
+    },
     placeholderData: keepPreviousData,
   });
 }
@@ -65,7 +69,7 @@ export function useBulletinFilters(institutionId: number) {
   return useQuery({
     queryKey: ['bulletins', 'filters', institutionId] as const,
     queryFn: ({ signal }) =>
-      apiGet(API.institutionBulletinFilters(institutionId), BulletinFiltersSchema, signal),
+      callEndpoint(BULLETIN_ENDPOINTS.institutionFilters, { params: { institutionId } }, signal),
   });
 }
 
@@ -78,10 +82,9 @@ export function useSearchStarToggle(institutionId: number) {
   const key = bulletinKeys.list({ institutionId });
   return useMutation({
     mutationFn: (bulletin: Bulletin) =>
-      apiRequest(API.institutionStarMessage(institutionId, bulletin.id), {
-        method: 'POST',
+      callEndpoint(BULLETIN_ENDPOINTS.institutionStar, {
+        params: { institutionId, bulletinId: bulletin.id },
         body: { ...bulletin, starred: !bulletin.starred },
-        schema: StarResultSchema,
       }),
     onMutate: async (bulletin) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -1,17 +1,12 @@
 import {
-  API,
+  BULLETIN_ENDPOINTS,
   type Bulletin,
   type BulletinAdmin,
-  BulletinAdminListSchema,
-  BulletinAdminSchema,
   type BulletinBody,
-  BulletinListSchema,
   type BulletinMessage,
-  BulletinMessageSchema,
-  StarResultSchema,
 } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { invalidateAudience } from '../audience/index.ts';
 
 /** Where a bulletin list or message is shown: one coach, or an institution (spec §2, §7). */
@@ -35,18 +30,46 @@ export const bulletinKeys = {
   staffOne: (coachId: number, id: number) => ['bulletins', 'staff', coachId, id] as const,
 };
 
-const listUrl = (c: BulletinContext) =>
-  'coachId' in c ? API.bulletinList(c.coachId) : API.institutionBulletinList(c.institutionId);
-const starUrl = (c: BulletinContext, id: number) =>
-  'coachId' in c ? API.starMessage(c.coachId, id) : API.institutionStarMessage(c.institutionId, id);
-const viewUrl = (c: BulletinContext, id: number) =>
-  'coachId' in c ? API.messageView(c.coachId, id) : API.institutionMessageView(c.institutionId, id);
+/**
+ * The bulletin list of a coach or an institution (spec §7 GET bulletin-list). The institution's, asked
+ * without paging, answers the plain list; a page (never sent here) would give its results.
+ */
+async function fetchList(c: BulletinContext, signal?: AbortSignal): Promise<Bulletin[]> {
+  if ('coachId' in c)
+    return callEndpoint(BULLETIN_ENDPOINTS.list, { params: { coachId: c.coachId } }, signal);
+  const answer = await callEndpoint(
+    BULLETIN_ENDPOINTS.institutionList,
+    { params: { institutionId: c.institutionId }, query: {} },
+    signal,
+  );
+  return Array.isArray(answer) ? answer : answer.results;
+}
+
+/** Stars or unstars a bulletin of a coach's or an institution's list (spec §7 POST star-message). */
+function postStar(c: BulletinContext, bulletin: Bulletin) {
+  const body = { ...bulletin, starred: !bulletin.starred };
+  return 'coachId' in c
+    ? callEndpoint(BULLETIN_ENDPOINTS.star, { params: { coachId: c.coachId, bulletinId: bulletin.id }, body })
+    : callEndpoint(BULLETIN_ENDPOINTS.institutionStar, {
+        params: { institutionId: c.institutionId, bulletinId: bulletin.id },
+        body,
+      });
+}
+
+/** Marks a message viewed by the caller and returns it with its pages (POST message view). */
+function postView(c: BulletinContext, id: number): Promise<BulletinMessage> {
+  return 'coachId' in c
+    ? callEndpoint(BULLETIN_ENDPOINTS.view, { params: { coachId: c.coachId, bulletinId: id } })
+    : callEndpoint(BULLETIN_ENDPOINTS.institutionView, {
+        params: { institutionId: c.institutionId, bulletinId: id },
+      });
+}
 
 /** The bulletin list (spec §7 GET bulletin-list). */
 export function useBulletinList(context: BulletinContext) {
   return useQuery({
     queryKey: bulletinKeys.list(context),
-    queryFn: ({ signal }) => apiGet(listUrl(context), BulletinListSchema, signal),
+    queryFn: ({ signal }) => fetchList(context, signal),
   });
 }
 
@@ -59,12 +82,7 @@ export function useStarToggle(context: BulletinContext) {
   const queryClient = useQueryClient();
   const key = bulletinKeys.list(context);
   return useMutation({
-    mutationFn: (bulletin: Bulletin) =>
-      apiRequest(starUrl(context, bulletin.id), {
-        method: 'POST',
-        body: { ...bulletin, starred: !bulletin.starred },
-        schema: StarResultSchema,
-      }),
+    mutationFn: (bulletin: Bulletin) => postStar(context, bulletin),
     onMutate: async (bulletin) => {
       const messageKey = bulletinKeys.message(context, bulletin.id);
       await queryClient.cancelQueries({ queryKey: key });
@@ -97,10 +115,7 @@ export function useOpenMessage(context: BulletinContext, id: number | null) {
   return useQuery({
     queryKey: bulletinKeys.message(context, id ?? 0),
     queryFn: async () => {
-      const message = await apiRequest(viewUrl(context, id!), {
-        method: 'POST',
-        schema: BulletinMessageSchema,
-      });
+      const message = await postView(context, id!);
       void queryClient.invalidateQueries({ queryKey: bulletinKeys.list(context) });
       return message;
     },
@@ -113,7 +128,7 @@ export function useOpenMessage(context: BulletinContext, id: number | null) {
 export function useStaffBulletins(coachId: number) {
   return useQuery({
     queryKey: bulletinKeys.staff(coachId),
-    queryFn: ({ signal }) => apiGet(API.bulletins(coachId), BulletinAdminListSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(BULLETIN_ENDPOINTS.staffList, { params: { coachId } }, signal),
   });
 }
 
@@ -121,7 +136,7 @@ export function useStaffBulletins(coachId: number) {
 export function useStaffBulletin(coachId: number, id: number | null) {
   return useQuery({
     queryKey: bulletinKeys.staffOne(coachId, id ?? 0),
-    queryFn: ({ signal }) => apiGet(API.bulletin(coachId, id!), BulletinAdminSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(BULLETIN_ENDPOINTS.get, { params: { coachId, id: id! } }, signal),
     enabled: id !== null,
   });
 }
@@ -132,8 +147,8 @@ export function useSaveBulletin(coachId: number) {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: BulletinBody }): Promise<BulletinAdmin> =>
       id
-        ? apiRequest(API.bulletin(coachId, id), { method: 'PUT', body, schema: BulletinAdminSchema })
-        : apiRequest(API.bulletins(coachId), { method: 'POST', body, schema: BulletinAdminSchema }),
+        ? callEndpoint(BULLETIN_ENDPOINTS.update, { params: { coachId, id }, body })
+        : callEndpoint(BULLETIN_ENDPOINTS.create, { params: { coachId }, body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bulletinKeys.all }),
@@ -146,7 +161,7 @@ export function useSaveBulletin(coachId: number) {
 export function useDeleteBulletin(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(API.bulletin(coachId, id), { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(BULLETIN_ENDPOINTS.remove, { params: { coachId, id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bulletinKeys.all }),
   });
 }

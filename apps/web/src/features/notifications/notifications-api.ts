@@ -1,16 +1,14 @@
 import {
   API,
   type DigestFrequency,
-  MarkedSchema,
   type MarkReadBody,
+  NOTIFICATION_ENDPOINTS,
   NOTIFICATION_PAGE_SIZE,
-  NotificationPageSchema,
-  NotificationSettingsSchema,
-  UnreadCountSchema,
   UnsubscribeResultSchema,
 } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { apiPost } from '../../api/client.ts';
 
 /** Query keys of notifications (docs/notifications.md). */
 export const notificationKeys = {
@@ -28,7 +26,7 @@ export function useUnreadCount(enabled = true) {
   return useQuery({
     enabled,
     queryKey: notificationKeys.unread,
-    queryFn: ({ signal }) => apiGet(API.notificationsUnreadCount, UnreadCountSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(NOTIFICATION_ENDPOINTS.unreadCount, { params: {} }, signal),
     refetchInterval: UNREAD_REFRESH_MS,
   });
 }
@@ -46,7 +44,11 @@ export function useNotifications(
   return useQuery({
     queryKey: notificationKeys.page(page, pageSize),
     queryFn: ({ signal }) =>
-      apiGet(`${API.notifications}?page=${page}&page_size=${pageSize}`, NotificationPageSchema, signal),
+      callEndpoint(
+        NOTIFICATION_ENDPOINTS.page,
+        { params: {}, query: { page: String(page), page_size: String(pageSize) } },
+        signal,
+      ),
     refetchOnMount,
   });
 }
@@ -57,8 +59,8 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: (what: MarkReadBody | 'all') =>
       what === 'all'
-        ? apiPost(API.notificationsReadAll, undefined, MarkedSchema)
-        : apiPost(API.notificationsRead, what, MarkedSchema),
+        ? callEndpoint(NOTIFICATION_ENDPOINTS.markAllRead, { params: {} })
+        : callEndpoint(NOTIFICATION_ENDPOINTS.markRead, { params: {}, body: what }),
     onSuccess: () => void client.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
@@ -67,7 +69,7 @@ export function useMarkRead() {
 export function useNotificationSettings() {
   return useQuery({
     queryKey: notificationKeys.settings,
-    queryFn: ({ signal }) => apiGet(API.notificationSettings, NotificationSettingsSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(NOTIFICATION_ENDPOINTS.settings, { params: {} }, signal),
   });
 }
 
@@ -76,16 +78,15 @@ export function useSaveNotificationSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (digest: DigestFrequency) =>
-      apiRequest(API.notificationSettings, {
-        method: 'PUT',
-        body: { digest },
-        schema: NotificationSettingsSchema,
-      }),
+      callEndpoint(NOTIFICATION_ENDPOINTS.saveSettings, { params: {}, body: { digest } }),
     onSuccess: (saved) => client.setQueryData(notificationKeys.settings, saved),
   });
 }
 
-/** One-click unsubscribe with the e-mail's signed token (works signed out). */
+/**
+ * One-click unsubscribe with the e-mail's signed token (works signed out); by hand, as the server
+ * registers it (a public form post as well, not a described endpoint).
+ */
 export function useUnsubscribe() {
   return useMutation({
     mutationFn: (token: string) => apiPost(API.notificationsUnsubscribe, { token }, UnsubscribeResultSchema),

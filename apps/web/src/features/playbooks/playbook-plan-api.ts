@@ -1,14 +1,6 @@
-import {
-  MyPlaybookDetailSchema,
-  MyPlaybookSchema,
-  PLAYBOOK_PLAN_API,
-  type PlaybookPhaseBody,
-  type PlaybookPhaseName,
-  PlaybookSummarySchema,
-} from '@course-coach/contracts';
+import { PLAYBOOK_ENDPOINTS, type PlaybookPhaseBody, type PlaybookPhaseName } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 /** Query keys of the student's playbooks (everything under ['my-playbooks', coachId] reloads after a save). */
 export const myPlaybookKeys = {
@@ -20,7 +12,7 @@ export const myPlaybookKeys = {
 export function useMyPlaybooks(coachId: number) {
   return useQuery({
     queryKey: myPlaybookKeys.all(coachId),
-    queryFn: ({ signal }) => apiGet(PLAYBOOK_PLAN_API.mine(coachId), z.array(MyPlaybookSchema), signal),
+    queryFn: ({ signal }) => callEndpoint(PLAYBOOK_ENDPOINTS.mine, { params: { coachId } }, signal),
   });
 }
 
@@ -28,7 +20,7 @@ export function useMyPlaybooks(coachId: number) {
 export function useMyPlaybook(coachId: number, id: number | null) {
   return useQuery({
     queryKey: myPlaybookKeys.one(coachId, id ?? 0),
-    queryFn: ({ signal }) => apiGet(PLAYBOOK_PLAN_API.one(coachId, id!), MyPlaybookDetailSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(PLAYBOOK_ENDPOINTS.myOne, { params: { coachId, id: id! } }, signal),
     enabled: id !== null,
   });
 }
@@ -41,11 +33,7 @@ export function useSavePlaybookPhase(coachId: number, id: number, phase: Playboo
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PlaybookPhaseBody) =>
-      apiRequest(PLAYBOOK_PLAN_API.phase(coachId, id, phase), {
-        method: 'PUT',
-        body,
-        schema: MyPlaybookDetailSchema,
-      }),
+      callEndpoint(PLAYBOOK_ENDPOINTS.savePhase, { params: { coachId, id, phase }, body }),
     onSuccess: (data, body) => {
       queryClient.setQueryData(myPlaybookKeys.one(coachId, id), data);
       if (body.submit) void queryClient.invalidateQueries();
@@ -58,7 +46,8 @@ export function useSavePlaybookPhase(coachId: number, id: number, phase: Playboo
 export function usePlaybookSummary(coachId: number, id: number | null) {
   return useQuery({
     queryKey: ['playbook-summary', coachId, id ?? 0],
-    queryFn: ({ signal }) => apiGet(PLAYBOOK_PLAN_API.summary(coachId, id!), PlaybookSummarySchema, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(PLAYBOOK_ENDPOINTS.summary, { params: { coachId, id: id! } }, signal),
     enabled: id !== null,
   });
 }

@@ -1,14 +1,11 @@
 import {
-  SURVEY_API,
+  SURVEY_ENDPOINTS,
   type Survey,
   type SurveyBody,
-  SurveyListSchema,
   type SurveyResponseBody,
-  SurveyResponseSchema,
-  SurveySchema,
 } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { invalidateAudience } from '../audience/index.ts';
 
 /** Query keys of a coach's surveys (everything under ['surveys', coachId] reloads after a write). */
@@ -21,7 +18,7 @@ export const surveyKeys = {
 export function useSurveys(coachId: number) {
   return useQuery({
     queryKey: surveyKeys.all(coachId),
-    queryFn: ({ signal }) => apiGet(SURVEY_API.surveys(coachId), SurveyListSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(SURVEY_ENDPOINTS.list, { params: { coachId } }, signal),
   });
 }
 
@@ -29,7 +26,7 @@ export function useSurveys(coachId: number) {
 export function useSurvey(coachId: number, id: number | null) {
   return useQuery({
     queryKey: surveyKeys.one(coachId, id ?? 0),
-    queryFn: ({ signal }) => apiGet(SURVEY_API.survey(coachId, id!), SurveySchema, signal),
+    queryFn: ({ signal }) => callEndpoint(SURVEY_ENDPOINTS.get, { params: { coachId, id: id! } }, signal),
     enabled: id !== null,
   });
 }
@@ -39,11 +36,9 @@ export function useSaveSurvey(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: SurveyBody }): Promise<Survey> =>
-      apiRequest(id ? SURVEY_API.survey(coachId, id) : SURVEY_API.surveys(coachId), {
-        method: id ? 'PUT' : 'POST',
-        body,
-        schema: SurveySchema,
-      }),
+      id
+        ? callEndpoint(SURVEY_ENDPOINTS.update, { params: { coachId, id }, body })
+        : callEndpoint(SURVEY_ENDPOINTS.create, { params: { coachId }, body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: surveyKeys.all(coachId) }),
@@ -56,7 +51,7 @@ export function useSaveSurvey(coachId: number) {
 export function useDeleteSurvey(coachId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(SURVEY_API.survey(coachId, id), { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(SURVEY_ENDPOINTS.remove, { params: { coachId, id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: surveyKeys.all(coachId) }),
   });
 }
@@ -66,7 +61,7 @@ export function useAnswerSurvey(coachId: number, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SurveyResponseBody) =>
-      apiRequest(SURVEY_API.responses(coachId, id), { method: 'POST', body, schema: SurveyResponseSchema }),
+      callEndpoint(SURVEY_ENDPOINTS.answer, { params: { coachId, id }, body }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
