@@ -160,3 +160,43 @@ export function publicQuestion(x: LoadedQuestion): PlaybookQuestion {
   const { characteristicId: _id, scope: _scope, phase: _phase, ...rest } = x;
   return rest;
 }
+
+/** Replaces the student's answers to one question (characteristic) of a playbook's phase by `values`. */
+export async function replaceAnswers(
+  q: Query,
+  a: {
+    institutionId: number;
+    playbookId: number;
+    userId: number;
+    phase: PlaybookPhaseName;
+    characteristicId: number;
+    values: string[];
+  },
+): Promise<void> {
+  await q(
+    `delete from playbook_answers where playbook_id = $1 and user_id = $2 and phase = $3 and characteristic_id = $4`,
+    [a.playbookId, a.userId, a.phase, a.characteristicId],
+  );
+  await q(
+    `insert into playbook_answers (institution_id, playbook_id, user_id, phase, characteristic_id, value)
+     select $1, $2, $3, $4, $5, v from unnest($6::text[]) as x(v)`,
+    [a.institutionId, a.playbookId, a.userId, a.phase, a.characteristicId, a.values],
+  );
+}
+
+/**
+ * Records the student's plan of the playbook, and with `submit` the phase's completion now (planning:
+ * `completed_at`, reflection: `reflection_completed_at`; a completion once recorded is kept).
+ */
+export async function notePlan(
+  q: Query,
+  p: { institutionId: number; playbookId: number; userId: number; phase: PlaybookPhaseName; submit: boolean },
+): Promise<void> {
+  const column = p.phase === 'planning' ? 'completed_at' : 'reflection_completed_at';
+  await q(
+    `insert into playbook_plans (institution_id, playbook_id, user_id, ${column})
+     values ($1, $2, $3, case when $4 then now() end)
+     on conflict (playbook_id, user_id) do update set ${column} = coalesce(playbook_plans.${column}, excluded.${column})`,
+    [p.institutionId, p.playbookId, p.userId, p.submit],
+  );
+}

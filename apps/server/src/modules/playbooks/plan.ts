@@ -14,7 +14,14 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { writeCharacteristicValue } from '../characteristics/index.ts';
 import { noteCredit, queueScorePosts } from '../lti/index.ts';
 import { noteChangedValues, requestPendingSync, type SyncRunner } from '../tailoring/index.ts';
-import { type LoadedQuestion, loadQuestions, myPlaybookRows, publicQuestion } from './plan-queries.ts';
+import {
+  type LoadedQuestion,
+  loadQuestions,
+  myPlaybookRows,
+  notePlan,
+  publicQuestion,
+  replaceAnswers,
+} from './plan-queries.ts';
 
 /**
  * The student's Exam Playbook (docs/playbooks.md): reading their released playbooks, and saving the
@@ -134,23 +141,22 @@ export async function savePlaybookPhase(
         source: PLAYBOOK_SOURCE,
         value: values,
       });
-      await q(
-        `delete from playbook_answers where playbook_id = $1 and user_id = $2 and phase = $3 and characteristic_id = $4`,
-        [playbookId, caller.userId, phase, question.characteristicId],
-      );
-      await q(
-        `insert into playbook_answers (institution_id, playbook_id, user_id, phase, characteristic_id, value)
-         select $1, $2, $3, $4, $5, v from unnest($6::text[]) as x(v)`,
-        [caller.institutionId, playbookId, caller.userId, phase, question.characteristicId, values],
-      );
+      await replaceAnswers(q, {
+        institutionId: caller.institutionId,
+        playbookId,
+        userId: caller.userId,
+        phase,
+        characteristicId: question.characteristicId,
+        values,
+      });
     }
-    const column = phase === 'planning' ? 'completed_at' : 'reflection_completed_at';
-    await q(
-      `insert into playbook_plans (institution_id, playbook_id, user_id, ${column})
-       values ($1, $2, $3, case when $4 then now() end)
-       on conflict (playbook_id, user_id) do update set ${column} = coalesce(playbook_plans.${column}, excluded.${column})`,
-      [caller.institutionId, playbookId, caller.userId, body.submit],
-    );
+    await notePlan(q, {
+      institutionId: caller.institutionId,
+      playbookId,
+      userId: caller.userId,
+      phase,
+      submit: body.submit,
+    });
     // Planning completed in time on a for-credit playbook: its score to the LMS (docs/lti.md, Grades).
     const credits =
       phase === 'planning' && body.submit ? await noteCredit(q, caller.userId, 'playbook', playbookId) : 0;

@@ -1,11 +1,9 @@
 import { PLAYBOOK_PLAN_PAGES } from '@course-coach/contracts';
 import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
-import { TODAY_UTC } from '../content/index.ts';
-import { OPENS_ON } from './plan-queries.ts';
+import { claimReminder, releaseReminder, selectDueReminders } from './queries.ts';
 
-/** Reminder kinds: planning has opened; tomorrow is the exam (the last planning day is today). */
-export type ReminderKind = 'planning_open' | 'planning_closing';
+export type { ReminderKind } from './queries.ts';
 
 /** How many reminders one run sends at most (the job runs every minute; the rest go next time). */
 const BATCH = 2000;
@@ -24,48 +22,11 @@ export async function sendPlaybookReminders(
   opts: { transport: Transporter; from: string },
 ): Promise<{ sent: number; failed: number }> {
   const q = database.query;
-  const due = await q<{
-    playbook_id: number;
-    institution_id: number;
-    coach_id: number;
-    title: string;
-    exam_date: string | null;
-    custom_date_message: string | null;
-    user_id: number;
-    email: string;
-    name: string;
-    kind: ReminderKind;
-  }>(
-    `with open as (
-       select p.id, p.institution_id, p.coach_id, p.title, p.custom_date_message,
-              to_char(p.exam_date, 'YYYY-MM-DD') as exam_date,
-              (p.exam_date is not null and ${TODAY_UTC} = p.exam_date - 1) as last_day
-         from playbooks p
-        where p.is_released and ${TODAY_UTC} >= ${OPENS_ON}
-          and (p.exam_date is null or ${TODAY_UTC} < p.exam_date))
-     select o.id as playbook_id, o.institution_id, o.coach_id, o.title, o.exam_date, o.custom_date_message,
-            u.id as user_id, u.email, u.name, k.kind
-       from open o
-       join enrollments e on e.coach_id = o.coach_id and e.role = 'student'
-       join users u on u.id = e.user_id
-      cross join (values ('planning_open'), ('planning_closing')) as k(kind)
-      where (k.kind = 'planning_open' or o.last_day)
-        and not exists (select 1 from playbook_plans pp
-                         where pp.playbook_id = o.id and pp.user_id = u.id and pp.completed_at is not null)
-        and not exists (select 1 from playbook_reminders r
-                         where r.playbook_id = o.id and r.user_id = u.id and r.kind = k.kind)
-      order by o.id, u.id, k.kind
-      limit ${BATCH}`,
-  );
+  const due = await selectDueReminders(q, BATCH);
   let sent = 0;
   let failed = 0;
   for (const r of due) {
-    const claimed = await q(
-      `insert into playbook_reminders (institution_id, playbook_id, user_id, kind) values ($1, $2, $3, $4)
-       on conflict do nothing returning 1`,
-      [r.institution_id, r.playbook_id, r.user_id, r.kind],
-    );
-    if (claimed.length === 0) continue; // another run sent it
+    if (!(await claimReminder(q, r))) continue; // another run sent it
     const when = r.exam_date ? `on ${r.exam_date}` : (r.custom_date_message ?? 'soon');
     const subject =
       r.kind === 'planning_open'
@@ -90,11 +51,7 @@ export async function sendPlaybookReminders(
       });
       sent++;
     } catch {
-      await q('delete from playbook_reminders where playbook_id = $1 and user_id = $2 and kind = $3', [
-        r.playbook_id,
-        r.user_id,
-        r.kind,
-      ]);
+      await releaseReminder(q, r);
       failed++;
     }
   }

@@ -6,6 +6,14 @@ import type { CoachScope } from '../characteristics/index.ts';
 import { deleteDocuments } from '../documents/index.ts';
 import { noteLineItems } from '../lti/index.ts';
 import { checkWiring, deleteWiring, loadWiring, saveWiring } from '../wiring/index.ts';
+import {
+  deletePlaybookRow,
+  insertPlaybook,
+  type PlaybookRow,
+  selectPlaybook,
+  selectPlaybooks,
+  updatePlaybook,
+} from './queries.ts';
 
 /**
  * Playbooks (exam planning and reflection; spec §3 "Playbook (wiring)", "Playbook analytics", §4
@@ -14,18 +22,6 @@ import { checkWiring, deleteWiring, loadWiring, saveWiring } from '../wiring/ind
  * `playbook_emotions` and `playbook_reflection`. `is_released` and `exam_date` feed the student's
  * playbook activity card (modules/analytics).
  */
-
-interface PlaybookRow {
-  id: number;
-  title: string;
-  assignment_type: 'exam' | 'quiz' | 'assessment';
-  exam_date: string | null;
-  custom_date_message: string | null;
-  is_released: boolean;
-}
-
-const COLUMNS = `id, title, assignment_type, to_char(exam_date, 'YYYY-MM-DD') as exam_date, custom_date_message,
-                 is_released`;
 
 const WIRINGS = [
   ['planning_characteristics', 'playbook_planning'],
@@ -48,21 +44,15 @@ async function withWiring(q: Query, coachId: number, rows: PlaybookRow[]): Promi
 
 /** The coach's playbooks with their wirings, by exam date. */
 export async function listPlaybooks(database: Database, scope: CoachScope): Promise<Playbook[]> {
-  const rows = await database.query<PlaybookRow>(
-    `select ${COLUMNS} from playbooks where coach_id = $1 order by exam_date nulls last, id`,
-    [scope.coachId],
-  );
+  const rows = await selectPlaybooks(database.query, scope.coachId);
   return withWiring(database.query, scope.coachId, rows);
 }
 
 /** One playbook of the coach; 404 when there is none by that id. */
 export async function getPlaybook(q: Query, scope: CoachScope, id: number): Promise<Playbook> {
-  const rows = await q<PlaybookRow>(`select ${COLUMNS} from playbooks where coach_id = $1 and id = $2`, [
-    scope.coachId,
-    id,
-  ]);
-  if (!rows[0]) throw notFound();
-  return (await withWiring(q, scope.coachId, rows))[0]!;
+  const row = await selectPlaybook(q, scope.coachId, id);
+  if (!row) throw notFound();
+  return (await withWiring(q, scope.coachId, [row]))[0]!;
 }
 
 /**
@@ -81,34 +71,18 @@ export async function savePlaybook(
     for (const [field] of WIRINGS)
       Object.assign(errors, await checkWiring(q, scope.institutionId, body[field], field));
     if (Object.keys(errors).length > 0) throw badRequest(errors);
-    const values = [
-      scope.coachId,
-      body.title.trim(),
-      body.assignment_type,
-      body.exam_date,
-      body.custom_date_message?.trim() || null,
-      body.is_released,
-    ];
+    const fields = {
+      title: body.title.trim(),
+      assignment_type: body.assignment_type,
+      exam_date: body.exam_date,
+      custom_date_message: body.custom_date_message?.trim() || null,
+      is_released: body.is_released,
+    };
     let rowId: number;
     const before = id === null ? null : await getPlaybook(q, scope, id).catch(() => null);
-    if (id === null) {
-      const [row] = await q<{ id: number }>(
-        `insert into playbooks (institution_id, coach_id, title, assignment_type, exam_date, custom_date_message,
-                                is_released)
-         values ($7, $1, $2, $3, $4, $5, $6) returning id`,
-        [...values, scope.institutionId],
-      );
-      rowId = row!.id;
-    } else {
-      const rows = await q(
-        `update playbooks set title = $2, assignment_type = $3, exam_date = $4, custom_date_message = $5,
-                              is_released = $6
-          where coach_id = $1 and id = $7 returning id`,
-        [...values, id],
-      );
-      if (rows.length === 0) throw notFound();
-      rowId = id;
-    }
+    if (id === null) rowId = await insertPlaybook(q, scope, fields);
+    else if (await updatePlaybook(q, scope.coachId, id, fields)) rowId = id;
+    else throw notFound();
     for (const [field, kind] of WIRINGS)
       await saveWiring(q, { ...scope, kind, contentId: rowId }, body[field], field);
     // Released for credit: its line item in each linked LMS course (docs/lti.md, Grades; made by the
@@ -131,11 +105,8 @@ export async function savePlaybook(
 export async function deletePlaybook(database: Database, scope: CoachScope, id: number): Promise<void> {
   await database.transaction(async (q) => {
     const before = await getPlaybook(q, scope, id).catch(() => null);
-    const rows = await q('delete from playbooks where coach_id = $1 and id = $2 returning id', [
-      scope.coachId,
-      id,
-    ]);
-    if (rows.length === 0 || !before) throw notFound();
+    const deleted = await deletePlaybookRow(q, scope.coachId, id);
+    if (!deleted || !before) throw notFound();
     await recordAudit(q, {
       kind: 'content',
       action: 'playbook.delete',
