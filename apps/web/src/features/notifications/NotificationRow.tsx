@@ -1,6 +1,11 @@
-import type { Notification } from '@course-coach/contracts';
-import { Badge, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { NOTIFICATION_TEXTS, type Notification, type NotificationPage } from '@course-coach/contracts';
+import { Badge, Button, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { errorMessage } from '../../api/client.ts';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
 import { useMarkRead } from './notifications-api.ts';
 
 const when = (iso: string) =>
@@ -57,4 +62,61 @@ export function useOpenNotification(beforeNavigate?: () => void) {
     mark.mutate({ kind: n.kind, source_id: n.source_id, item_type: n.item_type }, { onSettled: go });
   };
   return { open, mark };
+}
+
+/** “Mark all as read” for a list of notifications: disabled until the list has loaded and while none is unread. */
+export function MarkAllReadButton({
+  list,
+  mark,
+  size,
+}: {
+  list: UseQueryResult<NotificationPage>;
+  mark: ReturnType<typeof useOpenNotification>['mark'];
+  /** The popover's smaller button (`xs`); the page's is the default size. */
+  size?: 'xs';
+}) {
+  return (
+    <Button
+      size={size}
+      variant="default"
+      onClick={() => mark.mutate('all')}
+      loading={mark.isPending}
+      disabled={!list.data || list.data.unread === 0}
+    >
+      {MARK_ALL_READ}
+    </Button>
+  );
+}
+
+/**
+ * A list of notifications in its states, as the page and the popover both show them: loading, an error
+ * with “Try again”, the spec's empty text (`size` `sm` in the popover), else `children` with the page
+ * of notifications.
+ */
+export function NotificationListStates({
+  list,
+  size,
+  children,
+}: {
+  list: UseQueryResult<NotificationPage>;
+  size?: 'sm';
+  children: (page: NotificationPage) => ReactNode;
+}) {
+  if (list.isPending) return <LoadingState />;
+  if (list.isError)
+    return (
+      <ErrorState
+        title="We couldn’t load your notifications"
+        message={errorMessage(list.error)}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  if (list.data.count === 0)
+    return (
+      <Text size={size} data-testid="notifications-empty">
+        {NOTIFICATION_TEXTS.empty}
+      </Text>
+    );
+  return children(list.data);
 }

@@ -2,10 +2,14 @@ import { type DigestFrequency, NOTIFICATION_PAGE_SIZE, NOTIFICATION_TEXTS } from
 import { Button, Group, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
-import { ErrorState } from '../../components/ErrorState.tsx';
-import { LoadingState } from '../../components/LoadingState.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { MARK_ALL_READ, NotificationRow, notificationKey, useOpenNotification } from './NotificationRow.tsx';
+import {
+  MarkAllReadButton,
+  NotificationListStates,
+  NotificationRow,
+  notificationKey,
+  useOpenNotification,
+} from './NotificationRow.tsx';
 import {
   useNotificationSettings,
   useNotifications,
@@ -69,46 +73,30 @@ export function NotificationsPage() {
     <Stack gap="md" maw={760}>
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Notifications</Title>
-        <Button
-          variant="default"
-          onClick={() => mark.mutate('all')}
-          loading={mark.isPending}
-          disabled={!list.data || list.data.unread === 0}
-        >
-          {MARK_ALL_READ}
-        </Button>
+        <MarkAllReadButton list={list} mark={mark} />
       </Group>
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError ? (
-        <ErrorState
-          title="We couldn’t load your notifications"
-          message={errorMessage(list.error)}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.count === 0 ? (
-        <Text data-testid="notifications-empty">{NOTIFICATION_TEXTS.empty}</Text>
-      ) : (
-        <>
-          <Text size="sm" role="status">
-            {list.data.unread} unread of {list.data.count}.
-          </Text>
-          <Stack gap="xs" component="section" aria-label="Notification list">
-            {list.data.results.map((n) => (
-              <NotificationRow key={notificationKey(n)} n={n} onOpen={open} />
-            ))}
-          </Stack>
-          {list.data.count > NOTIFICATION_PAGE_SIZE && (
-            <Pagination
-              total={Math.ceil(list.data.count / NOTIFICATION_PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              getControlProps={(c) => ({ 'aria-label': `${c} page` })}
-            />
-          )}
-        </>
-      )}
+      <NotificationListStates list={list}>
+        {(data) => (
+          <>
+            <Text size="sm" role="status">
+              {data.unread} unread of {data.count}.
+            </Text>
+            <Stack gap="xs" component="section" aria-label="Notification list">
+              {data.results.map((n) => (
+                <NotificationRow key={notificationKey(n)} n={n} onOpen={open} />
+              ))}
+            </Stack>
+            {data.count > NOTIFICATION_PAGE_SIZE && (
+              <Pagination
+                total={Math.ceil(data.count / NOTIFICATION_PAGE_SIZE)}
+                value={page}
+                onChange={setPage}
+                getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+              />
+            )}
+          </>
+        )}
+      </NotificationListStates>
       <DigestSetting />
     </Stack>
   );

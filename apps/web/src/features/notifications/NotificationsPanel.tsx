@@ -1,12 +1,15 @@
-import { NOTIFICATION_PAGES, NOTIFICATION_TEXTS } from '@course-coach/contracts';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { NOTIFICATION_PAGES } from '@course-coach/contracts';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/client.ts';
-import { ErrorState } from '../../components/ErrorState.tsx';
-import { LoadingState } from '../../components/LoadingState.tsx';
-import { MARK_ALL_READ, NotificationRow, notificationKey, useOpenNotification } from './NotificationRow.tsx';
+import {
+  MarkAllReadButton,
+  NotificationListStates,
+  NotificationRow,
+  notificationKey,
+  useOpenNotification,
+} from './NotificationRow.tsx';
 import { notificationKeys, useNotifications } from './notifications-api.ts';
 
 /** How many of the newest notifications the header's popover lists; the page has them all. */
@@ -47,47 +50,28 @@ export function NotificationsPanel({ onClose }: { onClose: () => void }) {
         <Text component="h2" fw={700} size="md" tabIndex={-1} data-autofocus>
           Notifications
         </Text>
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => mark.mutate('all')}
-          loading={mark.isPending}
-          disabled={!list.data || list.data.unread === 0}
-        >
-          {MARK_ALL_READ}
-        </Button>
+        <MarkAllReadButton list={list} mark={mark} size="xs" />
       </Group>
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError ? (
-        <ErrorState
-          title="We couldn’t load your notifications"
-          message={errorMessage(list.error)}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.count === 0 ? (
-        <Text size="sm" data-testid="notifications-empty">
-          {NOTIFICATION_TEXTS.empty}
-        </Text>
-      ) : (
-        <>
-          <Text size="sm">
-            {list.data.unread} unread of {list.data.count}.
-          </Text>
-          <Stack
-            gap="xs"
-            component="section"
-            aria-label="Newest notifications"
-            mah="min(26rem, calc(100dvh - 13rem))"
-            style={{ overflowY: 'auto' }}
-          >
-            {list.data.results.map((n) => (
-              <NotificationRow key={notificationKey(n)} n={n} onOpen={open} />
-            ))}
-          </Stack>
-        </>
-      )}
+      <NotificationListStates list={list} size="sm">
+        {(data) => (
+          <>
+            <Text size="sm">
+              {data.unread} unread of {data.count}.
+            </Text>
+            <Stack
+              gap="xs"
+              component="section"
+              aria-label="Newest notifications"
+              mah="min(26rem, calc(100dvh - 13rem))"
+              style={{ overflowY: 'auto' }}
+            >
+              {data.results.map((n) => (
+                <NotificationRow key={notificationKey(n)} n={n} onOpen={open} />
+              ))}
+            </Stack>
+          </>
+        )}
+      </NotificationListStates>
       <Anchor component={Link} to={NOTIFICATION_PAGES.list} onClick={onClose} size="sm" fw={500}>
         {SEE_ALL}
       </Anchor>
