@@ -20,6 +20,16 @@ import { deleteDocuments } from '../documents/index.ts';
 import { noteLineItems } from '../lti/index.ts';
 import { contentExtras, moveToTrash } from '../trash/index.ts';
 import { checkWiring, deleteExclusions, deleteWiring, saveWiring } from '../wiring/index.ts';
+import {
+  coachHasCohort,
+  coachHasImage,
+  deleteBulletinRow,
+  insertBulletin,
+  lockBulletin,
+  replacePages,
+  updateBulletinRow,
+  upsertTopic,
+} from './staff-queries.ts';
 import { readAdmin } from './staff-read.ts';
 
 /** A wire timestamp: null when blank, undefined when not ISO date-time text. */
@@ -41,19 +51,13 @@ async function checkBody(query: Query, caller: CoachCaller, body: BulletinBody) 
   if (deadline === undefined) errors.credit_deadline = [BULLETIN_ERRORS.creditDeadline];
   let iconUrl: string | null = null;
   if (body.icon_image_id != null) {
-    const [img] = await query<{ id: number }>('select id from images where coach_id = $1 and id = $2', [
-      caller.coachId,
-      body.icon_image_id,
-    ]);
-    if (img) iconUrl = API.imageFile(caller.coachId, img.id);
+    if (await coachHasImage(query, caller.coachId, body.icon_image_id))
+      iconUrl = API.imageFile(caller.coachId, body.icon_image_id);
     else errors.icon_image_id = [BULLETIN_ERRORS.unknownImage];
   }
   if (body.audience_cohort_id != null) {
-    const [c] = await query<{ id: number }>('select id from cohorts where coach_id = $1 and id = $2', [
-      caller.coachId,
-      body.audience_cohort_id,
-    ]);
-    if (!c) errors.audience_cohort_id = [BULLETIN_ERRORS.unknownCohort];
+    if (!(await coachHasCohort(query, caller.coachId, body.audience_cohort_id)))
+      errors.audience_cohort_id = [BULLETIN_ERRORS.unknownCohort];
   }
   const interactive = body.is_interactive ?? false;
   const pages = interactive
@@ -84,61 +88,25 @@ async function write(
   v: Awaited<ReturnType<typeof checkBody>>,
   id: number | null,
 ): Promise<number> {
-  let topicId: number | null = null;
-  if (v.topic) {
-    const [t] = await query<{ id: number }>(
-      `insert into bulletin_topics (institution_id, coach_id, name) values ($1, $2, $3)
-       on conflict (coach_id, name) do update set name = excluded.name returning id`,
-      [caller.institutionId, caller.coachId, v.topic],
-    );
-    topicId = t!.id;
-  }
-  const params = [
-    caller.coachId,
-    v.title,
-    v.subtitle,
-    v.description,
-    v.iconUrl,
-    v.flags.is_published,
-    v.flags.is_queued,
-    v.flags.under_review,
-    v.interactive,
-    v.publish,
-    body.related_credit ?? false,
-    v.deadline,
-    body.audience_cohort_id ?? null,
-    topicId,
-  ];
+  const topicId = v.topic ? await upsertTopic(query, caller.institutionId, caller.coachId, v.topic) : null;
+  const fields = {
+    title: v.title,
+    subtitle: v.subtitle,
+    description: v.description,
+    icon_url: v.iconUrl,
+    ...v.flags,
+    is_interactive: v.interactive,
+    publish_timestamp: v.publish,
+    related_credit: body.related_credit ?? false,
+    credit_deadline: v.deadline,
+    audience_cohort_id: body.audience_cohort_id ?? null,
+    topic_id: topicId,
+  };
   let bulletinId: number;
-  if (id === null) {
-    const [row] = await query<{ id: number }>(
-      `insert into bulletins (institution_id, coach_id, title, subtitle, description, icon_url, is_published,
-                              is_queued, under_review, is_interactive, publish_timestamp, related_credit,
-                              credit_deadline, audience_cohort_id, topic_id)
-       values ($15, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
-      [...params, caller.institutionId],
-    );
-    bulletinId = row!.id;
-  } else {
-    const rows = await query(
-      `update bulletins set title = $2, subtitle = $3, description = $4, icon_url = $5, is_published = $6,
-                            is_queued = $7, under_review = $8, is_interactive = $9, publish_timestamp = $10,
-                            related_credit = $11, credit_deadline = $12, audience_cohort_id = $13,
-                            topic_id = $14, updated_at = now()
-        where coach_id = $1 and id = $15 returning id`,
-      [...params, id],
-    );
-    if (rows.length === 0) throw notFound();
-    bulletinId = id;
-  }
-  await query('delete from bulletin_pages where bulletin_id = $1', [bulletinId]);
-  if (v.pages.length > 0) {
-    await query(
-      `insert into bulletin_pages (institution_id, bulletin_id, position, title, body)
-       select $1, $2, p - 1, t, b from unnest($3::text[], $4::text[]) with ordinality as x(t, b, p)`,
-      [caller.institutionId, bulletinId, v.pages.map((p) => p.title), v.pages.map((p) => p.body)],
-    );
-  }
+  if (id === null) bulletinId = await insertBulletin(query, caller, fields);
+  else if (await updateBulletinRow(query, caller.coachId, id, fields)) bulletinId = id;
+  else throw notFound();
+  await replacePages(query, caller.institutionId, bulletinId, v.pages);
   await saveWiring(
     query,
     { institutionId: caller.institutionId, coachId: caller.coachId, kind: 'bulletin', contentId: bulletinId },
@@ -180,11 +148,7 @@ export async function updateBulletin(
   body: BulletinBody,
 ): Promise<BulletinAdmin> {
   return database.transaction(async (query) => {
-    const [exists] = await query('select id from bulletins where coach_id = $1 and id = $2 for update', [
-      caller.coachId,
-      id,
-    ]);
-    if (!exists) throw notFound();
+    if (!(await lockBulletin(query, caller.coachId, id))) throw notFound();
     const v = await checkBody(query, caller, body);
     const before = (await readAdmin(query, caller.coachId, [id]))[0]!;
     await write(query, caller, body, v, id);
@@ -213,11 +177,8 @@ export async function deleteBulletin(database: Database, caller: CoachCaller, id
         ...contentExtras(caller.coachId, 'bulletin', id),
       ],
     });
-    const rows = await query('delete from bulletins where coach_id = $1 and id = $2 returning id', [
-      caller.coachId,
-      id,
-    ]);
-    if (rows.length === 0 || !before) throw notFound();
+    const deleted = await deleteBulletinRow(query, caller.coachId, id);
+    if (!deleted || !before) throw notFound();
     await recordAudit(query, {
       kind: 'content',
       action: 'bulletin.delete',

@@ -8,19 +8,16 @@ import type { PgBoss } from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { noteCredit, queueScorePosts } from '../lti/index.ts';
+import { recommendedIds, toBulletin } from './audience.ts';
 import {
   type BulletinCaller,
   type BulletinScope,
-  COLUMNS,
-  FROM,
-  type Row,
+  insertView,
   readOne,
   readPages,
-  recommendedIds,
-  scopeSql,
-  toBulletin,
-  VISIBLE,
-} from './audience.ts';
+  selectVisibleBulletins,
+  setStarRow,
+} from './queries.ts';
 
 /**
  * The bulletin list (spec §7 GET bulletin-list): every bulletin the caller sees in the scope, newest
@@ -31,14 +28,7 @@ export async function listBulletins(
   caller: BulletinCaller,
   scope: BulletinScope,
 ): Promise<Bulletin[]> {
-  const scopeId = scope.kind === 'coach' ? scope.coachId : scope.institutionId;
-  const rows = await database.query<Row>(
-    `with ${scopeSql(scope)}
-     select ${COLUMNS} from ${FROM}
-      where ${VISIBLE}
-      order by b.publish_timestamp desc, b.id desc`,
-    [scopeId, caller.userId, caller.institutionStaff],
-  );
+  const rows = await selectVisibleBulletins(database.query, caller, scope);
   const recommended = await recommendedIds(database.query, caller, rows);
   const now = new Date();
   return rows.map((r) => toBulletin(r, recommended.has(r.id), now));
@@ -76,11 +66,7 @@ export async function markViewed(
   const message = await database.transaction(async (query) => {
     const row = await readOne(query, caller, scope, id);
     if (!row) throw notFound();
-    await query(
-      `insert into bulletin_views (institution_id, bulletin_id, user_id) values ($1, $2, $3)
-       on conflict (bulletin_id, user_id) do nothing`,
-      [row.institution_id, id, caller.userId],
-    );
+    await insertView(query, row.institution_id, id, caller.userId);
     // A for-credit bulletin viewed in time: its score to the LMS, posted by the job (docs/lti.md, Grades).
     credits = await noteCredit(query, caller.userId, 'bulletin', id);
     const fresh = (await readOne(query, caller, scope, id))!;
@@ -103,15 +89,12 @@ export async function setStar(
   return database.transaction(async (query) => {
     const row = await readOne(query, caller, scope, id);
     if (!row) throw notFound();
-    if (starred) {
-      await query(
-        `insert into bulletin_stars (institution_id, bulletin_id, user_id) values ($1, $2, $3)
-         on conflict (bulletin_id, user_id) do nothing`,
-        [row.institution_id, id, caller.userId],
-      );
-    } else {
-      await query('delete from bulletin_stars where bulletin_id = $1 and user_id = $2', [id, caller.userId]);
-    }
+    await setStarRow(query, {
+      institutionId: row.institution_id,
+      bulletinId: id,
+      userId: caller.userId,
+      starred,
+    });
     return { id, starred };
   });
 }

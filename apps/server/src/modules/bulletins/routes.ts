@@ -9,6 +9,7 @@ import { endpointRoute } from '../../http/endpoint.ts';
 import { notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/route-common.ts';
 import { queueScorePosts } from '../lti/index.ts';
+import { hasInstitutionRole } from './queries.ts';
 import {
   type BulletinCaller,
   type BulletinScope,
@@ -56,12 +57,9 @@ async function institutionCaller(
   const institutionId = pathId((request.params as { institutionId: string }).institutionId);
   const user = request.user!;
   if (user.institutionId !== institutionId) throw notFound();
-  const [row] = await database.query<{ role: string }>(
-    'select role from institution_memberships where institution_id = $1 and user_id = $2',
-    [institutionId, user.userId],
-  );
+  const institutionStaff = await hasInstitutionRole(database.query, institutionId, user.userId);
   return {
-    caller: { userId: user.userId, institutionId, institutionStaff: row !== undefined },
+    caller: { userId: user.userId, institutionId, institutionStaff },
     scope: { kind: 'institution', institutionId },
   };
 }

@@ -13,17 +13,16 @@ import {
   type BulletinSearchPage,
 } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
+import { recommendedIds, toBulletin } from './audience.ts';
 import {
   type BulletinCaller,
   type BulletinScope,
   COLUMNS,
   FROM,
   type Row,
-  recommendedIds,
   scopeSql,
-  toBulletin,
   VISIBLE,
-} from './audience.ts';
+} from './queries.ts';
 
 /** The filters of a list, as parsed from its query (paging apart). */
 export type BulletinFilter = Pick<BulletinListQuery, 'coach' | 'topic' | 'unread' | 'starred' | 'q'>;

@@ -6,20 +6,8 @@ import { API, type BulletinAdmin, type BulletinPage, bulletinStatus } from '@cou
 import type { Database, Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { loadWiring } from '../wiring/index.ts';
-import { type BulletinBaseRow, iso } from './audience.ts';
-
-/** A bulletin as `ADMIN_COLUMNS` selects it. */
-interface AdminRow extends BulletinBaseRow {
-  audience_cohort_id: number | null;
-  view_count: number;
-  star_count: number;
-}
-
-const ADMIN_COLUMNS = `b.id, b.coach_id as coach, b.title, b.subtitle, b.description, b.icon_url,
-  b.is_published, b.is_queued, b.under_review, b.is_interactive, b.publish_timestamp, b.related_credit,
-  b.credit_deadline, t.name as topic, b.audience_cohort_id,
-  (select count(*)::int from bulletin_views v where v.bulletin_id = b.id) as view_count,
-  (select count(*)::int from bulletin_stars s where s.bulletin_id = b.id) as star_count`;
+import { iso } from './audience.ts';
+import { selectAdminRows, selectPagesOf } from './staff-queries.ts';
 
 /** The image id behind a stored icon URL of this coach (`API.imageFile`), or null. */
 function iconImageId(coachId: number, url: string | null): number | null {
@@ -30,22 +18,16 @@ function iconImageId(coachId: number, url: string | null): number | null {
 
 /** The bulletins `ids` of the coach (all when absent) as staff edit them, newest first. */
 export async function readAdmin(query: Query, coachId: number, ids?: number[]): Promise<BulletinAdmin[]> {
-  const rows = await query<AdminRow>(
-    `select ${ADMIN_COLUMNS} from bulletins b left join bulletin_topics t on t.id = b.topic_id
-      where b.coach_id = $1 ${ids ? 'and b.id = any($2::int[])' : ''}
-      order by b.publish_timestamp desc, b.id desc`,
-    ids ? [coachId, ids] : [coachId],
-  );
+  const rows = await selectAdminRows(query, coachId, ids);
   const wiring = await loadWiring(
     query,
     coachId,
     'bulletin',
     rows.map((r) => r.id),
   );
-  const pageRows = await query<BulletinPage & { bulletin_id: number }>(
-    `select bulletin_id, position as id, title, body from bulletin_pages
-      where bulletin_id = any($1::int[]) order by bulletin_id, position`,
-    [rows.map((r) => r.id)],
+  const pageRows = await selectPagesOf(
+    query,
+    rows.map((r) => r.id),
   );
   const pages = new Map<number, BulletinPage[]>();
   for (const p of pageRows) {
