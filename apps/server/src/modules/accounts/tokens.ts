@@ -1,5 +1,6 @@
 import { newToken, tokenDigest } from '../../auth/tokens.ts';
 import type { Query } from '../../db/client.ts';
+import { deleteOldTokens, insertToken, useToken, voidUserTokensOfKind } from './queries.ts';
 
 /** How long a reset or invitation link works (docs/accounts.md). */
 export const TOKEN_MINUTES = 30;
@@ -17,15 +18,14 @@ export async function issueToken(
   kind: TokenKind,
 ): Promise<string> {
   const token = newToken();
-  await q(`update account_tokens set used_at = now() where user_id = $1 and kind = $2 and used_at is null`, [
-    user.id,
+  await voidUserTokensOfKind(q, user.id, kind);
+  await insertToken(q, {
+    userId: user.id,
+    institutionId: user.institution_id,
     kind,
-  ]);
-  await q(
-    `insert into account_tokens (institution_id, user_id, kind, token_hash, expires_at)
-     values ($1, $2, $3, $4, now() + $5::int * interval '1 minute')`,
-    [user.institution_id, user.id, kind, tokenDigest(token), TOKEN_MINUTES],
-  );
+    digest: tokenDigest(token),
+    minutes: TOKEN_MINUTES,
+  });
   return token;
 }
 
@@ -38,20 +38,11 @@ export async function consumeToken(
   q: Query,
   token: string,
 ): Promise<{ userId: number; institutionId: number; kind: TokenKind } | null> {
-  const rows = await q<{ user_id: number; institution_id: number; kind: TokenKind }>(
-    `update account_tokens t set used_at = now()
-       from users u
-      where t.token_hash = $1 and t.used_at is null and t.expires_at > now()
-        and u.id = t.user_id and u.deactivated_at is null
-      returning t.user_id, t.institution_id, t.kind`,
-    [tokenDigest(token)],
-  );
-  const row = rows[0];
+  const row = await useToken(q, tokenDigest(token));
   return row ? { userId: row.user_id, institutionId: row.institution_id, kind: row.kind } : null;
 }
 
 /** Deletes tokens that expired more than a day ago (maintenance). */
 export async function purgeOldTokens(q: Query): Promise<number> {
-  const rows = await q(`delete from account_tokens where expires_at < now() - interval '1 day' returning id`);
-  return rows.length;
+  return deleteOldTokens(q);
 }

@@ -12,6 +12,16 @@ import { badRequest } from '../../http/errors.ts';
 import { auditDiff, recordAudit } from '../audit/index.ts';
 import { previewEmail } from '../emails/index.ts';
 import { loadExclusions, matchWiring, saveWiring } from '../wiring/index.ts';
+import {
+  cohortOfCoach,
+  deleteExclusionRows,
+  insertExclusionRows,
+  selectPreviewBulletin,
+  selectPreviewQuestions,
+  selectStudentsAmong,
+  selectSurveyTitle,
+  updateBulletinCohort,
+} from './queries.ts';
 import { loadTarget, targetedStudents } from './targets.ts';
 
 /**
@@ -29,11 +39,7 @@ export interface AudienceScope {
 /** The students of the coach among `ids`, by id, with their names. */
 async function studentsOf(q: Query, coachId: number, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await q<{ id: number; name: string }>(
-    `select u.id, u.name from enrollments e join users u on u.id = e.user_id
-      where e.coach_id = $1 and e.role = 'student' and e.user_id = any($2::int[])`,
-    [coachId, ids],
-  );
+  const rows = await selectStudentsAmong(q, coachId, ids);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -83,17 +89,10 @@ export async function audienceOf(
       if (body.kind === 'bulletin') {
         const group = body.audience_cohort_id ?? null;
         if (group !== null) {
-          const [c] = await q('select 1 from cohorts where coach_id = $1 and id = $2', [
-            scope.coachId,
-            group,
-          ]);
-          if (!c) throw badRequest({ audience_cohort_id: [BULLETIN_ERRORS.unknownCohort] });
+          if (!(await cohortOfCoach(q, scope.coachId, group)))
+            throw badRequest({ audience_cohort_id: [BULLETIN_ERRORS.unknownCohort] });
         }
-        await q('update bulletins set audience_cohort_id = $3 where coach_id = $1 and id = $2', [
-          scope.coachId,
-          body.id,
-          group,
-        ]);
+        await updateBulletinCohort(q, scope.coachId, body.id, group);
       } else {
         await saveWiring(
           q,
@@ -151,11 +150,13 @@ export async function saveExclusions(
     if (target.locked) throw badRequest({ non_field_errors: [AUDIENCE_TEXTS.emailLocked] });
     const students = await checkedExcluded(q, scope.coachId, excluded);
     const before = await loadExclusions(q, kind, id);
-    await q('delete from content_exclusions where content_kind = $1 and content_id = $2', [kind, id]);
-    await q(
-      `insert into content_exclusions (institution_id, coach_id, content_kind, content_id, user_id)
-       select $1, $2, $3, $4, u from unnest($5::int[]) as t(u)`,
-      [scope.institutionId, scope.coachId, kind, id, students.map((s) => s.id)],
+    await deleteExclusionRows(q, kind, id);
+    await insertExclusionRows(
+      q,
+      scope,
+      kind,
+      id,
+      students.map((s) => s.id),
     );
     const after = await loadExclusions(q, kind, id);
     await recordAudit(q, {
@@ -203,24 +204,12 @@ export async function previewAs(
     return { ...base, title: email.subject, subtitle: '', html: body, recommended: null };
   }
   if (kind === 'survey') {
-    const [s] = await q<{ title: string }>('select title from surveys where id = $1', [id]);
-    const questions = await q<{ prompt: string; question: string | null }>(
-      `select sq.prompt, c.question from survey_questions sq
-         left join characteristics c on c.id = sq.characteristic_id
-        where sq.survey_id = $1 order by sq.position, sq.id`,
-      [id],
-    );
+    const s = await selectSurveyTitle(q, id);
+    const questions = await selectPreviewQuestions(q, id);
     const items = questions.map((x) => `<li>${escapeHtml(x.prompt || x.question || '')}</li>`).join('');
     return { ...base, title: s!.title, subtitle: '', html: `<ol>${items}</ol>`, recommended: null };
   }
-  const [b] = await q<{ title: string; subtitle: string; description: string; in_group: boolean }>(
-    `select b.title, b.subtitle, b.description,
-            (b.audience_cohort_id is not null and exists (select 1 from cohort_memberships m
-                                                          where m.cohort_id = b.audience_cohort_id
-                                                            and m.user_id = $2)) as in_group
-       from bulletins b where b.id = $1`,
-    [id, userId],
-  );
+  const b = await selectPreviewBulletin(q, id, userId);
   const wiring = await matchWiring(q, {
     institutionId: scope.institutionId,
     coachId: scope.coachId,

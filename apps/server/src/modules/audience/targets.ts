@@ -2,8 +2,12 @@ import type { AudienceKind, PublishState } from '@course-coach/contracts';
 import { AUDIENCE_TEXTS } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { bulletinTargetsSql, surveyTargetsSql } from '../content/index.ts';
-import { TARGETED_SQL } from '../emails/index.ts';
+import {
+  selectBulletinTarget,
+  selectEmailTarget,
+  selectSurveyTarget,
+  selectTargetedStudents,
+} from './queries.ts';
 
 /**
  * Per content kind, who an item targets and where it stands (docs/bulletins.md and docs/emails-surveys.md
@@ -37,8 +41,6 @@ function flagsState(r: {
   return { state: 'published', at: iso(r.publish_timestamp) };
 }
 
-const FLAGS = 'is_published, is_queued, under_review, publish_timestamp';
-
 /** The item `id` of `kind` in the coach, or 404 (also for another coach's item). */
 export async function loadTarget(
   q: Query,
@@ -47,20 +49,7 @@ export async function loadTarget(
   id: number,
 ): Promise<TargetItem> {
   if (kind === 'bulletin') {
-    const [b] = await q<{
-      title: string;
-      audience_cohort_id: number | null;
-      group_name: string | null;
-      is_published: boolean;
-      is_queued: boolean;
-      under_review: boolean;
-      publish_timestamp: Date | string;
-    }>(
-      `select b.title, b.audience_cohort_id, c.name as group_name, ${FLAGS.replace(/(\w+)/g, 'b.$1')}
-         from bulletins b left join cohorts c on c.id = b.audience_cohort_id
-        where b.coach_id = $1 and b.id = $2`,
-      [coachId, id],
-    );
+    const b = await selectBulletinTarget(q, coachId, id);
     if (!b) throw notFound();
     const rule =
       b.audience_cohort_id === null
@@ -71,20 +60,7 @@ export async function loadTarget(
     return { title: b.title, rule, publish: flagsState(b), locked: false };
   }
   if (kind === 'survey') {
-    const [s] = await q<{
-      title: string;
-      wired: boolean;
-      is_published: boolean;
-      is_queued: boolean;
-      under_review: boolean;
-      publish_timestamp: Date | string;
-    }>(
-      `select s.title, ${FLAGS.replace(/(\w+)/g, 's.$1')},
-              exists (select 1 from content_characteristics w
-                       where w.content_kind = 'survey' and w.content_id = s.id) as wired
-         from surveys s where s.coach_id = $1 and s.id = $2`,
-      [coachId, id],
-    );
+    const s = await selectSurveyTarget(q, coachId, id);
     if (!s) throw notFound();
     return {
       title: s.title,
@@ -93,13 +69,7 @@ export async function loadTarget(
       locked: false,
     };
   }
-  const [e] = await q<{ subject: string; state: string; send_at: Date | string | null; wired: boolean }>(
-    `select e.subject, e.state, e.send_at,
-            exists (select 1 from content_characteristics w
-                     where w.content_kind = 'email' and w.content_id = e.id) as wired
-       from emails e where e.coach_id = $1 and e.id = $2`,
-    [coachId, id],
-  );
+  const e = await selectEmailTarget(q, coachId, id);
   if (!e) throw notFound();
   const publish: PublishState =
     e.state === 'draft'
@@ -127,21 +97,5 @@ export async function targetedStudents(
   kind: AudienceKind,
   id: number,
 ): Promise<Array<{ id: number; name: string }>> {
-  if (kind === 'email') {
-    // The e-mail job's own query (params: email, coach, institution).
-    return q<{ id: number; name: string }>(
-      `select t.user_id as id, t.name from (${TARGETED_SQL}) t order by t.name, t.user_id`,
-      [id, scope.coachId, scope.institutionId],
-    );
-  }
-  const condition =
-    kind === 'bulletin' ? bulletinTargetsSql('e.user_id') : surveyTargetsSql('$2::int', 'e.user_id');
-  const from = kind === 'bulletin' ? 'join bulletins b on b.id = $2 and b.coach_id = $1' : '';
-  return q<{ id: number; name: string }>(
-    `select u.id, u.name
-       from enrollments e join users u on u.id = e.user_id ${from}
-      where e.coach_id = $1 and e.role = 'student' and ${condition}
-      order by u.name, u.id`,
-    [scope.coachId, id],
-  );
+  return selectTargetedStudents(q, scope, kind, id);
 }

@@ -10,17 +10,26 @@ import { EMAIL_LOG_TEXTS, type EmailLog, type EmailResend, emailStatus } from '@
 import type { Database, Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { DEFAULT_LEASE_SECONDS, type DeliveryOptions, valuesOf } from './delivery.ts';
-import { type RenderSection, renderEmail, withText } from './render.ts';
+import {
+  claimForResend,
+  countDeliveriesByState,
+  expireResendClaims,
+  markResendFailed,
+  markResent,
+  selectEmailOwner,
+  selectLogEmail,
+  selectLogRecipients,
+  selectPeople,
+  selectSections,
+} from './queries.ts';
+import { renderEmail, withText } from './render.ts';
 import type { EmailScope } from './service.ts';
 
 /** Run ids of resends start with this (a resend's claims are told apart from the job's). */
 const RESEND = 'resend:';
 
 async function emailOf(q: Query, scope: EmailScope, id: number) {
-  const [email] = await q<{ id: number; title: string; subject: string; state: string }>(
-    'select id, title, subject, state from emails where id = $1 and coach_id = $2',
-    [id, scope.coachId],
-  );
+  const email = await selectLogEmail(q, scope.coachId, id);
   if (!email) throw notFound('This email does not exist in this coach.');
   return email;
 }
@@ -28,16 +37,9 @@ async function emailOf(q: Query, scope: EmailScope, id: number) {
 /** GET log: the email's counts by delivery state and its recipients not confirmed; 404: not this coach's. */
 export async function emailLog(q: Query, scope: EmailScope, id: number): Promise<EmailLog> {
   const email = await emailOf(q, scope, id);
-  const counts = await q<{ state: string; n: number }>(
-    'select state, count(*)::int as n from email_deliveries where email_id = $1 group by state',
-    [id],
-  );
+  const counts = await countDeliveriesByState(q, id);
   const n = (state: string) => counts.find((c) => c.state === state)?.n ?? 0;
-  const recipients = await q<{ user_id: number; name: string; email: string; state: string }>(
-    `select d.user_id, u.name, u.email, d.state from email_deliveries d join users u on u.id = d.user_id
-      where d.email_id = $1 and d.state <> 'delivered' order by u.name, u.id`,
-    [id],
-  );
+  const recipients = await selectLogRecipients(q, id);
   return {
     email: email.id,
     title: email.title,
@@ -72,34 +74,17 @@ export async function resendEmail(
   const runId = `${RESEND}${randomUUID()}`;
   const lease = opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const claimed = await database.transaction(async (q) => {
-    await q(
-      `update email_deliveries set state = 'unconfirmed'
-        where email_id = $1 and state = 'claimed' and run_id like '${RESEND}%'
-          and claimed_at < now() - make_interval(secs => $2)`,
-      [id, lease],
-    );
-    return q<{ user_id: number }>(
-      `update email_deliveries set state = 'claimed', run_id = $2, claimed_at = now(), delivered_at = null
-        where email_id = $1 and state in ('unconfirmed', 'failed') returning user_id`,
-      [id, runId],
-    );
+    await expireResendClaims(q, id, RESEND, lease);
+    return claimForResend(q, id, runId);
   });
   if (claimed.length === 0) return nothing(EMAIL_LOG_TEXTS.nothingToResend);
   const q = database.query;
-  const [meta] = await q<{ institution_id: number; coach_id: number }>(
-    'select institution_id, coach_id from emails where id = $1',
-    [id],
+  const meta = await selectEmailOwner(q, id);
+  const people = await selectPeople(
+    q,
+    claimed.map((c) => c.user_id),
   );
-  const people = await q<{ user_id: number; email: string; name: string }>(
-    'select id as user_id, email, name from users where id = any($1::int[]) order by id',
-    [claimed.map((c) => c.user_id)],
-  );
-  const sections = withText(
-    await q<RenderSection>(
-      'select characteristic, value, body from email_sections where email_id = $1 order by position, id',
-      [id],
-    ),
-  );
+  const sections = withText(await selectSections(q, id));
   const names = [...new Set(sections.flatMap((s) => (s.characteristic ? [s.characteristic] : [])))];
   const values = await valuesOf(
     q,
@@ -121,18 +106,10 @@ export async function resendEmail(
         text: rendered.text,
         headers: { 'X-Course-Coach-Email': `${id}/${person.user_id}` },
       });
-      await q(
-        `update email_deliveries set state = 'delivered', delivered_at = now(), message_id = $4
-          where email_id = $1 and user_id = $2 and run_id = $3 and state = 'claimed'`,
-        [id, person.user_id, runId, String(info.messageId ?? '')],
-      );
+      await markResent(q, id, person.user_id, runId, String(info.messageId ?? ''));
       sent++;
     } catch {
-      await q(
-        `update email_deliveries set state = 'failed'
-          where email_id = $1 and user_id = $2 and run_id = $3 and state = 'claimed'`,
-        [id, person.user_id, runId],
-      );
+      await markResendFailed(q, id, person.user_id, runId);
       failed++;
     }
   }

@@ -4,7 +4,6 @@ import {
   type EmailBody,
   EmailBodySchema,
   type EmailPreview,
-  type EmailState,
   emailStatus,
   type FieldErrors,
   validateWiring,
@@ -18,7 +17,22 @@ import { deleteDocuments } from '../documents/index.ts';
 import { loadDictionary } from '../tailoring/index.ts';
 import { contentExtras, moveToTrash } from '../trash/index.ts';
 import { deleteExclusions, deleteWiring, loadWiring, saveWiring, studentValues } from '../wiring/index.ts';
-import { EMAIL_QUEUE, RECIPIENTS_SQL } from './delivery.ts';
+import { EMAIL_QUEUE } from './delivery.ts';
+import {
+  deleteEmailRow,
+  type EmailRow,
+  insertEmail,
+  isRecipient,
+  replaceSections,
+  selectEmail,
+  selectEmails,
+  selectSections,
+  selectSectionsOf,
+  selectStateForUpdate,
+  selectStudent,
+  selectSubject,
+  updateEmailRow,
+} from './queries.ts';
 import { renderEmail } from './render.ts';
 
 /** The coach an email request is about (from the guard's coach context). */
@@ -27,38 +41,12 @@ export interface EmailScope {
   institutionId: number;
 }
 
-interface EmailRow {
-  id: number;
-  coach_id: number;
-  title: string;
-  subject: string;
-  state: EmailState;
-  send_at: string | Date | null;
-  delivered_at: string | Date | null;
-  delivered_count: number;
-  unconfirmed_count: number;
-}
-
 const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOString());
-
-const EMAIL_COLUMNS = `e.id, e.coach_id, e.title, e.subject, e.state, e.send_at, e.delivered_at,
-  (select count(*)::int from email_deliveries d where d.email_id = e.id and d.state = 'delivered') as delivered_count,
-  (select count(*)::int from email_deliveries d where d.email_id = e.id and d.state = 'unconfirmed') as unconfirmed_count`;
 
 async function emailsOut(q: Query, scope: EmailScope, rows: EmailRow[]): Promise<Email[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const sections = await q<{
-    id: number;
-    email_id: number;
-    characteristic: string | null;
-    value: string | null;
-    body: string;
-  }>(
-    `select id, email_id, characteristic, value, body from email_sections
-      where email_id = any($1::int[]) order by email_id, position, id`,
-    [ids],
-  );
+  const sections = await selectSectionsOf(q, ids);
   const wiring = await loadWiring(q, scope.coachId, 'email', ids);
   return rows.map((r) => ({
     id: r.id,
@@ -80,19 +68,13 @@ async function emailsOut(q: Query, scope: EmailScope, rows: EmailRow[]): Promise
 
 /** The coach's emails, newest first. */
 export async function listEmails(database: Database, scope: EmailScope): Promise<Email[]> {
-  const rows = await database.query<EmailRow>(
-    `select ${EMAIL_COLUMNS} from emails e where e.coach_id = $1 order by e.created_at desc, e.id desc`,
-    [scope.coachId],
-  );
+  const rows = await selectEmails(database.query, scope.coachId);
   return emailsOut(database.query, scope, rows);
 }
 
 /** One email of the coach; 404 when it is another coach's or does not exist. */
 export async function getEmail(q: Query, scope: EmailScope, id: number): Promise<Email> {
-  const rows = await q<EmailRow>(
-    `select ${EMAIL_COLUMNS} from emails e where e.id = $1 and e.coach_id = $2`,
-    [id, scope.coachId],
-  );
+  const rows = await selectEmail(q, scope.coachId, id);
   if (rows.length === 0) throw notFound();
   return (await emailsOut(q, scope, rows))[0]!;
 }
@@ -144,19 +126,7 @@ async function writeSections(
   emailId: number,
   sections: Array<{ characteristic: string | null; value: string | null; body: string }>,
 ) {
-  await q('delete from email_sections where email_id = $1', [emailId]);
-  await q(
-    `insert into email_sections (institution_id, email_id, position, characteristic, value, body)
-     select $1, $2, p, c, v, b from unnest($3::int[], $4::text[], $5::text[], $6::text[]) as t(p, c, v, b)`,
-    [
-      scope.institutionId,
-      emailId,
-      sections.map((_, i) => i),
-      sections.map((s) => s.characteristic),
-      sections.map((s) => s.value),
-      sections.map((s) => s.body),
-    ],
-  );
+  await replaceSections(q, scope.institutionId, emailId, sections);
 }
 
 /**
@@ -181,25 +151,20 @@ export async function createEmail(
   const body = EmailBodySchema.parse(input);
   const email = await database.transaction(async (q) => {
     const sections = await checkBody(q, scope, body);
-    const [row] = await q<{ id: number }>(
-      `insert into emails (institution_id, coach_id, title, subject, state, send_at)
-       values ($1, $2, $3, $4, $5, $6) returning id`,
-      [
-        scope.institutionId,
-        scope.coachId,
-        body.title.trim(),
-        body.subject.trim(),
-        body.state,
-        body.send_at ?? null,
-      ],
-    );
-    await writeSections(q, scope, row!.id, sections);
-    await saveWiring(q, { ...scope, kind: 'email', contentId: row!.id }, body.characteristics);
-    const created = await getEmail(q, scope, row!.id);
+    const newId = await insertEmail(q, scope, {
+      title: body.title.trim(),
+      subject: body.subject.trim(),
+      state: body.state,
+      send_at: body.send_at ?? null,
+    });
+    const row = { id: newId };
+    await writeSections(q, scope, row.id, sections);
+    await saveWiring(q, { ...scope, kind: 'email', contentId: row.id }, body.characteristics);
+    const created = await getEmail(q, scope, row.id);
     await recordAudit(q, {
       kind: 'content',
       action: 'email.create',
-      target: `coach ${scope.coachId}, e-mail ${row!.id}`,
+      target: `coach ${scope.coachId}, e-mail ${row.id}`,
       after: auditPick(created as unknown as Record<string, unknown>),
     });
     return created;
@@ -218,19 +183,18 @@ export async function updateEmail(
 ): Promise<Email> {
   const body = EmailBodySchema.parse(input);
   const email = await database.transaction(async (q) => {
-    const [current] = await q<{ state: EmailState }>(
-      'select state from emails where id = $1 and coach_id = $2 for update',
-      [id, scope.coachId],
-    );
+    const current = await selectStateForUpdate(q, scope.coachId, id);
     if (!current) throw notFound();
     if (current.state === 'delivered') throw badRequest({ non_field_errors: [EMAIL_MESSAGES.delivered] });
     if (current.state === 'sending') throw badRequest({ non_field_errors: [EMAIL_MESSAGES.sending] });
     const sections = await checkBody(q, scope, body);
     const before = await getEmail(q, scope, id);
-    await q(
-      `update emails set title = $2, subject = $3, state = $4, send_at = $5, updated_at = now() where id = $1`,
-      [id, body.title.trim(), body.subject.trim(), body.state, body.send_at ?? null],
-    );
+    await updateEmailRow(q, id, {
+      title: body.title.trim(),
+      subject: body.subject.trim(),
+      state: body.state,
+      send_at: body.send_at ?? null,
+    });
     await writeSections(q, scope, id, sections);
     await saveWiring(q, { ...scope, kind: 'email', contentId: id }, body.characteristics);
     const after = await getEmail(q, scope, id);
@@ -249,10 +213,7 @@ export async function updateEmail(
 /** DELETE: an email that is not being sent (a delivered one may be deleted: its record goes with it). */
 export async function deleteEmail(database: Database, scope: EmailScope, id: number): Promise<void> {
   await database.transaction(async (q) => {
-    const [current] = await q<{ state: EmailState }>(
-      'select state from emails where id = $1 and coach_id = $2 for update',
-      [id, scope.coachId],
-    );
+    const current = await selectStateForUpdate(q, scope.coachId, id);
     if (!current) throw notFound();
     if (current.state === 'sending') throw badRequest({ non_field_errors: [EMAIL_MESSAGES.sending] });
     const before = await getEmail(q, scope, id);
@@ -277,7 +238,7 @@ export async function deleteEmail(database: Database, scope: EmailScope, id: num
     await deleteWiring(q, scope.coachId, 'email', [id]);
     await deleteExclusions(q, scope.coachId, 'email', [id]);
     await deleteDocuments(q, scope.coachId, 'email', [id]);
-    await q('delete from emails where id = $1', [id]);
+    await deleteEmailRow(q, id);
   });
 }
 
@@ -292,28 +253,13 @@ export async function previewEmail(
   userId: number,
 ): Promise<EmailPreview> {
   const q = database.query;
-  const [email] = await q<{ subject: string }>('select subject from emails where id = $1 and coach_id = $2', [
-    id,
-    scope.coachId,
-  ]);
+  const email = await selectSubject(q, scope.coachId, id);
   if (!email) throw notFound();
-  const [student] = await q<{ email: string; name: string }>(
-    `select u.email, u.name from enrollments e join users u on u.id = e.user_id
-      where e.coach_id = $1 and e.user_id = $2 and e.role = 'student'`,
-    [scope.coachId, userId],
-  );
+  const student = await selectStudent(q, scope.coachId, userId);
   if (!student) throw badRequest({ user_id: [EMAIL_MESSAGES.notAStudent] });
-  const sections = await q<{ characteristic: string | null; value: string | null; body: string }>(
-    'select characteristic, value, body from email_sections where email_id = $1 order by position, id',
-    [id],
-  );
+  const sections = await selectSections(q, id);
   const values = await studentValues(q, scope.institutionId, userId, scope.coachId);
   const rendered = renderEmail(email, sections, student, values);
-  const recipient = await q(`${RECIPIENTS_SQL} and e.user_id = $4`, [
-    id,
-    scope.coachId,
-    scope.institutionId,
-    userId,
-  ]);
-  return { to: student.email, ...rendered, recipient: recipient.length > 0 };
+  const recipient = await isRecipient(q, scope, id, userId);
+  return { to: student.email, ...rendered, recipient };
 }

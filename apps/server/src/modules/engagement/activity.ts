@@ -5,6 +5,7 @@ import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
 import type { Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
+import { deleteActivity, insertActivity, selectEnrolledKeys } from './queries.ts';
 
 /**
  * The LMS activity log of a coach (docs/engagement.md): read from the OULAD
@@ -155,17 +156,13 @@ export async function storeActivity(
 ): Promise<{ stored: number; clicks: number; students: number; unknown: number }> {
   const write: ActivityWriter = opts.write ?? ((fn) => fn(q));
   const batch = opts.batch ?? BATCH;
-  const enrolled = await q<{ id: number; external_id: string | null; email: string }>(
-    `select u.id, u.external_id, lower(u.email) as email from users u join enrollments e on e.user_id = u.id
-      where e.coach_id = $1 and e.role = 'student'`,
-    [coachId],
-  );
+  const enrolled = await selectEnrolledKeys(q, coachId);
   const byKey = new Map<string, number>();
   for (const s of enrolled) {
     byKey.set(s.email, s.id);
     if (s.external_id) byKey.set(s.external_id, s.id);
   }
-  await write((w) => w('delete from engagement_activity where coach_id = $1', [coachId]));
+  await write((w) => deleteActivity(w, coachId));
   const users: number[] = [];
   const days: number[] = [];
   const types: string[] = [];
@@ -175,13 +172,7 @@ export async function storeActivity(
   let total = 0;
   const flush = async () => {
     if (users.length === 0) return;
-    await write((w) =>
-      w(
-        `insert into engagement_activity (coach_id, user_id, day, activity_type, clicks)
-         select $1, u, d, t, c from unnest($2::int[], $3::int[], $4::text[], $5::int[]) as x(u, d, t, c)`,
-        [coachId, users, days, types, clicks],
-      ),
-    );
+    await write((w) => insertActivity(w, coachId, { users, days, types, clicks }));
     users.length = 0;
     days.length = 0;
     types.length = 0;

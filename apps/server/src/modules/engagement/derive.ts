@@ -9,6 +9,17 @@ import {
 } from '../imports/index.ts';
 import { noteChangedValues, requestPendingSync } from '../tailoring/index.ts';
 import { deriveClassWeeks } from './mine.ts';
+import {
+  countCharacteristicsNamed,
+  deleteFigures,
+  insertFigures,
+  selectActivityTypes,
+  selectCharacteristicNames,
+  selectDeriveCoach,
+  selectFigures,
+  selectStaleCoaches,
+  selectValueHolders,
+} from './queries.ts';
 
 /** The pg-boss queue of engagement derivations (registered in jobs/queue.ts). */
 export const ENGAGEMENT_QUEUE = 'engagement-derive';
@@ -49,61 +60,18 @@ export const engagementSource = (coachId: number) => `lms_activity_coach_${coach
  * students a sync (whole when a characteristic was created; docs/design.md "Membership sync").
  */
 export async function deriveEngagement(q: Query, coachId: number): Promise<number[]> {
-  const [coach] = await q<{ institution_id: number; current_day: number }>(
-    'select institution_id, current_day from coaches where id = $1',
-    [coachId],
-  );
+  const coach = await selectDeriveCoach(q, coachId);
   if (!coach) return [];
   const today = coach.current_day;
-  await q('delete from engagement_figures where coach_id = $1', [coachId]);
-  await q(
-    `insert into engagement_figures (coach_id, user_id, clicks_7d, clicks_14d, days_since_last, active_days, share, as_of_day)
-     select $1, e.user_id,
-            coalesce(sum(a.clicks) filter (where a.day > $2 - 7), 0),
-            coalesce(sum(a.clicks) filter (where a.day > $2 - 14), 0),
-            $2 - max(a.day),
-            count(distinct a.day),
-            coalesce((select jsonb_object_agg(t.activity_type, round(100.0 * t.n / nullif(t.total, 0), 1))
-                        from (select b.activity_type, sum(b.clicks) as n, sum(sum(b.clicks)) over () as total
-                                from engagement_activity b
-                               where b.coach_id = $1 and b.user_id = e.user_id and b.day <= $2
-                               group by b.activity_type) t), '{}'::jsonb),
-            $2
-       from enrollments e
-       left join engagement_activity a on a.coach_id = $1 and a.user_id = e.user_id and a.day <= $2
-      where e.coach_id = $1 and e.role = 'student'
-      group by e.user_id`,
-    [coachId, today],
-  );
+  await deleteFigures(q, coachId);
+  await insertFigures(q, coachId, today);
   await deriveClassWeeks(q, coachId, today);
-  const figures = await q<{
-    user_id: number;
-    clicks_7d: number;
-    clicks_14d: number;
-    days_since_last: number | null;
-    active_days: number;
-    share: Record<string, number>;
-  }>(
-    'select user_id, clicks_7d, clicks_14d, days_since_last, active_days, share from engagement_figures where coach_id = $1',
-    [coachId],
-  );
-  const types = (
-    await q<{ activity_type: string }>(
-      'select distinct activity_type from engagement_activity where coach_id = $1 order by 1',
-      [coachId],
-    )
-  ).map((r) => r.activity_type);
+  const figures = await selectFigures(q, coachId);
+  const types = await selectActivityTypes(q, coachId);
   const inst = coach.institution_id;
   const names = [...Object.values(ENGAGEMENT_CHARACTERISTICS).map((c) => c.name)];
   // Characteristics created below may make rules naming them valid: those groups are synced whole.
-  const countDefined = async () =>
-    (
-      await q<{ n: number }>(
-        `select count(*)::int as n from characteristics
-          where institution_id = $1 and (name = any($2::text[]) or name like $3)`,
-        [inst, names, `${SHARE_PREFIX}%`],
-      )
-    )[0]?.n ?? 0;
+  const countDefined = () => countCharacteristicsNamed(q, inst, names, SHARE_PREFIX);
   const definedBefore = await countDefined();
   const number = (name: string, question: string) =>
     createDefinition(q, inst, { name, question, kind: 'number', values: [], min: 0, max: 1_000_000 });
@@ -133,18 +101,11 @@ export async function deriveEngagement(q: Query, coachId: number): Promise<numbe
     for (const [t, id] of shareIds) put(f.user_id, id, Number(f.share[t] ?? 0));
   }
   // The students whose figures are rewritten: those with figures, and those whose old values go.
-  const previous = await q<{ user_id: number }>(
-    `select distinct user_id from student_characteristic_values
-      where source_id = $1 and characteristic_id = any($2::int[]) and coach_id in (0, $3)`,
-    [sourceId, allIds, coachId],
-  );
+  const previous = await selectValueHolders(q, sourceId, allIds, coachId);
   await replaceAllValues(q, inst, coachId, sourceId, allIds, rows);
   const users = [...new Set([...figures.map((f) => f.user_id), ...previous.map((r) => r.user_id)])];
   const created = (await countDefined()) !== definedBefore;
-  const defined = await q<{ name: string }>(
-    'select name from characteristics where institution_id = $1 and id = any($2::int[])',
-    [inst, allIds],
-  );
+  const defined = await selectCharacteristicNames(q, inst, allIds);
   return noteChangedValues(
     q,
     { institutionId: inst },
@@ -173,9 +134,5 @@ export async function requestEngagement(runner: EngagementRunner, coachId: numbe
  * by the maintenance job, so "last 7 days" follows the coach's today.
  */
 export async function staleEngagementCoaches(q: Query): Promise<number[]> {
-  const rows = await q<{ coach_id: number }>(
-    `select distinct f.coach_id from engagement_figures f join coaches c on c.id = f.coach_id
-      where f.as_of_day <> c.current_day`,
-  );
-  return rows.map((r) => r.coach_id);
+  return selectStaleCoaches(q);
 }

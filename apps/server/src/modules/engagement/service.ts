@@ -3,6 +3,7 @@ import type { Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type ActivityTotals, readOuladClicksMany, storeActivity } from './activity.ts';
 import { deriveEngagement, type EngagementRunner, requestEngagement } from './derive.ts';
+import { countActivityRows, selectActivityDone, selectCurrentDay, selectFiguresByUser } from './queries.ts';
 
 /**
  * Replaces a coach's activity log by `totals` (one transaction), then derives its engagement figures
@@ -45,12 +46,7 @@ export async function importOuladActivity(
   const out: Array<{ coachId: number; rows: number; clicks: number }> = [];
   const todo: typeof coaches = [];
   for (const c of coaches) {
-    const [done] = await runner.database.query<{ done: boolean }>(
-      `select exists (select 1 from engagement_activity where coach_id = $1)
-              and exists (select 1 from engagement_figures where coach_id = $1) as done`,
-      [c.coachId],
-    );
-    if (!done?.done) todo.push(c);
+    if (!(await selectActivityDone(runner.database.query, c.coachId))) todo.push(c);
   }
   if (todo.length === 0) return out;
   // One pass over the click log for every presentation.
@@ -69,30 +65,14 @@ export async function importOuladActivity(
 
 /** A coach's engagement figures (every enrolled student's), with the day they are as of. */
 export async function engagementOf(q: Query, coachId: number): Promise<Engagement> {
-  const [coach] = await q<{ current_day: number }>('select current_day from coaches where id = $1', [
-    coachId,
-  ]);
-  const figures = await q<{
-    user_id: number;
-    clicks_7d: number;
-    clicks_14d: number;
-    days_since_last: number | null;
-    active_days: number;
-    share: Record<string, number | string>;
-  }>(
-    `select user_id, clicks_7d, clicks_14d, days_since_last, active_days, share
-       from engagement_figures where coach_id = $1 order by user_id`,
-    [coachId],
-  );
-  const [count] = await q<{ n: number }>(
-    'select count(*)::int as n from engagement_activity where coach_id = $1',
-    [coachId],
-  );
+  const currentDay = await selectCurrentDay(q, coachId);
+  const figures = await selectFiguresByUser(q, coachId);
+  const activityRows = await countActivityRows(q, coachId);
   return {
-    current_day: coach?.current_day ?? 0,
+    current_day: currentDay ?? 0,
     students: figures.length,
     with_activity: figures.filter((f) => f.days_since_last !== null).length,
-    activity_rows: count?.n ?? 0,
+    activity_rows: activityRows ?? 0,
     figures: figures.map((f) => ({
       ...f,
       share: Object.fromEntries(Object.entries(f.share).map(([k, v]) => [k, Number(v)])),

@@ -1,6 +1,16 @@
 import { LIS, LTI_CLAIM } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
 import { SSO_NO_PASSWORD } from '../sso/index.ts';
+import {
+  ensureLtiEnrollment,
+  ensureStaffMembership,
+  insertAccount,
+  insertIdentity,
+  selectAccountByEmail,
+  selectLinkedAccount,
+  selectMembership,
+  upsertContext,
+} from './account-queries.ts';
 import { LtiRefusal } from './flow.ts';
 import type { LtiRegistrationRow } from './registrations.ts';
 
@@ -94,23 +104,15 @@ export async function recordContext(
   registration: LtiRegistrationRow,
   context: LaunchContext,
 ): Promise<{ id: number; coachId: number | null }> {
-  const [row] = await database.query<{ id: number; coach_id: number | null }>(
-    `insert into lti_contexts (registration_id, institution_id, deployment_id, context_id, title, nrps_url, ags)
-     values ($1, $2, $3, $4, $5, $6, $7::jsonb)
-     on conflict (registration_id, context_id) do update
-       set deployment_id = excluded.deployment_id, title = excluded.title, nrps_url = excluded.nrps_url,
-           ags = excluded.ags, last_launch_at = now()
-     returning id, (select c.id from coaches c where c.id = lti_contexts.coach_id and c.setup_status = 'complete') as coach_id`,
-    [
-      registration.id,
-      registration.institution_id,
-      context.deploymentId,
-      context.contextId,
-      context.title,
-      context.nrpsUrl,
-      context.ags ? JSON.stringify(context.ags) : null,
-    ],
-  );
+  const row = await upsertContext(database.query, {
+    registration_id: registration.id,
+    institution_id: registration.institution_id,
+    deployment_id: context.deploymentId,
+    context_id: context.contextId,
+    title: context.title,
+    nrps_url: context.nrpsUrl,
+    ags: context.ags,
+  });
   return { id: row!.id, coachId: row!.coach_id };
 }
 
@@ -158,12 +160,7 @@ export async function launchAccount(
       );
     if (user?.deactivated)
       throw new LtiRefusal('deactivated', `user ${user.id} is deactivated (docs/accounts.md)`, registration);
-    const membership = user
-      ? await query<{ role: string }>(
-          'select role from institution_memberships where institution_id = $1 and user_id = $2',
-          [institutionId, user.id],
-        )
-      : [];
+    const membership = user ? await selectMembership(query, institutionId, user.id) : [];
     const staff = roles.staff || membership.length > 0;
     if (coachId === null && !staff) return { kind: 'unlinked' };
     let created = false;
@@ -176,18 +173,9 @@ export async function launchAccount(
       created = true;
     }
     if (link) await linkLtiIdentity(query, institutionId, user.id, registration.issuer, subject);
-    if (roles.staff)
-      await query(
-        `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'staff')
-         on conflict (institution_id, user_id) do nothing`,
-        [institutionId, user.id],
-      );
+    if (roles.staff) await ensureStaffMembership(query, institutionId, user.id);
     if (coachId !== null && roles.coachRole)
-      await query(
-        `insert into enrollments (institution_id, coach_id, user_id, role, source) values ($1, $2, $3, $4, 'lti')
-         on conflict (coach_id, user_id) do nothing`,
-        [institutionId, coachId, user.id, roles.coachRole],
-      );
+      await ensureLtiEnrollment(query, institutionId, coachId, user.id, roles.coachRole);
     return { kind: 'signed-in', user: { id: user.id, institution_id: user.institution_id }, staff, created };
   });
 }
@@ -208,18 +196,10 @@ export async function findLtiAccount(
   subject: string,
   email: string | null,
 ): Promise<FoundLtiAccount> {
-  const linked = await query<{ id: number; institution_id: number; deactivated: boolean }>(
-    `select u.id, u.institution_id, u.deactivated_at is not null as deactivated
-       from sso_identities s join users u on u.id = s.user_id
-      where s.issuer = $1 and s.subject = $2`,
-    [issuer, subject],
-  );
+  const linked = await selectLinkedAccount(query, issuer, subject);
   if (linked[0]) return { user: linked[0], linked: true };
   if (!email) return { user: undefined, linked: false };
-  const found = await query<{ id: number; institution_id: number; deactivated: boolean }>(
-    'select id, institution_id, deactivated_at is not null as deactivated from users where email = $1',
-    [email],
-  );
+  const found = await selectAccountByEmail(query, email);
   return { user: found[0], linked: false };
 }
 
@@ -230,12 +210,7 @@ export async function createLtiAccount(
   email: string,
   name: string,
 ): Promise<{ id: number; institution_id: number }> {
-  const [row] = await query<{ id: number; institution_id: number }>(
-    `insert into users (institution_id, email, name, password_hash) values ($1, $2, $3, $4)
-     returning id, institution_id`,
-    [institutionId, email, name.slice(0, 200), SSO_NO_PASSWORD],
-  );
-  return row!;
+  return insertAccount(query, institutionId, email, name.slice(0, 200), SSO_NO_PASSWORD);
 }
 
 /** Links an account to the platform user `issuer` + `subject` (`sso_identities`). */
@@ -246,8 +221,5 @@ export async function linkLtiIdentity(
   issuer: string,
   subject: string,
 ): Promise<void> {
-  await query(
-    'insert into sso_identities (institution_id, user_id, issuer, subject) values ($1, $2, $3, $4)',
-    [institutionId, userId, issuer, subject],
-  );
+  await insertIdentity(query, institutionId, userId, issuer, subject);
 }

@@ -1,4 +1,5 @@
 import type { Query } from '../../db/client.ts';
+import { selectCreditItemTitle } from './ags-queries.ts';
 import { type PlatformCallOptions, platformFetch, RosterError } from './nrps.ts';
 
 /**
@@ -165,7 +166,5 @@ export async function postScore(
 
 /** The title of a for-credit item (the line item's label), or null when it is gone. */
 export async function creditItemTitle(q: Query, type: CreditType, id: number): Promise<string | null> {
-  const table = { bulletin: 'bulletins', survey: 'surveys', playbook: 'playbooks' }[type];
-  const [row] = await q<{ title: string }>(`select title from ${table} where id = $1`, [id]);
-  return row?.title ?? null;
+  return (await selectCreditItemTitle(q, type, id)) ?? null;
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LTI_CLAIM, type LtiRefusalCode } from '@course-coach/contracts';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { Database } from '../../db/client.ts';
+import { deleteExpiredLti, deleteLoginState, insertLoginState, recordNonce } from './queries.ts';
 import { findRegistrations, type LtiRegistrationRow, registrationById } from './registrations.ts';
 
 /**
@@ -84,10 +85,13 @@ export async function startLogin(
   const state = randomBytes(32).toString('base64url');
   const nonce = randomBytes(32).toString('base64url');
   const browserToken = randomBytes(32).toString('base64url');
-  await database.query(
-    `insert into lti_login_states (id, registration_id, browser_digest, nonce, expires_at)
-     values ($1, $2, $3, $4, now() + $5::int * interval '1 minute')`,
-    [digest(state), registration.id, digest(browserToken), nonce, LTI_LOGIN_MINUTES],
+  await insertLoginState(
+    database.query,
+    digest(state),
+    registration.id,
+    digest(browserToken),
+    nonce,
+    LTI_LOGIN_MINUTES,
   );
   const url = new URL(registration.auth_login_url);
   const query: Record<string, string> = {
@@ -125,17 +129,7 @@ export async function takeLoginState(
   browserToken: string | undefined,
 ): Promise<{ registration: LtiRegistrationRow; nonce: string }> {
   if (!state) throw new LtiRefusal('expired', 'the launch carries no state');
-  const rows = await database.query<{
-    registration_id: number;
-    browser_digest: string;
-    nonce: string;
-    live: boolean;
-  }>(
-    `delete from lti_login_states where id = $1
-     returning registration_id, browser_digest, nonce, expires_at > now() as live`,
-    [digest(state)],
-  );
-  const row = rows[0];
+  const row = await deleteLoginState(database.query, digest(state));
   if (!row) throw new LtiRefusal('expired', 'unknown or already used state');
   const registration = await registrationById(database, row.registration_id);
   if (!registration) throw new LtiRefusal('unknown_platform', 'the registration was deleted meanwhile');
@@ -191,14 +185,13 @@ export async function verifyLaunch(
     throw new LtiRefusal('invalid', `azp ${JSON.stringify(payload.azp)} is not our client id`, registration);
   if (payload.nonce !== expectedNonce)
     throw new LtiRefusal('invalid', 'the id_token nonce is not the one this login sent', registration);
-  const used = await database.query(
-    `insert into lti_used_nonces (registration_id, nonce, expires_at)
-     values ($1, $2, to_timestamp($3::float8) + interval '1 minute')
-     on conflict do nothing returning nonce`,
-    [registration.id, String(payload.nonce), Number(payload.exp)],
+  const fresh = await recordNonce(
+    database.query,
+    registration.id,
+    String(payload.nonce),
+    Number(payload.exp),
   );
-  if (used.length === 0)
-    throw new LtiRefusal('expired', 'replayed id_token (nonce already used)', registration);
+  if (!fresh) throw new LtiRefusal('expired', 'replayed id_token (nonce already used)', registration);
   if (payload[LTI_CLAIM.messageType] !== 'LtiResourceLinkRequest')
     throw new LtiRefusal(
       'invalid',
@@ -234,10 +227,5 @@ function describeJoseError(error: unknown): string {
 
 /** Removes expired login states and used nonces past their id_token's expiry (maintenance job). */
 export async function purgeExpiredLti(database: Database): Promise<number> {
-  const states = await database.query('delete from lti_login_states where expires_at <= now() returning id');
-  const nonces = await database.query(
-    'delete from lti_used_nonces where expires_at <= now() returning nonce',
-  );
-  const offers = await database.query('delete from lti_link_offers where expires_at <= now() returning id');
-  return states.length + nonces.length + offers.length;
+  return deleteExpiredLti(database.query);
 }

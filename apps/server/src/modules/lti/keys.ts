@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Database } from '../../db/client.ts';
 import { decryptToken, encryptToken } from '../lms/index.ts';
+import { hasToolKey, insertToolKey, selectNewestKey, selectPublicJwks } from './queries.ts';
 
 /**
  * The tool's signing key (docs/lti.md, Keys): one RS256 key pair per install, generated at first use and
@@ -19,9 +20,7 @@ const context = (kid: string) => `lti:tool-key:${kid}`;
  */
 export async function toolJwks(database: Database, key: Buffer): Promise<{ keys: JWK[] }> {
   await ensureToolKey(database, key);
-  const rows = await database.query<{ public_jwk: JWK }>(
-    'select public_jwk from lti_tool_keys order by created_at',
-  );
+  const rows = await selectPublicJwks(database.query);
   return { keys: rows.map((r) => r.public_jwk) };
 }
 
@@ -31,23 +30,22 @@ export async function toolSigningKey(
   key: Buffer,
 ): Promise<{ kid: string; privateKey: CryptoKey | Uint8Array }> {
   await ensureToolKey(database, key);
-  const [row] = await database.query<{ kid: string; private_jwk_enc: string }>(
-    'select kid, private_jwk_enc from lti_tool_keys order by created_at desc limit 1',
-  );
+  const row = await selectNewestKey(database.query);
   const jwk = decryptToken(key, row!.private_jwk_enc, context(row!.kid));
   if (!jwk) throw new Error('the LTI tool key does not decrypt with LMS_TOKEN_KEY');
   return { kid: row!.kid, privateKey: await importJWK(JSON.parse(jwk) as JWK, ALG) };
 }
 
 async function ensureToolKey(database: Database, key: Buffer): Promise<void> {
-  const existing = await database.query('select 1 from lti_tool_keys limit 1');
-  if (existing.length > 0) return;
+  if (await hasToolKey(database.query)) return;
   const pair = await generateKeyPair(ALG, { modulusLength: 2048, extractable: true });
   const kid = randomUUID();
   const publicJwk = { ...(await exportJWK(pair.publicKey)), kid, alg: ALG, use: 'sig' };
   const privateJwk = { ...(await exportJWK(pair.privateKey)), kid, alg: ALG };
-  await database.query(
-    'insert into lti_tool_keys (kid, public_jwk, private_jwk_enc) values ($1, $2::jsonb, $3)',
-    [kid, JSON.stringify(publicJwk), encryptToken(key, JSON.stringify(privateJwk), context(kid))],
+  await insertToolKey(
+    database.query,
+    kid,
+    JSON.stringify(publicJwk),
+    encryptToken(key, JSON.stringify(privateJwk), context(kid)),
   );
 }

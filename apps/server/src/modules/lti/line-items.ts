@@ -1,5 +1,21 @@
 import type { Database, Query } from '../../db/client.ts';
 import { AGS_SCOPES, agsEndpoint, type CreditType, creditItemTitle, findOrCreateLineItem } from './ags.ts';
+import {
+  CREDIT_TYPES,
+  claimDueLineItems,
+  claimLineItem,
+  insertCourseLineItems,
+  insertItemLineItems,
+  type LineItemKey,
+  releaseLineItemRow,
+  selectAgsContext,
+  selectLineItemUrl,
+  selectNextLineItemAt,
+  storeLineItemUrl,
+} from './ags-queries.ts';
+
+export type { LineItemKey } from './ags-queries.ts';
+
 import { nrpsAccessToken, type PlatformCallOptions, RosterError } from './nrps.ts';
 import { registrationById } from './registrations.ts';
 
@@ -25,45 +41,20 @@ export interface OutboxOptions extends PlatformCallOptions {
   maxAttempts?: number;
 }
 
-/** The published for-credit items of each type (id, coach_id). */
-const FOR_CREDIT: Record<CreditType, string> = {
-  bulletin: 'select id, coach_id from bulletins where related_credit and is_published',
-  survey: 'select id, coach_id from surveys where related_credit and is_published',
-  playbook: 'select id, coach_id from playbooks where related_credit and is_released',
-};
-const TYPES = Object.keys(FOR_CREDIT) as CreditType[];
-
-/** The courses (contexts) linked to a coach whose last launch offered a line items endpoint. */
-const AGS_CONTEXTS = `select id, coach_id from lti_contexts where coach_id is not null and ags ->> 'lineitems' is not null`;
-
 /**
  * In the caller's transaction: a `pending` line item row for item `itemId` in every LMS course with a grade
  * service linked to its coach, when it is published and for credit. Returns the rows added (0 when each
  * course has one already).
  */
 export async function noteLineItems(q: Query, type: CreditType, itemId: number): Promise<number> {
-  const rows = await q(
-    `insert into lti_line_items (context_row_id, item_type, item_id)
-     select x.id, $1, i.id from (${FOR_CREDIT[type]}) i join (${AGS_CONTEXTS}) x on x.coach_id = i.coach_id
-      where i.id = $2
-     on conflict (context_row_id, item_type, item_id) do nothing returning id`,
-    [type, itemId],
-  );
-  return rows.length;
+  return insertItemLineItems(q, type, itemId);
 }
 
 /** A `pending` line item row for every published for-credit item of the course's coach (a backfill). Returns the rows added. */
 export async function backfillLineItems(q: Query, contextRowId: number): Promise<number> {
   let added = 0;
-  for (const type of TYPES) {
-    const rows = await q(
-      `insert into lti_line_items (context_row_id, item_type, item_id)
-       select x.id, $1, i.id from (${FOR_CREDIT[type]}) i join (${AGS_CONTEXTS}) x on x.coach_id = i.coach_id
-        where x.id = $2
-       on conflict (context_row_id, item_type, item_id) do nothing returning id`,
-      [type, contextRowId],
-    );
-    added += rows.length;
+  for (const type of CREDIT_TYPES) {
+    added += await insertCourseLineItems(q, type, contextRowId);
   }
   return added;
 }
@@ -82,11 +73,7 @@ export async function courseAccess(
   contextRowId: number,
   call: PlatformCallOptions,
 ): Promise<CourseAccess> {
-  const [context] = await database.query<{
-    registration_id: number;
-    coach_id: number | null;
-    ags: Record<string, unknown> | null;
-  }>('select registration_id, coach_id, ags from lti_contexts where id = $1', [contextRowId]);
+  const context = await selectAgsContext(database.query, contextRowId);
   const registration = context && (await registrationById(database, context.registration_id));
   if (!context?.coach_id || !registration) throw new RosterError('The LMS course is no longer linked.');
   const endpoint = agsEndpoint(context.ags, registration.platform_origin);
@@ -101,13 +88,6 @@ export async function courseAccess(
     `${AGS_SCOPES.lineitem} ${AGS_SCOPES.score}`,
   );
   return { token, lineitems: endpoint.lineitems, registrationId: registration.id };
-}
-
-/** One line item of one course. */
-export interface LineItemKey {
-  context_row_id: number;
-  item_type: CreditType;
-  item_id: number;
 }
 
 /** A failure's plain sentence and whether it is worth another attempt (a 5xx, the network, a bug). */
@@ -132,10 +112,12 @@ async function releaseLineItem(
     'Creating the line item failed unexpectedly; it is tried again.',
   );
   const again = retryable && row.attempts < (o.maxAttempts ?? 10);
-  await database.query(
-    `update lti_line_items set state = $2, claimed_until = null, error = $3,
-            next_attempt_at = now() + $4 * interval '1 millisecond' where id = $1 and url is null`,
-    [row.id, again ? 'pending' : 'failed', message, again ? backoffMs(o, row.attempts) : 0],
+  await releaseLineItemRow(
+    database.query,
+    row.id,
+    again ? 'pending' : 'failed',
+    message,
+    again ? backoffMs(o, row.attempts) : 0,
   );
   return again ? 'retrying' : 'failed';
 }
@@ -156,10 +138,7 @@ async function create(
     { type: key.item_type, id: key.item_id, title },
     call,
   );
-  await database.query(
-    `update lti_line_items set url = $2, state = 'created', claimed_until = null, error = null where id = $1`,
-    [id, url],
-  );
+  await storeLineItemUrl(database.query, id, url);
   return url;
 }
 
@@ -174,26 +153,10 @@ export async function lineItemUrl(
   access: CourseAccess,
   o: OutboxOptions,
 ): Promise<string> {
-  const params = [key.context_row_id, key.item_type, key.item_id];
-  const stored = async () =>
-    (
-      await database.query<{ url: string | null }>(
-        'select url from lti_line_items where context_row_id = $1 and item_type = $2 and item_id = $3',
-        params,
-      )
-    )[0]?.url;
+  const stored = () => selectLineItemUrl(database.query, key);
   const known = await stored();
   if (known) return known;
-  const [claimed] = await database.query<{ id: number; attempts: number }>(
-    `insert into lti_line_items (context_row_id, item_type, item_id, state, attempts, claimed_until)
-     values ($1, $2, $3, 'creating', 1, now() + interval '5 minutes')
-     on conflict (context_row_id, item_type, item_id) do update
-       set state = 'creating', attempts = lti_line_items.attempts + 1, claimed_until = excluded.claimed_until
-     where lti_line_items.url is null
-       and (lti_line_items.state <> 'creating' or lti_line_items.claimed_until < now())
-     returning id, attempts`,
-    params,
-  );
+  const claimed = await claimLineItem(database.query, key);
   if (!claimed) {
     const now = await stored();
     if (now) return now;
@@ -226,15 +189,7 @@ export async function createDueLineItems(
 ): Promise<LineItemRunResult> {
   const call: PlatformCallOptions = { attempts: options.attempts ?? 1, backoffMs: options.backoffMs };
   const result: LineItemRunResult = { created: 0, retrying: 0, failed: 0 };
-  const rows = await database.query<LineItemKey & { id: number; attempts: number }>(
-    `update lti_line_items set state = 'creating', claimed_until = now() + interval '5 minutes',
-            attempts = attempts + 1
-      where id in (select id from lti_line_items
-                    where url is null and ((state = 'pending' and next_attempt_at <= now())
-                                           or (state = 'creating' and claimed_until < now()))
-                    order by id limit 50 for update skip locked)
-      returning id, context_row_id, item_type, item_id, attempts`,
-  );
+  const rows = await claimDueLineItems(database.query);
   const courses = new Map<number, Promise<CourseAccess>>();
   for (const row of rows) {
     try {
@@ -254,8 +209,6 @@ export async function createDueLineItems(
 
 /** When the next pending line item is due, or null. */
 export async function nextLineItemAttempt(database: Database): Promise<Date | null> {
-  const [row] = await database.query<{ at: Date | string | null }>(
-    `select min(next_attempt_at) as at from lti_line_items where url is null and state = 'pending'`,
-  );
-  return row?.at ? new Date(row.at) : null;
+  const at = await selectNextLineItemAt(database.query);
+  return at ? new Date(at) : null;
 }

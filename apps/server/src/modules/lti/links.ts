@@ -2,6 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../audit/index.ts';
 import { backfillLineItems } from './line-items.ts';
+import {
+  insertLinkOffer,
+  selectLinkedCoach,
+  selectOfferedContext,
+  selectSetUpCoaches,
+  takeLinkOffer,
+  updateContextCoach,
+} from './queries.ts';
 import type { LtiRegistrationRow } from './registrations.ts';
 
 /**
@@ -21,12 +29,7 @@ export async function contextCoach(
   registration: LtiRegistrationRow,
   contextId: string,
 ): Promise<number | null> {
-  const rows = await database.query<{ coach_id: number }>(
-    `select c.id as coach_id from lti_contexts x join coaches c on c.id = x.coach_id
-      where x.registration_id = $1 and x.context_id = $2 and c.setup_status = 'complete'`,
-    [registration.id, contextId.slice(0, 300)],
-  );
-  return rows[0]?.coach_id ?? null;
+  return (await selectLinkedCoach(database.query, registration.id, contextId.slice(0, 300))) ?? null;
 }
 
 /**
@@ -40,16 +43,8 @@ export async function createLinkOffer(
   institutionId: number,
 ): Promise<{ token: string; coaches: Array<{ id: number; name: string; term: string }> }> {
   const token = randomBytes(32).toString('base64url');
-  await database.query(
-    `insert into lti_link_offers (id, context_row_id, user_id, expires_at)
-     values ($1, $2, $3, now() + $4::int * interval '1 minute')`,
-    [digest(token), contextRowId, userId, LINK_OFFER_MINUTES],
-  );
-  const coaches = await database.query<{ id: number; name: string; term: string }>(
-    `select id, name, term_code as term from coaches
-      where institution_id = $1 and setup_status = 'complete' order by name, id`,
-    [institutionId],
-  );
+  await insertLinkOffer(database.query, digest(token), contextRowId, userId, LINK_OFFER_MINUTES);
+  const coaches = await selectSetUpCoaches(database.query, institutionId);
   return { token, coaches };
 }
 
@@ -69,28 +64,11 @@ export async function linkContext(
 ): Promise<{ coachId: number; lineItems: number } | null> {
   if (!token || !Number.isInteger(coachId) || coachId <= 0 || coachId > 2_147_483_647) return null;
   return database.transaction(async (q) => {
-    const [offer] = await q<{ context_row_id: number; live: boolean }>(
-      `delete from lti_link_offers where id = $1 and user_id = $2
-       returning context_row_id, expires_at > now() as live`,
-      [digest(token), userId],
-    );
+    const offer = await takeLinkOffer(q, digest(token), userId);
     if (!offer?.live) return null;
-    const [row] = await q<{
-      institution_id: number;
-      context_id: string;
-      title: string | null;
-      coach_id: number | null;
-    }>(
-      `select x.institution_id, x.context_id, x.title, x.coach_id from lti_contexts x
-        where x.id = $1 and exists (select 1 from institution_memberships m
-                                     where m.institution_id = x.institution_id and m.user_id = $2)
-          and exists (select 1 from coaches c
-                       where c.id = $3 and c.institution_id = x.institution_id and c.setup_status = 'complete')
-        for update`,
-      [offer.context_row_id, userId, coachId],
-    );
+    const row = await selectOfferedContext(q, offer.context_row_id, userId, coachId);
     if (!row) return null;
-    await q('update lti_contexts set coach_id = $2 where id = $1', [offer.context_row_id, coachId]);
+    await updateContextCoach(q, offer.context_row_id, coachId);
     // The new coach's for-credit items get their line items (docs/lti.md, Grades; the route queues the job).
     const lineItems = await backfillLineItems(q, offer.context_row_id);
     await recordAudit(q, {

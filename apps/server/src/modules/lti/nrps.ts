@@ -2,6 +2,12 @@ import { randomUUID } from 'node:crypto';
 import LinkHeader from 'http-link-header';
 import { SignJWT } from 'jose';
 import type { Database } from '../../db/client.ts';
+import {
+  recordRosterError,
+  recordRosterResult,
+  selectRosterContext,
+  selectSyncableContexts,
+} from './account-queries.ts';
 import { toolSigningKey } from './keys.ts';
 import { registrationById } from './registrations.ts';
 import { applyRoster, type RosterMember, type RosterResult } from './roster.ts';
@@ -160,17 +166,10 @@ export async function syncRoster(
   contextRowId: number,
   options: PlatformCallOptions = {},
 ): Promise<RosterSyncOutcome> {
-  const [context] = await database.query<{
-    registration_id: number;
-    coach_id: number | null;
-    nrps_url: string | null;
-  }>('select registration_id, coach_id, nrps_url from lti_contexts where id = $1', [contextRowId]);
+  const context = await selectRosterContext(database.query, contextRowId);
   if (!context?.coach_id) return { ok: false, error: 'This LMS course is not linked to a coach.' };
   const recordError = async (error: string) => {
-    await database.query(
-      'update lti_contexts set roster_synced_at = now(), roster_error = $2 where id = $1',
-      [contextRowId, error],
-    );
+    await recordRosterError(database.query, contextRowId, error);
     return { ok: false as const, error };
   };
   try {
@@ -190,11 +189,7 @@ export async function syncRoster(
     );
     const members = await fetchMembers(context.nrps_url, token, options);
     const result = await applyRoster(database, registration, context.coach_id, members, async (q, r) => {
-      await q(
-        `update lti_contexts set roster_synced_at = now(), roster_result = $2::jsonb, roster_error = null
-          where id = $1`,
-        [contextRowId, JSON.stringify(r)],
-      );
+      await recordRosterResult(q, contextRowId, r);
     });
     return { ok: true, ...result };
   } catch (error) {
@@ -208,11 +203,7 @@ export async function syncRoster(
 
 /** The linked contexts whose roster can be synced (nightly job). */
 export async function syncableContexts(database: Database): Promise<number[]> {
-  const rows = await database.query<{ id: number }>(
-    `select x.id from lti_contexts x join lti_registrations r on r.id = x.registration_id
-      where x.coach_id is not null and x.nrps_url is not null and r.token_url is not null order by x.id`,
-  );
-  return rows.map((r) => r.id);
+  return selectSyncableContexts(database.query);
 }
 
 /** The pg-boss queue of roster syncs (one job per context) and of the nightly run. */

@@ -1,4 +1,5 @@
 import type { Database, Query } from '../../db/client.ts';
+import { deleteLtiStudentsExcept, insertLtiEnrollment } from './account-queries.ts';
 import { createLtiAccount, findLtiAccount, linkLtiIdentity } from './accounts.ts';
 import type { LtiRegistrationRow } from './registrations.ts';
 
@@ -81,23 +82,10 @@ export async function applyRoster(
       }
       if (!found.linked) await linkLtiIdentity(query, institutionId, user.id, registration.issuer, subject);
       if (role === 'student') activeStudents.add(user.id);
-      const inserted = await query(
-        `insert into enrollments (institution_id, coach_id, user_id, role, source) values ($1, $2, $3, $4, 'lti')
-         on conflict (coach_id, user_id) do nothing returning id`,
-        [institutionId, coachId, user.id, role],
-      );
-      if (inserted.length > 0) result.added++;
+      if (await insertLtiEnrollment(query, institutionId, coachId, user.id, role)) result.added++;
       else result.unchanged++;
     }
-    const removed = await query(
-      `delete from enrollments e
-        where e.coach_id = $1 and e.source = 'lti' and e.role = 'student' and not (e.user_id = any($2::int[]))
-          and not exists (select 1 from institution_memberships m
-                           where m.institution_id = e.institution_id and m.user_id = e.user_id)
-        returning e.id`,
-      [coachId, [...activeStudents]],
-    );
-    result.removed = removed.length;
+    result.removed = await deleteLtiStudentsExcept(query, coachId, [...activeStudents]);
     await record(query, result);
     return result;
   });

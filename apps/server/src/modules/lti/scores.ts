@@ -2,6 +2,16 @@ import type { PgBoss } from 'pg-boss';
 import type { Database, Query } from '../../db/client.ts';
 import { type CreditType, creditScore, postScore } from './ags.ts';
 import {
+  type ClaimedScoreRow,
+  claimDueScores,
+  failScore,
+  insertScorePosts,
+  markScorePosted,
+  retryScoreLater,
+  selectNextScoreAt,
+  selectPlatformSubject,
+} from './ags-queries.ts';
+import {
   backoffMs,
   type CourseAccess,
   courseAccess,
@@ -22,19 +32,6 @@ import { type PlatformCallOptions, RosterError } from './nrps.ts';
 
 export const LTI_SCORE_QUEUE = 'lti-score-post';
 
-/** The credit of each item type: its coach, the student's (`$1`) completion time and its credit deadline. */
-const CREDIT: Record<CreditType, string> = {
-  bulletin: `select b.coach_id, v.viewed_at as completed, b.credit_deadline as due from bulletins b
-               join bulletin_views v on v.bulletin_id = b.id and v.user_id = $1
-              where b.id = $3 and b.related_credit`,
-  survey: `select s.coach_id, r.completed_at as completed, s.due_at as due from surveys s
-             join survey_responses r on r.survey_id = s.id and r.user_id = $1
-            where s.id = $3 and s.related_credit`,
-  playbook: `select p.coach_id, pp.completed_at as completed, p.due_at as due from playbooks p
-               join playbook_plans pp on pp.playbook_id = p.id and pp.user_id = $1
-              where p.id = $3 and p.related_credit`,
-};
-
 /**
  * Records, in the caller's transaction, that student `userId` may have earned the credit of an item: a
  * `pending` score row for every LMS course linked to the item's coach whose last launch offered a line
@@ -48,34 +45,13 @@ export async function noteCredit(
   type: CreditType,
   itemId: number,
 ): Promise<number> {
-  const rows = await q<{ id: number }>(
-    `insert into lti_score_posts (context_row_id, item_type, item_id, user_id, completed_at)
-     select x.id, $2, $3, $1, c.completed
-       from (${CREDIT[type]}) c
-       join lti_contexts x on x.coach_id = c.coach_id
-       join lti_registrations r on r.id = x.registration_id
-      where x.ags ->> 'lineitems' is not null
-        and c.completed is not null and (c.due is null or c.completed <= c.due)
-        and exists (select 1 from sso_identities s where s.user_id = $1 and s.issuer = r.issuer)
-     on conflict (context_row_id, item_type, item_id, user_id) do nothing
-     returning id`,
-    [userId, type, itemId],
-  );
-  return rows.length;
+  return insertScorePosts(q, userId, type, itemId);
 }
 
 /** How the job calls the platform and backs off (tests shorten them). */
 export type ScoreJobOptions = OutboxOptions;
 
-interface ClaimedRow {
-  id: number;
-  context_row_id: number;
-  item_type: CreditType;
-  item_id: number;
-  user_id: number;
-  completed_at: Date | string;
-  attempts: number;
-}
+type ClaimedRow = ClaimedScoreRow;
 
 /** What one run did. */
 export interface ScoreRunResult {
@@ -86,15 +62,7 @@ export interface ScoreRunResult {
 
 /** Claims up to 50 due rows (pending and due, or posting with an expired claim) for 5 minutes. */
 async function claimDue(database: Database): Promise<ClaimedRow[]> {
-  return database.query<ClaimedRow>(
-    `update lti_score_posts set state = 'posting', claimed_until = now() + interval '5 minutes',
-            attempts = attempts + 1, last_attempt_at = now()
-      where id in (select id from lti_score_posts
-                    where (state = 'pending' and next_attempt_at <= now())
-                       or (state = 'posting' and claimed_until < now())
-                    order by id limit 50 for update skip locked)
-      returning id, context_row_id, item_type, item_id, user_id, completed_at, attempts`,
-  );
+  return claimDueScores(database.query);
 }
 
 /** Marks a claimed row after a failure: again later (retryable, attempts left) or failed. */
@@ -105,17 +73,10 @@ async function recordFailure(database: Database, row: ClaimedRow, error: unknown
   );
   if (retryable && row.attempts < (o.maxAttempts ?? 10)) {
     const delay = backoffMs(o, row.attempts);
-    await database.query(
-      `update lti_score_posts set state = 'pending', claimed_until = null, error = $2,
-              next_attempt_at = now() + $3 * interval '1 millisecond' where id = $1`,
-      [row.id, message, delay],
-    );
+    await retryScoreLater(database.query, row.id, message, delay);
     return 'retrying' as const;
   }
-  await database.query(
-    `update lti_score_posts set state = 'failed', claimed_until = null, error = $2 where id = $1`,
-    [row.id, message],
-  );
+  await failScore(database.query, row.id, message);
   return 'failed' as const;
 }
 
@@ -143,19 +104,11 @@ export async function postDueScores(
       }
       const access = await course;
       const { token, registrationId } = access;
-      const [identity] = await database.query<{ subject: string }>(
-        `select s.subject from sso_identities s join lti_registrations r on r.issuer = s.issuer
-          where r.id = $1 and s.user_id = $2 order by s.id limit 1`,
-        [registrationId, row.user_id],
-      );
+      const identity = await selectPlatformSubject(database.query, registrationId, row.user_id);
       if (!identity) throw new RosterError('The student has no account on the learning platform.');
       const lineitem = await lineItemUrl(database, row, access, { ...options, ...call });
       await postScore(lineitem, token, creditScore(identity.subject, new Date(row.completed_at)), call);
-      await database.query(
-        `update lti_score_posts set state = 'posted', posted_at = now(), claimed_until = null, error = null
-          where id = $1`,
-        [row.id],
-      );
+      await markScorePosted(database.query, row.id);
       result.posted++;
     } catch (error) {
       result[await recordFailure(database, row, error, options)]++;
@@ -166,10 +119,8 @@ export async function postDueScores(
 
 /** When the next pending score or line item is due (to queue the job then), or null. */
 export async function nextScoreAttempt(database: Database): Promise<Date | null> {
-  const [row] = await database.query<{ at: Date | string | null }>(
-    `select min(next_attempt_at) as at from lti_score_posts where state = 'pending'`,
-  );
-  const scores = row?.at ? new Date(row.at) : null;
+  const at = await selectNextScoreAt(database.query);
+  const scores = at ? new Date(at) : null;
   const items = await nextLineItemAttempt(database);
   if (!scores || !items) return scores ?? items;
   return scores < items ? scores : items;

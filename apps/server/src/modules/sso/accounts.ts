@@ -1,6 +1,14 @@
 import type { SsoErrorCode, SsoRole } from '@course-coach/contracts';
 import type { Database } from '../../db/client.ts';
 import type { SsoSettings } from './config-store.ts';
+import {
+  ensureStaffMembership,
+  insertIdentity,
+  insertSsoUser,
+  selectEmailOwner,
+  selectLinkedUser,
+  selectUserByIdentifier,
+} from './queries.ts';
 
 /**
  * What a sign-on's account and role are decided by, for OpenID Connect (`SsoSettings`) and SAML alike
@@ -113,13 +121,7 @@ async function signOnOnce(
   const email = emailClaim.toLowerCase();
   const institutionId = settings.institutionId;
   return database.transaction(async (query) => {
-    const linked = await query<{ id: number; institution_id: number; deactivated?: boolean }>(
-      `select u.id, u.institution_id, u.deactivated_at is not null as deactivated
-         from sso_identities s join users u on u.id = s.user_id
-        where s.issuer = $1 and s.subject = $2`,
-      [settings.issuer, subject],
-    );
-    let user = linked[0];
+    let user = await selectLinkedUser(query, settings.issuer, subject);
     let created = false;
     if (user && user.institution_id !== institutionId)
       throw new SsoRefusal(
@@ -128,12 +130,7 @@ async function signOnOnce(
       );
     if (user?.deactivated) throw new SsoRefusal('deactivated', `user ${user.id} is deactivated`);
     if (!user) {
-      const found = await query<{ id: number; institution_id: number; deactivated?: boolean }>(
-        `select id, institution_id, deactivated_at is not null as deactivated from users where email = $1 or (institution_id = $2 and external_id = $3)
-          order by (institution_id = $2) desc, id limit 1`,
-        [identifier.toLowerCase(), institutionId, identifier],
-      );
-      user = found[0];
+      user = await selectUserByIdentifier(query, identifier.toLowerCase(), institutionId, identifier);
       if (user && user.institution_id !== institutionId)
         throw new SsoRefusal('other_institution', `"${identifier}" is an account of another institution`);
       if (user?.deactivated) throw new SsoRefusal('deactivated', `user ${user.id} is deactivated`);
@@ -143,35 +140,25 @@ async function signOnOnce(
             'no_identifier',
             `no e-mail address in ${settings.noun ?? 'claim'} "${settings.emailClaim}"`,
           );
-        const clash = await query<{ institution_id: number }>(
-          'select institution_id from users where email = $1',
-          [email],
-        );
+        const clash = await selectEmailOwner(query, email);
         if (clash[0]?.institution_id === institutionId && !retried)
           throw Object.assign(new Error(`"${email}" was created by a concurrent sign-on`), { code: '23505' });
         if (clash.length > 0)
           throw new SsoRefusal('other_institution', `"${email}" is an account of another institution`);
         const name = stringClaim(claims, settings.nameClaim) ?? email.split('@')[0]!;
         const externalId = settings.identifierClaim === settings.emailClaim ? null : identifier;
-        const [row] = await query<{ id: number; institution_id: number }>(
-          `insert into users (institution_id, email, name, password_hash, external_id)
-           values ($1, $2, $3, $4, $5) returning id, institution_id`,
-          [institutionId, email, name.slice(0, 200), SSO_NO_PASSWORD, externalId],
-        );
-        user = row!;
+        user = await insertSsoUser(query, {
+          institution_id: institutionId,
+          email,
+          name: name.slice(0, 200),
+          password_hash: SSO_NO_PASSWORD,
+          external_id: externalId,
+        });
         created = true;
       }
-      await query(
-        'insert into sso_identities (institution_id, user_id, issuer, subject) values ($1, $2, $3, $4)',
-        [institutionId, user.id, settings.issuer, subject],
-      );
+      await insertIdentity(query, institutionId, user.id, settings.issuer, subject);
     }
-    if (role === 'staff')
-      await query(
-        `insert into institution_memberships (institution_id, user_id, role) values ($1, $2, 'staff')
-         on conflict (institution_id, user_id) do nothing`,
-        [institutionId, user.id],
-      );
+    if (role === 'staff') await ensureStaffMembership(query, institutionId, user.id);
     return { id: user.id, institution_id: user.institution_id, created };
   });
 }

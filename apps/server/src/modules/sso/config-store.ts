@@ -8,6 +8,15 @@ import {
 import type { Database, Query } from '../../db/client.ts';
 import { auditDiff, recordAudit } from '../audit/index.ts';
 import { decryptToken, encryptToken } from '../lms/index.ts';
+import {
+  type InstitutionSsoRow,
+  type SsoSettingsRow,
+  selectEnabledSso,
+  selectInstitutionSso,
+  selectSsoByInstitution,
+  selectSsoBySlug,
+  upsertInstitutionSso,
+} from './queries.ts';
 
 /** An institution's OpenID Connect configuration as stored, with the client secret decrypted. */
 export interface SsoSettings {
@@ -30,31 +39,10 @@ export interface SsoSettings {
   passwordLogin: boolean;
 }
 
-interface Row {
-  institution_id: number;
-  slug: string;
-  institution: string;
-  enabled: boolean;
-  label: string;
-  issuer: string;
-  client_id: string;
-  client_secret_enc: string | null;
-  scopes: string;
-  identifier_claim: string;
-  email_claim: string;
-  name_claim: string;
-  role_claim: string;
-  role_mapping: Record<string, string>;
-  password_login: boolean;
-}
-
-const SELECT = `select s.*, i.slug, i.name as institution from institution_sso s
-                  join institutions i on i.id = s.institution_id`;
-
 /** The AES-GCM context that binds a stored client secret to its institution. */
 const secretContext = (institutionId: number) => `oidc:${institutionId}:client_secret`;
 
-function toSettings(row: Row, key: Buffer): SsoSettings {
+function toSettings(row: SsoSettingsRow, key: Buffer): SsoSettings {
   const secret = row.client_secret_enc
     ? decryptToken(key, row.client_secret_enc, secretContext(row.institution_id))
     : null;
@@ -89,7 +77,7 @@ export async function loadSsoSettings(
   key: Buffer,
   institutionId: number,
 ): Promise<SsoSettings | null> {
-  const rows = await database.query<Row>(`${SELECT} where s.institution_id = $1`, [institutionId]);
+  const rows = await selectSsoByInstitution(database.query, institutionId);
   return rows[0] ? toSettings(rows[0], key) : null;
 }
 
@@ -99,13 +87,13 @@ export async function loadSsoSettingsBySlug(
   key: Buffer,
   slug: string,
 ): Promise<SsoSettings | null> {
-  const rows = await database.query<Row>(`${SELECT} where i.slug = $1`, [slug]);
+  const rows = await selectSsoBySlug(database.query, slug);
   return rows[0] ? toSettings(rows[0], key) : null;
 }
 
 /** Every enabled configuration, by institution name (the sign-in page's buttons). */
 export async function listEnabledSso(database: Database, key: Buffer): Promise<SsoSettings[]> {
-  const rows = await database.query<Row>(`${SELECT} where s.enabled order by i.name, i.id`);
+  const rows = await selectEnabledSso(database.query);
   return rows.map((row) => toSettings(row, key));
 }
 
@@ -142,11 +130,9 @@ export async function saveSsoSettings(
     ? encryptToken(key, body.client_secret, secretContext(institutionId))
     : null;
   await database.transaction(async (q) => {
-    const [old] = await q<Row>('select * from institution_sso where institution_id = $1 for update', [
-      institutionId,
-    ]);
+    const old = await selectInstitutionSso(q, institutionId, true);
     await upsert(q, institutionId, body, secret);
-    const [now] = await q<Row>('select * from institution_sso where institution_id = $1', [institutionId]);
+    const now = await selectInstitutionSso(q, institutionId, false);
     const before = old ? auditView(old) : {};
     const after = auditView(now!);
     const diff = auditDiff(before, after);
@@ -170,7 +156,7 @@ export async function saveSsoSettings(
  * A stored configuration as the audit log records it (docs/audit-log.md): every setting but the client
  * secret, of which only `client_secret_set` (whether one is stored).
  */
-function auditView(row: Row): Record<string, unknown> {
+function auditView(row: InstitutionSsoRow): Record<string, unknown> {
   return {
     enabled: row.enabled,
     label: row.label,
@@ -189,33 +175,18 @@ function auditView(row: Row): Record<string, unknown> {
 
 /** The insert-or-update of `saveSsoSettings`. */
 async function upsert(q: Query, institutionId: number, body: SsoConfigBody, secret: string | null) {
-  await q(
-    `insert into institution_sso
-       (institution_id, enabled, label, issuer, client_id, client_secret_enc, scopes, identifier_claim,
-        email_claim, name_claim, role_claim, role_mapping, password_login, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, now())
-     on conflict (institution_id) do update set
-       enabled = excluded.enabled, label = excluded.label, issuer = excluded.issuer,
-       client_id = excluded.client_id,
-       client_secret_enc = coalesce(excluded.client_secret_enc, institution_sso.client_secret_enc),
-       scopes = excluded.scopes, identifier_claim = excluded.identifier_claim,
-       email_claim = excluded.email_claim, name_claim = excluded.name_claim,
-       role_claim = excluded.role_claim, role_mapping = excluded.role_mapping,
-       password_login = excluded.password_login, updated_at = now()`,
-    [
-      institutionId,
-      body.enabled,
-      body.label,
-      body.issuer,
-      body.client_id,
-      secret,
-      body.scopes.split(/\s+/).join(' '),
-      body.identifier_claim,
-      body.email_claim,
-      body.name_claim,
-      body.role_claim,
-      JSON.stringify(body.role_mapping),
-      body.password_login,
-    ],
-  );
+  await upsertInstitutionSso(q, institutionId, {
+    enabled: body.enabled,
+    label: body.label,
+    issuer: body.issuer,
+    client_id: body.client_id,
+    client_secret_enc: secret,
+    scopes: body.scopes.split(/\s+/).join(' '),
+    identifier_claim: body.identifier_claim,
+    email_claim: body.email_claim,
+    name_claim: body.name_claim,
+    role_claim: body.role_claim,
+    role_mapping: body.role_mapping,
+    password_login: body.password_login,
+  });
 }

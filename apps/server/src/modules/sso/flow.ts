@@ -3,6 +3,7 @@ import * as client from 'openid-client';
 import type { Database } from '../../db/client.ts';
 import { SsoRefusal } from './accounts.ts';
 import type { SsoSettings } from './config-store.ts';
+import { deleteExpiredAuthRequests, insertAuthRequest, takeAuthRequest } from './queries.ts';
 
 /**
  * The OpenID Connect authorization code flow with PKCE (docs/sso.md), through `openid-client`
@@ -66,20 +67,18 @@ export async function startSignOn(
   const nonce = client.randomNonce();
   const verifier = client.randomPKCECodeVerifier();
   const browserToken = randomBytes(32).toString('base64url');
-  await database.query(
-    `insert into sso_auth_requests
-       (id, institution_id, browser_digest, nonce, code_verifier, redirect_uri, return_to, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, now() + $8::int * interval '1 minute')`,
-    [
-      digest(state),
-      settings.institutionId,
-      digest(browserToken),
+  await insertAuthRequest(
+    database.query,
+    {
+      id: digest(state),
+      institution_id: settings.institutionId,
+      browser_digest: digest(browserToken),
       nonce,
-      verifier,
-      redirectUri,
-      returnTo,
-      SSO_REQUEST_MINUTES,
-    ],
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+      return_to: returnTo,
+    },
+    SSO_REQUEST_MINUTES,
   );
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
@@ -113,20 +112,7 @@ export async function takeRequest(
   browserToken: string | undefined,
 ): Promise<PendingSignOn> {
   if (!state) throw new SsoRefusal('expired', 'the callback carries no state');
-  const rows = await database.query<{
-    institution_id: number;
-    browser_digest: string;
-    nonce: string;
-    code_verifier: string;
-    redirect_uri: string;
-    return_to: string;
-    live: boolean;
-  }>(
-    `delete from sso_auth_requests where id = $1
-     returning institution_id, browser_digest, nonce, code_verifier, redirect_uri, return_to, expires_at > now() as live`,
-    [digest(state)],
-  );
-  const row = rows[0];
+  const row = await takeAuthRequest(database.query, digest(state));
   if (!row) throw new SsoRefusal('expired', 'unknown or already used state');
   if (!row.live) throw new SsoRefusal('expired', 'the sign-on request expired');
   if (!browserToken || digest(browserToken) !== row.browser_digest)
@@ -198,6 +184,5 @@ function describeError(error: unknown): string {
 
 /** Removes expired pending sign-ons (run by the maintenance job). @returns how many. */
 export async function purgeExpiredSignOns(database: Database): Promise<number> {
-  const rows = await database.query('delete from sso_auth_requests where expires_at <= now() returning id');
-  return rows.length;
+  return deleteExpiredAuthRequests(database.query);
 }

@@ -9,6 +9,15 @@ import type { Database } from '../../db/client.ts';
 import { auditDiff, recordAudit } from '../audit/index.ts';
 import type { AccountRules } from './accounts.ts';
 import { certFingerprint, parseIdpMetadata } from './saml-metadata.ts';
+import {
+  type InstitutionSamlRow,
+  type SamlSettingsRow,
+  selectEnabledSaml,
+  selectInstitutionSaml,
+  selectSamlByInstitution,
+  selectSamlBySlug,
+  upsertInstitutionSaml,
+} from './saml-queries.ts';
 
 /** An institution's SAML configuration as stored (docs/sso.md, SAML). */
 export interface SamlSettings {
@@ -30,28 +39,7 @@ export interface SamlSettings {
   passwordLogin: boolean;
 }
 
-interface Row {
-  institution_id: number;
-  slug: string;
-  institution: string;
-  enabled: boolean;
-  label: string;
-  idp_metadata: string;
-  idp_entity_id: string;
-  idp_sso_url: string;
-  idp_certs: string[];
-  identifier_attribute: string;
-  email_attribute: string;
-  name_attribute: string;
-  role_attribute: string;
-  role_mapping: Record<string, string>;
-  password_login: boolean;
-}
-
-const SELECT = `select s.*, i.slug, i.name as institution from institution_saml s
-                  join institutions i on i.id = s.institution_id`;
-
-function toSettings(row: Row): SamlSettings {
+function toSettings(row: SamlSettingsRow): SamlSettings {
   const mapping: Record<string, SsoRole> = {};
   for (const [value, role] of Object.entries(row.role_mapping ?? {})) {
     // A stored value that is not a known role maps to nothing (never to staff by accident).
@@ -81,19 +69,19 @@ export async function loadSamlSettings(
   database: Database,
   institutionId: number,
 ): Promise<SamlSettings | null> {
-  const rows = await database.query<Row>(`${SELECT} where s.institution_id = $1`, [institutionId]);
+  const rows = await selectSamlByInstitution(database.query, institutionId);
   return rows[0] ? toSettings(rows[0]) : null;
 }
 
 /** The SAML configuration of the institution with `slug`, or null when it has none. */
 export async function loadSamlSettingsBySlug(database: Database, slug: string): Promise<SamlSettings | null> {
-  const rows = await database.query<Row>(`${SELECT} where i.slug = $1`, [slug]);
+  const rows = await selectSamlBySlug(database.query, slug);
   return rows[0] ? toSettings(rows[0]) : null;
 }
 
 /** Every enabled SAML configuration, by institution name (the sign-in page's buttons). */
 export async function listEnabledSaml(database: Database): Promise<SamlSettings[]> {
-  const rows = await database.query<Row>(`${SELECT} where s.enabled order by i.name, i.id`);
+  const rows = await selectEnabledSaml(database.query);
   return rows.map(toSettings);
 }
 
@@ -151,39 +139,22 @@ export async function saveSamlSettings(
 ): Promise<void> {
   const idp = parseIdpMetadata(body.idp_metadata);
   await database.transaction(async (q) => {
-    const [old] = await q<Row>('select * from institution_saml where institution_id = $1 for update', [
-      institutionId,
-    ]);
-    await q(
-      `insert into institution_saml
-         (institution_id, enabled, label, idp_metadata, idp_entity_id, idp_sso_url, idp_certs,
-          identifier_attribute, email_attribute, name_attribute, role_attribute, role_mapping, password_login,
-          updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12::jsonb, $13, now())
-       on conflict (institution_id) do update set
-         enabled = excluded.enabled, label = excluded.label, idp_metadata = excluded.idp_metadata,
-         idp_entity_id = excluded.idp_entity_id, idp_sso_url = excluded.idp_sso_url,
-         idp_certs = excluded.idp_certs, identifier_attribute = excluded.identifier_attribute,
-         email_attribute = excluded.email_attribute, name_attribute = excluded.name_attribute,
-         role_attribute = excluded.role_attribute, role_mapping = excluded.role_mapping,
-         password_login = excluded.password_login, updated_at = now()`,
-      [
-        institutionId,
-        body.enabled,
-        body.label,
-        body.idp_metadata,
-        idp.entityId,
-        idp.ssoUrl,
-        JSON.stringify(idp.certs),
-        body.identifier_attribute,
-        body.email_attribute,
-        body.name_attribute,
-        body.role_attribute,
-        JSON.stringify(body.role_mapping),
-        body.password_login,
-      ],
-    );
-    const [now] = await q<Row>('select * from institution_saml where institution_id = $1', [institutionId]);
+    const old = await selectInstitutionSaml(q, institutionId, true);
+    await upsertInstitutionSaml(q, institutionId, {
+      enabled: body.enabled,
+      label: body.label,
+      idp_metadata: body.idp_metadata,
+      idp_entity_id: idp.entityId,
+      idp_sso_url: idp.ssoUrl,
+      idp_certs: idp.certs,
+      identifier_attribute: body.identifier_attribute,
+      email_attribute: body.email_attribute,
+      name_attribute: body.name_attribute,
+      role_attribute: body.role_attribute,
+      role_mapping: body.role_mapping,
+      password_login: body.password_login,
+    });
+    const now = await selectInstitutionSaml(q, institutionId, false);
     const diff = auditDiff(old ? auditView(old) : {}, auditView(now!));
     await recordAudit(q, {
       kind: 'settings',
@@ -197,7 +168,7 @@ export async function saveSamlSettings(
 }
 
 /** A stored configuration as the audit log records it: the metadata as what was read from it. */
-function auditView(row: Row): Record<string, unknown> {
+function auditView(row: InstitutionSamlRow): Record<string, unknown> {
   return {
     enabled: row.enabled,
     label: row.label,

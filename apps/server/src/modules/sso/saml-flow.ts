@@ -4,6 +4,13 @@ import type { Database } from '../../db/client.ts';
 import { SsoRefusal } from './accounts.ts';
 import { type SamlSettings, spUrls } from './saml-config-store.ts';
 import { certPem } from './saml-metadata.ts';
+import {
+  deleteExpiredSaml,
+  insertSamlRequest,
+  recordAssertion,
+  selectSamlRequestTime,
+  takeSamlRequest,
+} from './saml-queries.ts';
 
 /**
  * SAML 2.0 Web Browser SSO, SP-initiated (docs/sso.md, SAML), through `@node-saml/node-saml`
@@ -53,20 +60,13 @@ function requestStore(
   return {
     saveAsync: async (key, value) => {
       if (!pending) throw new Error('no sign-on is being started');
-      await database.query(
-        `insert into saml_requests (id, institution_id, browser_digest, return_to, expires_at)
-         values ($1, $2, $3, $4, now() + $5::int * interval '1 minute')`,
-        [key, institutionId, pending.browserDigest, pending.returnTo, SAML_REQUEST_MINUTES],
-      );
+      await insertSamlRequest(database.query, key, institutionId, pending, SAML_REQUEST_MINUTES);
       return { value, createdAt: Date.now() };
     },
     getAsync: async (key) => {
       // node-saml reads the value as the request's creation time.
-      const rows = await database.query<{ created_at: Date | string }>(
-        'select created_at from saml_requests where id = $1 and institution_id = $2 and expires_at > now()',
-        [key, institutionId],
-      );
-      return rows[0] ? new Date(rows[0].created_at).toISOString() : null;
+      const createdAt = await selectSamlRequestTime(database.query, key, institutionId);
+      return createdAt ? new Date(createdAt).toISOString() : null;
     },
     removeAsync: async (key) => key,
   };
@@ -174,11 +174,7 @@ export async function finishSamlSignOn(
     );
   const requestId = profile.inResponseTo;
   if (typeof requestId !== 'string') throw new SsoRefusal('expired', 'SAML: the response answers no request');
-  const [request] = await database.query<{ browser_digest: string; return_to: string }>(
-    `delete from saml_requests where id = $1 and institution_id = $2 and expires_at > now()
-     returning browser_digest, return_to`,
-    [requestId, settings.institutionId],
-  );
+  const request = await takeSamlRequest(database.query, requestId, settings.institutionId);
   if (!request) throw new SsoRefusal('expired', `SAML: request ${requestId} was already used`);
   if (!browserToken || digest(browserToken) !== request.browser_digest)
     throw new SsoRefusal('expired', `SAML: request ${requestId} belongs to another browser`);
@@ -187,14 +183,14 @@ export async function finishSamlSignOn(
   if (!assertionId) throw new SsoRefusal('failed', 'SAML: the assertion has no ID');
   const notOnOrAfter = assertion.Conditions?.[0]?.$?.NotOnOrAfter;
   const expires = notOnOrAfter && !Number.isNaN(Date.parse(notOnOrAfter)) ? notOnOrAfter : null;
-  const recorded = await database.query(
-    `insert into saml_assertions (issuer, assertion_id, institution_id, expires_at)
-     values ($1, $2, $3, greatest(coalesce($4::timestamptz, now() + interval '1 day'), now()) + interval '5 minutes')
-     on conflict do nothing returning assertion_id`,
-    [settings.idpEntityId, assertionId, settings.institutionId, expires],
+  const recorded = await recordAssertion(
+    database.query,
+    settings.idpEntityId,
+    assertionId,
+    settings.institutionId,
+    expires,
   );
-  if (recorded.length === 0)
-    throw new SsoRefusal('expired', `SAML: assertion ${assertionId} was already used`);
+  if (!recorded) throw new SsoRefusal('expired', `SAML: assertion ${assertionId} was already used`);
   return { claims: samlClaims(profile, settings.identifierAttribute), returnTo: request.return_to };
 }
 
@@ -217,9 +213,6 @@ export function samlServiceProviderMetadata(settings: SamlSettings, origin: stri
 
 /** Removes expired pending SAML sign-ons and remembered assertion IDs (maintenance job). @returns how many. */
 export async function purgeExpiredSaml(database: Database): Promise<number> {
-  const requests = await database.query('delete from saml_requests where expires_at <= now() returning id');
-  const assertions = await database.query(
-    'delete from saml_assertions where expires_at <= now() returning assertion_id',
-  );
-  return requests.length + assertions.length;
+  const { requests, assertions } = await deleteExpiredSaml(database.query);
+  return requests + assertions;
 }
