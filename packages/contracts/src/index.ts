@@ -7,6 +7,7 @@ export * from './bulletins.ts';
 export * from './bulletins-endpoints.ts';
 export * from './characteristic-definitions.ts';
 export * from './characteristics.ts';
+export * from './characteristics-endpoints.ts';
 export * from './charts.ts';
 export * from './dashboard.ts';
 export * from './documents.ts';
