@@ -43,6 +43,7 @@ export * from './survey-results.ts';
 export * from './surveys.ts';
 export * from './surveys-endpoints.ts';
 export * from './tailoring.ts';
+export * from './tailoring-endpoints.ts';
 export * from './testimonials.ts';
 export * from './tips.ts';
 export * from './todos.ts';
