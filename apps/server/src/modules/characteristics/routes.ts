@@ -83,8 +83,8 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       ),
   });
 
-  // The course characteristics: the routes wiring's `wiredItemRoutes` registers for playbooks, in the
-  // same order (POST, GET, PUT, DELETE), from their descriptions.
+  // The course characteristics, in the order wiring's `wiredItemRoutes` registered them (POST, GET,
+  // PUT, DELETE): create, read, replace with their wiring, delete.
   app.route({
     ...endpointRoute(E.createCourseCharacteristic),
     handler: async (request, reply) =>
