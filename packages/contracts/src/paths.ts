@@ -99,13 +99,16 @@ export const API = {
   /** Ours: the student coach dashboard's answers in one request (see CoachDashboardSchema). */
   coachDashboard: (coachId: Id) => `/api/v1/coach/${coachId}/dashboard`,
   // Tailoring (spec §7 "Cohorts"; trailing slashes exactly as the spec writes them).
-  cohortGroups: (coachId: Id) => `/api/v1/coach/${coachId}/cohort/groups`,
-  cohortGroup: (coachId: Id, cohortGroupId: Id) => `/api/v1/coach/${coachId}/cohort/groups/${cohortGroupId}/`,
-  cohorts: (coachId: Id) => `/api/v1/coach/${coachId}/cohort`,
-  cohort: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/`,
-  cohortRules: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/rules`,
-  cohortRule: (coachId: Id, cohortId: Id, ruleId: Id) =>
-    `/api/v1/coach/${coachId}/cohort/${cohortId}/rules/${ruleId}/`,
+  cohortGroups: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/cohort/groups` as const,
+  cohortGroup: <C extends Id, G extends Id>(coachId: C, cohortGroupId: G) =>
+    `/api/v1/coach/${coachId}/cohort/groups/${cohortGroupId}/` as const,
+  cohorts: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/cohort` as const,
+  cohort: <C extends Id, H extends Id>(coachId: C, cohortId: H) =>
+    `/api/v1/coach/${coachId}/cohort/${cohortId}/` as const,
+  cohortRules: <C extends Id, H extends Id>(coachId: C, cohortId: H) =>
+    `/api/v1/coach/${coachId}/cohort/${cohortId}/rules` as const,
+  cohortRule: <C extends Id, H extends Id, R extends Id>(coachId: C, cohortId: H, ruleId: R) =>
+    `/api/v1/coach/${coachId}/cohort/${cohortId}/rules/${ruleId}/` as const,
   /** The coach's trash (docs/trash.md; ours): staff list and restore deleted items. */
   trash: (coachId: Id) => `/api/v1/coach/${coachId}/trash`,
   trashRestore: (coachId: Id, kind: string, id: Id) => `/api/v1/coach/${coachId}/trash/${kind}/${id}/restore`,
@@ -116,33 +119,39 @@ export const API = {
   /** A student's own deleted to-dos (docs/trash.md; ours). */
   myTrash: (coachId: Id) => `/api/v1/coach/${coachId}/my-trash`,
   myTrashRestore: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/my-trash/${id}/restore`,
-  cohortUsers: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/users`,
+  cohortUsers: <C extends Id, H extends Id>(coachId: C, cohortId: H) =>
+    `/api/v1/coach/${coachId}/cohort/${cohortId}/users` as const,
   /** Ours: the members as CSV (student id, name, email). */
   cohortUsersCsv: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/users.csv`,
-  mtsDictionaryData: (coachId: Id) => `/api/v1/coach/${coachId}/mtsdictionarydata`,
-  enrollmentDetails: (coachId: Id) => `/api/v1/coach/${coachId}/enrollment-details`,
-  tailoringDistribution: (coachId: Id, cohortId: Id) =>
-    `/api/v1/coach/${coachId}/cohort/${cohortId}/tailoring-distribution`,
-  cohortMembershipUpdate: (coachId: Id, cohortId: Id) =>
-    `/Dashboard/Coach/${coachId}/cohort-membership-update/${cohortId}`,
+  mtsDictionaryData: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/mtsdictionarydata` as const,
+  enrollmentDetails: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/enrollment-details` as const,
+  tailoringDistribution: <C extends Id, H extends Id>(coachId: C, cohortId: H) =>
+    `/api/v1/coach/${coachId}/cohort/${cohortId}/tailoring-distribution` as const,
+  cohortMembershipUpdate: <C extends Id, H extends Id>(coachId: C, cohortId: H) =>
+    `/Dashboard/Coach/${coachId}/cohort-membership-update/${cohortId}` as const,
   /** Ours: CSV import of characteristic values (see ImportReportSchema). */
   /** Characteristic definitions of an institution (staff; paths ours, DESIGN.md "Characteristic definitions"). */
-  characteristicDefinitions: (institutionId: Id) =>
-    `/api/v1/institution/${institutionId}/characteristic-definitions`,
-  characteristicDefinition: (institutionId: Id, id: Id) =>
-    `/api/v1/institution/${institutionId}/characteristic-definitions/${id}`,
+  characteristicDefinitions: <N extends Id>(institutionId: N) =>
+    `/api/v1/institution/${institutionId}/characteristic-definitions` as const,
+  characteristicDefinition: <N extends Id, I extends Id>(institutionId: N, id: I) =>
+    `/api/v1/institution/${institutionId}/characteristic-definitions/${id}` as const,
   mtsImport: (coachId: Id) => `/api/v1/coach/${coachId}/mts-import`,
-  mtsImportStatus: (coachId: Id, importId: Id) => `/api/v1/coach/${coachId}/mts-import/${importId}`,
+  mtsImportStatus: <C extends Id, M extends Id>(coachId: C, importId: M) =>
+    `/api/v1/coach/${coachId}/mts-import/${importId}` as const,
   // Characteristics overview (spec §7) and the editors behind its Edit links (paths ours).
-  characteristics: (coachId: Id, kind: string) => `/api/v1/coach/${coachId}/characteristics/${kind}`,
+  characteristics: <C extends Id, K extends string>(coachId: C, kind: K) =>
+    `/api/v1/coach/${coachId}/characteristics/${kind}` as const,
   playbooks: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/playbooks` as const,
   playbook: <C extends Id, I extends Id>(coachId: C, id: I) =>
     `/api/v1/coach/${coachId}/playbooks/${id}` as const,
-  gradebook: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/gradebooks/${id}`,
-  assignment: (coachId: Id, gradebookId: Id, id: Id) =>
-    `/api/v1/coach/${coachId}/gradebooks/${gradebookId}/assignments/${id}`,
-  courseCharacteristics: (coachId: Id) => `/api/v1/coach/${coachId}/course-characteristics`,
-  courseCharacteristic: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/course-characteristics/${id}`,
+  gradebook: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/gradebooks/${id}` as const,
+  assignment: <C extends Id, B extends Id, I extends Id>(coachId: C, gradebookId: B, id: I) =>
+    `/api/v1/coach/${coachId}/gradebooks/${gradebookId}/assignments/${id}` as const,
+  courseCharacteristics: <C extends Id>(coachId: C) =>
+    `/api/v1/coach/${coachId}/course-characteristics` as const,
+  courseCharacteristic: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/course-characteristics/${id}` as const,
   // Bulletins (spec §7 "Bulletins and characteristics"; message and authoring paths are ours).
   // Generic, so that the bulletin endpoints' paths (bulletins-endpoints.ts) keep their literal types.
   bulletinList: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/bulletin-list` as const,

@@ -1,14 +1,8 @@
-import {
-  API,
-  CharacteristicDefinitionBodySchema,
-  CharacteristicDefinitionSchema,
-  CharacteristicUseSchema,
-} from '@course-coach/contracts';
+import { CHARACTERISTIC_DEFINITION_ENDPOINTS as E } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { access } from '../../auth/access.ts';
-import { errorResponses, pathId } from '../../http/route-common.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
+import { pathId } from '../../http/route-common.ts';
 import { requestResync } from '../tailoring/index.ts';
 import {
   createDefinition,
@@ -18,17 +12,9 @@ import {
   updateDefinition,
 } from './definitions.ts';
 
-const InstitutionParams = z.object({ institutionId: z.string() });
-const DefinitionParams = z.object({ institutionId: z.string(), id: z.string() });
-const staffOnly = { access: access.institution('staff', 'admin') };
-const tags = ['characteristic definitions'];
-const responses = {
-  ...errorResponses,
-  409: z.object({ detail: z.string(), uses: z.array(CharacteristicUseSchema) }),
-};
-
 /**
- * Characteristic definitions (DESIGN.md "Characteristic definitions"; paths ours). Staff and admins of
+ * Characteristic definitions (DESIGN.md "Characteristic definitions"; paths ours), each route registered
+ * from its description in the contracts (`CHARACTERISTIC_DEFINITION_ENDPOINTS`). Staff and admins of
  * the institution only: instructors and students get 403, other tenants 404 (the guard). Instructors
  * read the dictionary (labels, kinds, scopes) through their coach's mtsdictionarydata.
  *
@@ -47,64 +33,30 @@ export const characteristicDefinitionRoutes: FastifyPluginAsyncZod<AppDeps> = as
     for (const id of cohorts) await requestResync(runner, id);
   };
 
-  app.get(
-    API.characteristicDefinitions(':institutionId'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: InstitutionParams,
-        response: { 200: z.array(CharacteristicDefinitionSchema), ...responses },
-      },
-    },
-    async (request) => listDefinitions(database.query, request.institution!.institutionId),
-  );
+  app.route({
+    ...endpointRoute(E.list),
+    handler: async (request) => listDefinitions(database.query, request.institution!.institutionId),
+  });
 
-  app.post(
-    API.characteristicDefinitions(':institutionId'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: InstitutionParams,
-        body: CharacteristicDefinitionBodySchema,
-        response: { 201: CharacteristicDefinitionSchema, ...responses },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(E.create),
+    handler: async (request, reply) => {
       const definition = await database.transaction((q) =>
         createDefinition(q, request.institution!.institutionId, request.body),
       );
       return reply.code(201).send(definition);
     },
-  );
+  });
 
-  app.get(
-    API.characteristicDefinition(':institutionId', ':id'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: DefinitionParams,
-        response: { 200: CharacteristicDefinitionSchema, ...responses },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...endpointRoute(E.get),
+    handler: async (request) =>
       getDefinition(database.query, request.institution!.institutionId, pathId(request.params.id)),
-  );
+  });
 
-  app.put(
-    API.characteristicDefinition(':institutionId', ':id'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: DefinitionParams,
-        body: CharacteristicDefinitionBodySchema,
-        response: { 200: CharacteristicDefinitionSchema, ...responses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(E.update),
+    handler: async (request) => {
       const id = pathId(request.params.id);
       const result = await database.transaction((q) =>
         updateDefinition(q, request.institution!.institutionId, id, request.body),
@@ -112,20 +64,11 @@ export const characteristicDefinitionRoutes: FastifyPluginAsyncZod<AppDeps> = as
       await resync(result.resync);
       return getDefinition(database.query, request.institution!.institutionId, id);
     },
-  );
+  });
 
-  app.delete(
-    API.characteristicDefinition(':institutionId', ':id'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: DefinitionParams,
-        querystring: z.strictObject({ force: z.enum(['true', 'false']).optional() }),
-        response: { 204: z.null(), ...responses },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(E.retire),
+    handler: async (request, reply) => {
       const cohorts = await database.transaction((q) =>
         retireDefinition(
           q,
@@ -137,5 +80,5 @@ export const characteristicDefinitionRoutes: FastifyPluginAsyncZod<AppDeps> = as
       await resync(cohorts);
       return reply.code(204).send(null);
     },
-  );
+  });
 };

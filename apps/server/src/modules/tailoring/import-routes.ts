@@ -3,15 +3,15 @@
  * "Tailoring semantics", "Who may write what"): start an import or a dry run, and read an import's
  * progress. The CSV body parser is the tailoring plugin's (routes.ts). Staff of the coach only.
  */
-import { API, ImportReportSchema } from '@course-coach/contracts';
+import { API, ImportReportSchema, TAILORING_ENDPOINTS } from '@course-coach/contracts';
 import { z } from 'zod';
 import { coachRequestContext } from '../../auth/context.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { badRequest } from '../../http/errors.ts';
 import { CoachParams } from '../../http/route-common.ts';
 import { importCsv, importStatus } from './import.ts';
 import {
   errors,
-  ImportParams,
   id,
   scopeOf,
   staffOnly,
@@ -20,11 +20,15 @@ import {
   tags,
 } from './route-helpers.ts';
 
-/** Registers the CSV import routes on the tailoring plugin. */
+/** Registers the CSV import routes on the tailoring plugin (the progress from its description). */
 export function registerImportRoutes(app: TailoringApp, { database, runner }: TailoringRouteContext): void {
   // --- CSV import -------------------------------------------------------------------------------------
 
-  /** POST mts-import?source=…[&dry_run=true] with a text/csv body (see ImportReportSchema). */
+  /**
+   * POST mts-import?source=…[&dry_run=true] with a text/csv body (see ImportReportSchema). Registered by
+   * hand, not from a description in the contracts: its body is a CSV file (the plugin's text parser),
+   * not JSON.
+   */
   app.post(
     API.mtsImport(':coachId'),
     {
@@ -53,12 +57,8 @@ export function registerImportRoutes(app: TailoringApp, { database, runner }: Ta
   );
 
   /** GET mts-import/{id}: an import's progress and result. */
-  app.get(
-    API.mtsImportStatus(':coachId', ':importId'),
-    {
-      config: staffOnly,
-      schema: { tags, params: ImportParams, response: { 200: ImportReportSchema, ...errors } },
-    },
-    async (request) => importStatus(database, scopeOf(request), id(request.params.importId)),
-  );
+  app.route({
+    ...endpointRoute(TAILORING_ENDPOINTS.importStatus),
+    handler: async (request) => importStatus(database, scopeOf(request), id(request.params.importId)),
+  });
 }

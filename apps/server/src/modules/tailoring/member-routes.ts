@@ -4,16 +4,10 @@
  * as CSV, the tailoring distribution, and the membership update task (status, Sync Now). Staff of the
  * coach only. Registered by routes.ts.
  */
-import {
-  API,
-  CohortUsersPageSchema,
-  DISTRIBUTION_MAX_PAGE_SIZE,
-  DISTRIBUTION_PAGE_SIZE,
-  MembershipTaskSchema,
-  TailoringDistributionSchema,
-} from '@course-coach/contracts';
+import { API, DISTRIBUTION_PAGE_SIZE, TAILORING_ENDPOINTS } from '@course-coach/contracts';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { badRequest } from '../../http/errors.ts';
 import { cohortMembersForExport, cohortUsers, tailoringDistribution } from './distribution.ts';
 import {
@@ -34,28 +28,16 @@ export function registerMemberRoutes(app: TailoringApp, { database, runner }: Ta
   // --- Members, distribution -------------------------------------------------------------------------
 
   /** GET cohort/{id}/users?page=N: the members, 50 a page. */
-  app.get(
-    API.cohortUsers(':coachId', ':cohortId'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: CohortParams,
-        querystring: z.strictObject({
-          page: z
-            .string()
-            .regex(/^[1-9][0-9]{0,6}$/, 'Enter a valid page number.')
-            .pipe(z.coerce.number<string>().int())
-            .optional(),
-        }),
-        response: { 200: CohortUsersPageSchema, ...errors },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...endpointRoute(TAILORING_ENDPOINTS.users),
+    handler: async (request) =>
       cohortUsers(database, scopeOf(request), id(request.params.cohortId), request.query.page ?? 1),
-  );
+  });
 
-  /** GET cohort/{id}/users.csv: every member as CSV (student_id, name, email). */
+  /**
+   * GET cohort/{id}/users.csv: every member as CSV (student_id, name, email). Registered by hand, not
+   * from a description in the contracts: it answers a CSV file, not JSON.
+   */
   app.get(
     API.cohortUsersCsv(':coachId', ':cohortId'),
     { config: staffOnly, schema: { tags, params: CohortParams, response: { 200: z.string(), ...errors } } },
@@ -82,38 +64,9 @@ export function registerMemberRoutes(app: TailoringApp, { database, runner }: Ta
    * asks for the counts alone (empty lists, no student query). A page or
    * page_size that is not a whole number in range is a 400 on that field.
    */
-  app.get(
-    API.tailoringDistribution(':coachId', ':cohortId'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: CohortParams,
-        querystring: z.strictObject({
-          characteristic: z.string().max(200).optional(),
-          page: z
-            .string()
-            .regex(/^[1-9][0-9]{0,6}$/, 'Enter a valid page number.')
-            .pipe(z.coerce.number<string>().int())
-            .optional(),
-          page_size: z
-            .string()
-            .regex(/^(0|[1-9][0-9]{0,3})$/, 'Enter a whole number from 0.')
-            .pipe(
-              z.coerce
-                .number<string>()
-                .int()
-                .max(
-                  DISTRIBUTION_MAX_PAGE_SIZE,
-                  `Ensure this value is at most ${DISTRIBUTION_MAX_PAGE_SIZE}.`,
-                ),
-            )
-            .optional(),
-        }),
-        response: { 200: TailoringDistributionSchema, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(TAILORING_ENDPOINTS.distribution),
+    handler: async (request) => {
       const scope = scopeOf(request);
       const name = request.query.characteristic;
       if (name !== undefined) {
@@ -131,40 +84,28 @@ export function registerMemberRoutes(app: TailoringApp, { database, runner }: Ta
         page_size: request.query.page_size ?? DISTRIBUTION_PAGE_SIZE,
       });
     },
-  );
+  });
 
   // --- Membership update task (spec §7: under /Dashboard) -------------------------------------------
 
   /** GET cohort-membership-update/{id}: the task's state (started/success with date_done). */
-  app.get(
-    API.cohortMembershipUpdate(':coachId', ':cohortId'),
-    {
-      config: staffOnly,
-      schema: { tags, params: CohortParams, response: { 200: MembershipTaskSchema, ...errors } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(TAILORING_ENDPOINTS.membershipTask),
+    handler: async (request) => {
       const cohortId = id(request.params.cohortId);
       await getCohort(database, scopeOf(request), cohortId);
       return taskStatus(database.query, cohortId);
     },
-  );
+  });
 
   /** POST cohort-membership-update/{id}: starts a sync (202), or does nothing while one is started (200). */
-  app.post(
-    API.cohortMembershipUpdate(':coachId', ':cohortId'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: CohortParams,
-        response: { 200: MembershipTaskSchema, 202: MembershipTaskSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(TAILORING_ENDPOINTS.syncMembership),
+    handler: async (request, reply) => {
       const cohortId = id(request.params.cohortId);
       await getCohort(database, scopeOf(request), cohortId);
       const started = await triggerSync(runner, cohortId);
       return reply.code(started ? 202 : 200).send(await taskStatus(database.query, cohortId));
     },
-  );
+  });
 }

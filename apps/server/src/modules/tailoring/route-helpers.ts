@@ -15,10 +15,8 @@ import { errorResponses } from '../../http/route-common.ts';
 import type { CoachScope } from './service.ts';
 import type { SyncRunner } from './sync.ts';
 
-export const GroupParams = z.object({ coachId: z.string(), cohortGroupId: z.string() });
+/** Params of an Insight Group's path (the CSV download's; the other routes take theirs from the contracts). */
 export const CohortParams = z.object({ coachId: z.string(), cohortId: z.string() });
-export const RuleParams = z.object({ coachId: z.string(), cohortId: z.string(), ruleId: z.string() });
-export const ImportParams = z.object({ coachId: z.string(), importId: z.string() });
 
 /** Error responses of every tailoring route (400 field errors, 401/403/404 `{ detail }`). */
 export const errors = errorResponses;

@@ -4,16 +4,15 @@
  * Insight Groups (cohort-routes.ts), rules (rule-routes.ts), members, distribution and the membership
  * task (member-routes.ts), CSV import (import-routes.ts).
  */
-import { API, DictionaryDataSchema, EnrollmentDetailsSchema } from '@course-coach/contracts';
+import { TAILORING_ENDPOINTS } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { CoachParams } from '../../http/route-common.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { registerCohortRoutes } from './cohort-routes.ts';
 import { dictionaryData } from './dictionary.ts';
 import { enrollmentCount } from './distribution.ts';
 import { registerImportRoutes } from './import-routes.ts';
 import { registerMemberRoutes } from './member-routes.ts';
-import { errors, staffOnly, tags } from './route-helpers.ts';
 import { registerRuleRoutes } from './rule-routes.ts';
 
 /** Largest CSV upload (bytes). */
@@ -21,7 +20,9 @@ export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 /**
  * Tailoring routes (spec §7 "Cohorts"): the dictionary, Insight Group Collections, Insight Groups,
- * rules, members, enrollment details, distribution, the membership update task, and CSV import/export.
+ * rules, members, enrollment details, distribution, the membership update task, and CSV import/export,
+ * registered from their descriptions in the contracts (`TAILORING_ENDPOINTS`) but for the CSV upload
+ * and download (import-routes.ts, member-routes.ts), which take or answer CSV, not JSON.
  * Every route is for the coach's staff (its instructors, the institution's staff and admins): students
  * get 403, anybody outside the institution 404 (the guard). Objects of another coach answer 404.
  */
@@ -36,24 +37,18 @@ export const tailoringRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   );
 
   /** GET mtsdictionarydata: the institution's tailoring dictionary (spec §3 "Dictionary data"). */
-  app.get(
-    API.mtsDictionaryData(':coachId'),
-    {
-      config: staffOnly,
-      schema: { tags, params: CoachParams, response: { 200: DictionaryDataSchema, ...errors } },
-    },
-    async (request) => dictionaryData(database.query, request.coach!.institutionId),
-  );
+  app.route({
+    ...endpointRoute(TAILORING_ENDPOINTS.dictionary),
+    handler: async (request) => dictionaryData(database.query, request.coach!.institutionId),
+  });
 
   /** GET enrollment-details: the coach's enrolled student count. */
-  app.get(
-    API.enrollmentDetails(':coachId'),
-    {
-      config: staffOnly,
-      schema: { tags, params: CoachParams, response: { 200: EnrollmentDetailsSchema, ...errors } },
-    },
-    async (request) => ({ enrollment_count: await enrollmentCount(database.query, request.coach!.coachId) }),
-  );
+  app.route({
+    ...endpointRoute(TAILORING_ENDPOINTS.enrollmentDetails),
+    handler: async (request) => ({
+      enrollment_count: await enrollmentCount(database.query, request.coach!.coachId),
+    }),
+  });
 
   const context = { database, runner };
   registerCohortRoutes(app, context);

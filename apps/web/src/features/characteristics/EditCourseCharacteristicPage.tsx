@@ -1,11 +1,12 @@
 import {
-  API,
-  CourseCharacteristicSchema,
+  CHARACTERISTIC_ENDPOINTS,
+  type CourseCharacteristicBody,
   EDITOR_TEXTS,
   PAGES,
   type WiringInput,
 } from '@course-coach/contracts';
 import { useState } from 'react';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { WiringEditor } from '../wiring/index.ts';
 import { FieldInput, FieldSelect, fieldBinder } from './EditorShell.tsx';
 import {
@@ -38,9 +39,21 @@ function CourseEditor({ coachId, id }: ItemEditorProps) {
     coachId,
     id,
     what: 'course',
-    schema: CourseCharacteristicSchema,
-    listPath: API.courseCharacteristics(coachId),
-    itemPath: (item) => API.courseCharacteristic(coachId, item),
+    calls: {
+      load: (item, signal) =>
+        callEndpoint(
+          CHARACTERISTIC_ENDPOINTS.courseCharacteristic,
+          { params: { coachId, id: item } },
+          signal,
+        ),
+      save: (item, body: CourseCharacteristicBody) =>
+        item === null
+          ? callEndpoint(CHARACTERISTIC_ENDPOINTS.createCourseCharacteristic, { params: { coachId }, body })
+          : callEndpoint(CHARACTERISTIC_ENDPOINTS.updateCourseCharacteristic, {
+              params: { coachId, id: item },
+              body,
+            }),
+    },
     editPage: (item) => PAGES.editCourseCharacteristic(coachId, item),
     onLoad: (d) => {
       setTitle(d.title);

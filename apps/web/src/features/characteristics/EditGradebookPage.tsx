@@ -1,16 +1,9 @@
-import {
-  API,
-  AssignmentSchema,
-  EDITOR_TEXTS,
-  GradebookSchema,
-  PAGES,
-  type WiringInput,
-} from '@course-coach/contracts';
+import { CHARACTERISTIC_ENDPOINTS, EDITOR_TEXTS, PAGES, type WiringInput } from '@course-coach/contracts';
 import { Anchor, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -45,16 +38,16 @@ export function EditGradebookPage() {
 function GradebookEditor({ coachId, id }: { coachId: number; id: number }) {
   const query = useQuery({
     queryKey: characteristicsKeys.item(coachId, 'gradebook', id),
-    queryFn: ({ signal }) => apiGet(API.gradebook(coachId, id), GradebookSchema, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(CHARACTERISTIC_ENDPOINTS.gradebook, { params: { coachId, id } }, signal),
   });
   const form = useTitleWiring(query.data);
   const invalidate = useInvalidateCharacteristics(coachId);
   const save = useMutation({
     mutationFn: () =>
-      apiRequest(API.gradebook(coachId, id), {
-        method: 'PUT',
+      callEndpoint(CHARACTERISTIC_ENDPOINTS.updateGradebook, {
+        params: { coachId, id },
         body: { title: form.title, characteristics: form.wiring },
-        schema: GradebookSchema,
       }),
     onSuccess: () => invalidate(),
   });
@@ -127,16 +120,16 @@ function AssignmentEditor({
 }) {
   const query = useQuery({
     queryKey: characteristicsKeys.item(coachId, 'assignment', id),
-    queryFn: ({ signal }) => apiGet(API.assignment(coachId, gradebookId, id), AssignmentSchema, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(CHARACTERISTIC_ENDPOINTS.assignment, { params: { coachId, gradebookId, id } }, signal),
   });
   const form = useTitleWiring(query.data);
   const invalidate = useInvalidateCharacteristics(coachId);
   const save = useMutation({
     mutationFn: () =>
-      apiRequest(API.assignment(coachId, gradebookId, id), {
-        method: 'PUT',
+      callEndpoint(CHARACTERISTIC_ENDPOINTS.updateAssignment, {
+        params: { coachId, gradebookId, id },
         body: { title: form.title, characteristics: form.wiring },
-        schema: AssignmentSchema,
       }),
     onSuccess: () => invalidate(),
   });

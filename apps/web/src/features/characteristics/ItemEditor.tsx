@@ -55,35 +55,55 @@ export interface ItemEditorState<D> {
 }
 
 /**
- * Loads the item (GET `itemPath(id)`, not for a new one) and hands it to `onLoad` to fill the form;
- * `save.mutate()` sends `body()` (POST `listPath` when new, else PUT `itemPath(id)`), refreshes the
- * characteristics overview and, after adding, moves to `editPage(newId)`. Errors of a failed save come
- * back as field errors (`saveErrors`).
+ * How an editor reaches an item described in the contracts (course characteristics:
+ * `CHARACTERISTIC_ENDPOINTS`, called with `callEndpoint`): load one by id, save one (`id` null adds it).
  */
-export function useItemEditor<D extends { id: number }>({
-  coachId,
-  id,
-  what,
-  schema,
-  listPath,
-  itemPath,
-  editPage,
-  onLoad,
-  body,
-}: ItemEditorProps & {
-  /** The query key's item kind (`characteristicsKeys.item`). */
-  what: string;
+export interface ItemCalls<D, B> {
+  load: (id: number, signal: AbortSignal) => Promise<D>;
+  save: (id: number | null, body: B) => Promise<D>;
+}
+
+/** How an editor reaches an item by hand-written paths (playbooks): its answer schema and paths. */
+export interface ItemPaths<D> {
   schema: Schema<D>;
+  /** POST path (the coach's collection). */
   listPath: string;
+  /** GET / PUT path of one item. */
   itemPath: (id: number) => string;
-  editPage: (id: number) => string;
-  onLoad: (data: D) => void;
-  body: () => unknown;
-}): ItemEditorState<D> {
+}
+
+/** The calls of an item reached by hand-written paths: GET `itemPath(id)`; POST `listPath` or PUT. */
+function pathCalls<D, B>({ schema, listPath, itemPath }: ItemPaths<D>): ItemCalls<D, B> {
+  return {
+    load: (id, signal) => apiGet(itemPath(id), schema, signal),
+    save: (id, body) =>
+      id === null
+        ? apiRequest(listPath, { method: 'POST', body, schema })
+        : apiRequest(itemPath(id), { method: 'PUT', body, schema }),
+  };
+}
+
+/**
+ * Loads the item (`calls.load`, or GET `itemPath(id)`; not for a new one) and hands it to `onLoad` to
+ * fill the form; `save.mutate()` sends `body()` (`calls.save`, or POST `listPath` when new, else PUT
+ * `itemPath(id)`), refreshes the characteristics overview and, after adding, moves to
+ * `editPage(newId)`. Errors of a failed save come back as field errors (`saveErrors`).
+ */
+export function useItemEditor<D extends { id: number }, B>(
+  options: ItemEditorProps & {
+    /** The query key's item kind (`characteristicsKeys.item`). */
+    what: string;
+    editPage: (id: number) => string;
+    onLoad: (data: D) => void;
+    body: () => B;
+  } & ({ calls: ItemCalls<D, B> } | ItemPaths<D>),
+): ItemEditorState<D> {
+  const { coachId, id, what, editPage, onLoad, body } = options;
+  const calls = 'calls' in options ? options.calls : pathCalls<D, B>(options);
   const navigate = useNavigate();
   const query = useQuery({
     queryKey: characteristicsKeys.item(coachId, what, id ?? 0),
-    queryFn: ({ signal }) => apiGet(itemPath(id!), schema, signal),
+    queryFn: ({ signal }) => calls.load(id!, signal),
     enabled: id !== null,
   });
   const load = useRef(onLoad);
@@ -93,12 +113,7 @@ export function useItemEditor<D extends { id: number }>({
   }, [query.data]);
   const invalidate = useInvalidateCharacteristics(coachId);
   const save = useMutation({
-    mutationFn: () => {
-      const sent = body();
-      return id === null
-        ? apiRequest(listPath, { method: 'POST', body: sent, schema })
-        : apiRequest(itemPath(id), { method: 'PUT', body: sent, schema });
-    },
+    mutationFn: () => calls.save(id, body()),
     onSuccess: async (saved: D) => {
       await invalidate();
       if (id === null) navigate(editPage(saved.id), { replace: true });

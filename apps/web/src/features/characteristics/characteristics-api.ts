@@ -1,13 +1,7 @@
-import {
-  API,
-  CharacteristicWiringListSchema,
-  GradebookWiringListSchema,
-  type OverviewKind,
-  PlaybookWiringListSchema,
-} from '@course-coach/contracts';
+import { CHARACTERISTIC_ENDPOINTS, type OverviewKind } from '@course-coach/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiGet } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 /** Query keys of the overview and its editors; everything under ['characteristics', coachId]. */
 export const characteristicsKeys = {
@@ -17,12 +11,20 @@ export const characteristicsKeys = {
     ['characteristics', coachId, what, id] as const,
 };
 
+/** The overview endpoint of each kind whose rows are plain wiring items. */
+const ITEM_OVERVIEWS = {
+  bulletins: CHARACTERISTIC_ENDPOINTS.overviewBulletins,
+  emails: CHARACTERISTIC_ENDPOINTS.overviewEmails,
+  surveys: CHARACTERISTIC_ENDPOINTS.overviewSurveys,
+  todolists: CHARACTERISTIC_ENDPOINTS.overviewTodolists,
+  course: CHARACTERISTIC_ENDPOINTS.overviewCourse,
+};
+
 /** GET characteristics/{bulletins|emails|surveys|todolists|course} (spec §7). */
 export function useOverviewItems(coachId: number, kind: Exclude<OverviewKind, 'playbooks' | 'gradebooks'>) {
   return useQuery({
     queryKey: characteristicsKeys.kind(coachId, kind),
-    queryFn: ({ signal }) =>
-      apiGet(API.characteristics(coachId, kind), CharacteristicWiringListSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(ITEM_OVERVIEWS[kind], { params: { coachId } }, signal),
   });
 }
 
@@ -31,7 +33,7 @@ export function useOverviewPlaybooks(coachId: number) {
   return useQuery({
     queryKey: characteristicsKeys.kind(coachId, 'playbooks'),
     queryFn: ({ signal }) =>
-      apiGet(API.characteristics(coachId, 'playbooks'), PlaybookWiringListSchema, signal),
+      callEndpoint(CHARACTERISTIC_ENDPOINTS.overviewPlaybooks, { params: { coachId } }, signal),
   });
 }
 
@@ -40,7 +42,7 @@ export function useOverviewGradebooks(coachId: number) {
   return useQuery({
     queryKey: characteristicsKeys.kind(coachId, 'gradebooks'),
     queryFn: ({ signal }) =>
-      apiGet(API.characteristics(coachId, 'gradebooks'), GradebookWiringListSchema, signal),
+      callEndpoint(CHARACTERISTIC_ENDPOINTS.overviewGradebooks, { params: { coachId } }, signal),
   });
 }
 

@@ -1,9 +1,10 @@
-import { API, type CharacteristicDefinition, CharacteristicDefinitionSchema } from '@course-coach/contracts';
+import { CHARACTERISTIC_DEFINITION_ENDPOINTS, type CharacteristicDefinition } from '@course-coach/contracts';
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { apiGet, errorMessage, isApiError } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { errorMessage, isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
@@ -12,8 +13,6 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { CharacteristicsTable } from './CharacteristicsTable.tsx';
 import { DefinitionForm } from './DefinitionForm.tsx';
 import { RetireDialog } from './RetireDialog.tsx';
-
-const ListSchema = CharacteristicDefinitionSchema.array();
 
 /**
  * `/Dashboard/Institution/{institutionId}/Characteristics/`: the institution's characteristic
@@ -26,7 +25,12 @@ export function CharacteristicsPage() {
   usePageTitle('Characteristics');
   const list = useQuery({
     queryKey: ['characteristic-definitions', institutionId ?? 0] as const,
-    queryFn: ({ signal }) => apiGet(API.characteristicDefinitions(institutionId ?? 0), ListSchema, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        CHARACTERISTIC_DEFINITION_ENDPOINTS.list,
+        { params: { institutionId: institutionId ?? 0 } },
+        signal,
+      ),
     enabled: institutionId !== null,
   });
   const [editing, setEditing] = useState<CharacteristicDefinition | 'new' | null>(null);

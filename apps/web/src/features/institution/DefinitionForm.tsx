@@ -1,17 +1,17 @@
 /** The characteristic definition's create/edit form (docs/characteristics.md), in the page's modal. */
 import {
-  API,
+  CHARACTERISTIC_DEFINITION_ENDPOINTS,
   CHARACTERISTIC_SCOPE_LABELS,
   CHARACTERISTIC_SCOPES,
   CHARACTERISTIC_TYPE_LABELS,
   CHARACTERISTIC_TYPES,
   type CharacteristicDefinition,
-  CharacteristicDefinitionSchema,
 } from '@course-coach/contracts';
 import { Alert, Button, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, errorMessage } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { errorMessage } from '../../api/client.ts';
 import { bodyOf, EMPTY, type Form, fieldError, formOf } from './characteristic-form.ts';
 
 /** The create/edit form of one definition, with the fields of its kind. */
@@ -28,12 +28,15 @@ export function DefinitionForm({
   const client = useQueryClient();
   const save = useMutation({
     mutationFn: () =>
-      apiRequest(
-        editing
-          ? API.characteristicDefinition(institutionId, editing.id)
-          : API.characteristicDefinitions(institutionId),
-        { method: editing ? 'PUT' : 'POST', body: bodyOf(form), schema: CharacteristicDefinitionSchema },
-      ),
+      editing
+        ? callEndpoint(CHARACTERISTIC_DEFINITION_ENDPOINTS.update, {
+            params: { institutionId, id: editing.id },
+            body: bodyOf(form),
+          })
+        : callEndpoint(CHARACTERISTIC_DEFINITION_ENDPOINTS.create, {
+            params: { institutionId },
+            body: bodyOf(form),
+          }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['characteristic-definitions', institutionId] });
       onDone();

@@ -1,9 +1,14 @@
 /** Retiring a characteristic definition (docs/characteristics.md): the confirmation naming its uses. */
-import { API, type CharacteristicDefinition, type CharacteristicUse } from '@course-coach/contracts';
+import {
+  CHARACTERISTIC_DEFINITION_ENDPOINTS,
+  type CharacteristicDefinition,
+  type CharacteristicUse,
+} from '@course-coach/contracts';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, errorMessage, isApiError } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { errorMessage, isApiError } from '../../api/client.ts';
 
 /** The retire confirmation: names the uses the server reported (409) and offers to retire anyway. */
 export function RetireDialog({
@@ -19,10 +24,10 @@ export function RetireDialog({
   const [uses, setUses] = useState<CharacteristicUse[]>(definition.uses);
   const retire = useMutation({
     mutationFn: (force: boolean) =>
-      apiRequest(
-        `${API.characteristicDefinition(institutionId, definition.id)}${force ? '?force=true' : ''}`,
-        { method: 'DELETE' },
-      ),
+      callEndpoint(CHARACTERISTIC_DEFINITION_ENDPOINTS.retire, {
+        params: { institutionId, id: definition.id },
+        query: { force: force ? 'true' : undefined },
+      }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['characteristic-definitions', institutionId] });
       onDone();

@@ -1,13 +1,14 @@
 import {
   API,
   COHORT_USERS_PAGE_SIZE,
-  CohortUsersPageSchema,
+  TAILORING_ENDPOINTS,
   TAILORING_UI_TEXTS,
 } from '@course-coach/contracts';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiGet, errorMessage } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { ScrollTable } from '../../components/ScrollTable.tsx';
@@ -24,7 +25,11 @@ export function GroupMembers({ coachId, cohortId }: GroupMembersProps) {
   const members = useQuery({
     queryKey: [...tailoringKeys.cohort(coachId, cohortId), 'users', page],
     queryFn: ({ signal }) =>
-      apiGet(`${API.cohortUsers(coachId, cohortId)}?page=${page}`, CohortUsersPageSchema, signal),
+      callEndpoint(
+        TAILORING_ENDPOINTS.users,
+        { params: { coachId, cohortId }, query: { page: String(page) } },
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 

@@ -1,8 +1,15 @@
-import { API, type ImportReport, ImportReportSchema, TAILORING_UI_TEXTS } from '@course-coach/contracts';
+import {
+  API,
+  type ImportReport,
+  ImportReportSchema,
+  TAILORING_ENDPOINTS,
+  TAILORING_UI_TEXTS,
+} from '@course-coach/contracts';
 import { Alert, Button, FileInput, Group, Modal, Progress, Select, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError, apiGet, apiRequest, errorMessage } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { ApiError, apiRequest, errorMessage } from '../../api/client.ts';
 import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { useDictionary, useInvalidateTailoring } from './api.ts';
 
@@ -90,6 +97,7 @@ function ImportForm({ coachId, onClose }: ImportCsvModalProps) {
   const [checked, setChecked] = useState(false);
 
   const send = useMutation({
+    // The upload is sent by hand: its body is the CSV file, not JSON (the server registers it by hand too).
     mutationFn: async ({ dryRun }: { dryRun: boolean }) => {
       const text = await (file as File).text();
       const query = new URLSearchParams({ source: source ?? '', dry_run: dryRun ? 'true' : 'false' });
@@ -123,7 +131,12 @@ function ImportForm({ coachId, onClose }: ImportCsvModalProps) {
   const importId = report && !report.dry_run && report.state === 'started' ? report.id : null;
   const progress = useQuery({
     queryKey: ['tailoring', coachId, 'import', importId],
-    queryFn: ({ signal }) => apiGet(API.mtsImportStatus(coachId, importId ?? 0), ImportReportSchema, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        TAILORING_ENDPOINTS.importStatus,
+        { params: { coachId, importId: importId ?? 0 } },
+        signal,
+      ),
     enabled: importId !== null,
     refetchInterval: (query) =>
       query.state.data?.state === 'started' || !query.state.data ? IMPORT_POLL_MS : false,

@@ -1,14 +1,14 @@
 import {
-  API,
   type CohortGroup,
-  CohortGroupSchema,
   type FieldErrors,
+  TAILORING_ENDPOINTS,
   TAILORING_TEXTS,
 } from '@course-coach/contracts';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { ApiError } from '../../api/client.ts';
 
 export interface InsightGroupCollectionFormModalProps {
   coachId: number;
@@ -50,12 +50,11 @@ function InsightGroupCollectionForm({
   const save = useMutation({
     mutationFn: (body: { name: string }) =>
       collection
-        ? apiRequest(API.cohortGroup(coachId, collection.id), {
-            method: 'PUT',
+        ? callEndpoint(TAILORING_ENDPOINTS.updateGroup, {
+            params: { coachId, cohortGroupId: collection.id },
             body,
-            schema: CohortGroupSchema,
           })
-        : apiRequest(API.cohortGroups(coachId), { method: 'POST', body, schema: CohortGroupSchema }),
+        : callEndpoint(TAILORING_ENDPOINTS.createGroup, { params: { coachId }, body }),
     onSuccess: (saved) => {
       onSaved(saved);
       onClose();

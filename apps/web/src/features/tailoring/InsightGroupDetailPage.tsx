@@ -1,10 +1,10 @@
 import {
-  API,
   type Cohort,
   type CohortRule,
   characteristicLabel,
   membershipPercent,
   PAGES,
+  TAILORING_ENDPOINTS,
   TAILORING_TEXTS,
   TAILORING_UI_TEXTS,
 } from '@course-coach/contracts';
@@ -25,7 +25,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { apiRequest, errorMessage } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
@@ -82,7 +83,7 @@ function InsightGroupDetail({ coachId, cohortId }: Ids) {
 
   const undo = useUndoDelete();
   const remove = useMutation({
-    mutationFn: () => apiRequest(API.cohort(coachId, cohortId), { method: 'DELETE' }),
+    mutationFn: () => callEndpoint(TAILORING_ENDPOINTS.removeCohort, { params: { coachId, cohortId } }),
     onSuccess: () => {
       setDialog('none');
       // docs/trash.md: the group waits in the trash; Undo brings it back with its rules and members.

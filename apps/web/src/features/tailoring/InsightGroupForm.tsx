@@ -1,8 +1,9 @@
-import { API, type Cohort, CohortSchema, type FieldErrors } from '@course-coach/contracts';
+import { type Cohort, type CohortBody, type FieldErrors, TAILORING_ENDPOINTS } from '@course-coach/contracts';
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { ApiError, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { ApiError } from '../../api/client.ts';
 import { useCohortGroups, useDictionary } from './api.ts';
 
 export interface InsightGroupFormProps {
@@ -48,10 +49,10 @@ export function InsightGroupForm({
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
+    mutationFn: (body: CohortBody) =>
       cohort
-        ? apiRequest(API.cohort(coachId, cohort.id), { method: 'PUT', body, schema: CohortSchema })
-        : apiRequest(API.cohorts(coachId), { method: 'POST', body, schema: CohortSchema }),
+        ? callEndpoint(TAILORING_ENDPOINTS.updateCohort, { params: { coachId, cohortId: cohort.id }, body })
+        : callEndpoint(TAILORING_ENDPOINTS.createCohort, { params: { coachId }, body }),
     onSuccess: (saved) => onSaved(saved),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 400) setErrors(error.fieldErrors);

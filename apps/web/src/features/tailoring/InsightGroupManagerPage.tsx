@@ -1,9 +1,9 @@
 import {
-  API,
   type Cohort,
   type CohortGroupListEntry,
   membershipPercent,
   PAGES,
+  TAILORING_ENDPOINTS,
   TAILORING_TEXTS,
   TAILORING_UI_TEXTS,
 } from '@course-coach/contracts';
@@ -12,7 +12,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { apiRequest, errorMessage } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { errorMessage } from '../../api/client.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
@@ -52,7 +53,8 @@ function InsightGroupCollectionView({
   const invalidate = useInvalidateTailoring(coachId);
   const navigate = useNavigate();
   const remove = useMutation({
-    mutationFn: () => apiRequest(API.cohortGroup(coachId, collection.id), { method: 'DELETE' }),
+    mutationFn: () =>
+      callEndpoint(TAILORING_ENDPOINTS.removeGroup, { params: { coachId, cohortGroupId: collection.id } }),
     onSuccess: async () => {
       setDialog('none');
       await invalidate();

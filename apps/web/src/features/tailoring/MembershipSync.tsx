@@ -3,17 +3,17 @@
  * and the "Membership data sync status" panel.
  */
 import {
-  API,
   MESSAGES,
-  MembershipTaskSchema,
   syncInProgress,
+  TAILORING_ENDPOINTS,
   TAILORING_TEXTS,
   TAILORING_UI_TEXTS,
 } from '@course-coach/contracts';
 import { Alert, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { apiRequest, errorMessage } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { errorMessage } from '../../api/client.ts';
 import { tailoringKeys, useMembershipTask, useReloadCohort } from './api.ts';
 import { formatCohortDateTime } from './format.ts';
 
@@ -54,11 +54,7 @@ export function useSync({ coachId, cohortId }: Ids) {
   }, [finished, state, reload]);
 
   const sync = useMutation({
-    mutationFn: () =>
-      apiRequest(API.cohortMembershipUpdate(coachId, cohortId), {
-        method: 'POST',
-        schema: MembershipTaskSchema,
-      }),
+    mutationFn: () => callEndpoint(TAILORING_ENDPOINTS.syncMembership, { params: { coachId, cohortId } }),
     onSuccess: (data) => client.setQueryData(tailoringKeys.task(coachId, cohortId), data),
   });
   const running = task.data ? syncInProgress(task.data) : false;

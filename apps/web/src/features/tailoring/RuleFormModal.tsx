@@ -1,13 +1,14 @@
 import {
-  API,
   type Characteristic,
   type CohortRule,
+  type CohortRuleBody,
   characteristicKind,
   characteristicLabel,
   type FieldErrors,
   isComparison,
   NO_ANSWER_VALUE,
   operationsFor,
+  TAILORING_ENDPOINTS,
   TAILORING_TEXTS,
   usesValuesForInclude,
   validateRule,
@@ -27,7 +28,8 @@ import {
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { ApiError } from '../../api/client.ts';
 import { deleteQuestion, useConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { describeCriteria } from './RulesTable.tsx';
@@ -88,10 +90,13 @@ function RuleForm({ coachId, cohortId, onClose, rule, characteristics, onSaved }
     onClose();
   };
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
+    mutationFn: (body: CohortRuleBody) =>
       rule
-        ? apiRequest(API.cohortRule(coachId, cohortId, rule.id), { method: 'PUT', body })
-        : apiRequest(API.cohortRules(coachId, cohortId), { method: 'POST', body }),
+        ? callEndpoint(TAILORING_ENDPOINTS.updateRule, {
+            params: { coachId, cohortId, ruleId: rule.id },
+            body,
+          })
+        : callEndpoint(TAILORING_ENDPOINTS.createRule, { params: { coachId, cohortId }, body }),
     onSuccess: done,
     onError: fail,
   });
@@ -104,7 +109,7 @@ function RuleForm({ coachId, cohortId, onClose, rule, characteristics, onSaved }
     : '';
   const remove = useMutation({
     mutationFn: (ruleId: number) =>
-      apiRequest(API.cohortRule(coachId, cohortId, ruleId), { method: 'DELETE' }),
+      callEndpoint(TAILORING_ENDPOINTS.removeRule, { params: { coachId, cohortId, ruleId } }),
     onSuccess: (_answer, ruleId) => {
       undo({ coachId, kind: 'rule', id: ruleId, label: `Rule “${ruleName}”` });
       done();

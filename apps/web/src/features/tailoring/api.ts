@@ -1,19 +1,7 @@
-import {
-  API,
-  COHORT_SYNC_POLL_MS,
-  CohortGroupListEntrySchema,
-  CohortSchema,
-  DictionaryDataSchema,
-  EnrollmentDetailsSchema,
-  MembershipTaskSchema,
-  TailoringDistributionSchema,
-} from '@course-coach/contracts';
+import { COHORT_SYNC_POLL_MS, TAILORING_ENDPOINTS } from '@course-coach/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiGet } from '../../api/client.ts';
-
-const CohortListSchema = CohortSchema.array();
-const CohortGroupListSchema = CohortGroupListEntrySchema.array();
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 /** Query keys of a coach's tailoring data; all start with ['tailoring', coachId]. */
 export const tailoringKeys = {
@@ -31,7 +19,7 @@ export const tailoringKeys = {
 export function useCohortGroups(coachId: number) {
   return useQuery({
     queryKey: tailoringKeys.groups(coachId),
-    queryFn: ({ signal }) => apiGet(API.cohortGroups(coachId), CohortGroupListSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(TAILORING_ENDPOINTS.groups, { params: { coachId } }, signal),
   });
 }
 
@@ -39,7 +27,7 @@ export function useCohortGroups(coachId: number) {
 export function useCohorts(coachId: number) {
   return useQuery({
     queryKey: tailoringKeys.cohorts(coachId),
-    queryFn: ({ signal }) => apiGet(API.cohorts(coachId), CohortListSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(TAILORING_ENDPOINTS.cohorts, { params: { coachId } }, signal),
   });
 }
 
@@ -47,7 +35,8 @@ export function useCohorts(coachId: number) {
 export function useCohort(coachId: number, cohortId: number) {
   return useQuery({
     queryKey: tailoringKeys.cohort(coachId, cohortId),
-    queryFn: ({ signal }) => apiGet(API.cohort(coachId, cohortId), CohortSchema, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(TAILORING_ENDPOINTS.cohort, { params: { coachId, cohortId } }, signal),
   });
 }
 
@@ -55,7 +44,7 @@ export function useCohort(coachId: number, cohortId: number) {
 export function useDictionary(coachId: number) {
   return useQuery({
     queryKey: tailoringKeys.dictionary(coachId),
-    queryFn: ({ signal }) => apiGet(API.mtsDictionaryData(coachId), DictionaryDataSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(TAILORING_ENDPOINTS.dictionary, { params: { coachId } }, signal),
     staleTime: 5 * 60_000,
   });
 }
@@ -64,7 +53,8 @@ export function useDictionary(coachId: number) {
 export function useEnrollmentDetails(coachId: number) {
   return useQuery({
     queryKey: tailoringKeys.enrollment(coachId),
-    queryFn: ({ signal }) => apiGet(API.enrollmentDetails(coachId), EnrollmentDetailsSchema, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(TAILORING_ENDPOINTS.enrollmentDetails, { params: { coachId } }, signal),
   });
 }
 
@@ -76,9 +66,9 @@ export function useDistribution(coachId: number, cohortId: number) {
   return useQuery({
     queryKey: tailoringKeys.distribution(coachId, cohortId),
     queryFn: ({ signal }) =>
-      apiGet(
-        `${API.tailoringDistribution(coachId, cohortId)}?page_size=0`,
-        TailoringDistributionSchema,
+      callEndpoint(
+        TAILORING_ENDPOINTS.distribution,
+        { params: { coachId, cohortId }, query: { page_size: '0' } },
         signal,
       ),
   });
@@ -98,15 +88,11 @@ export function useDistributionStudents(
   characteristic: string,
   page: number,
 ) {
-  const query = new URLSearchParams({
-    characteristic,
-    page: String(page),
-    page_size: String(DISTRIBUTION_STUDENTS_PAGE_SIZE),
-  });
+  const query = { characteristic, page: String(page), page_size: String(DISTRIBUTION_STUDENTS_PAGE_SIZE) };
   return useQuery({
     queryKey: [...tailoringKeys.distribution(coachId, cohortId), characteristic, page] as const,
     queryFn: ({ signal }) =>
-      apiGet(`${API.tailoringDistribution(coachId, cohortId)}?${query}`, TailoringDistributionSchema, signal),
+      callEndpoint(TAILORING_ENDPOINTS.distribution, { params: { coachId, cohortId }, query }, signal),
     placeholderData: (previous) => previous,
   });
 }
@@ -119,7 +105,7 @@ export function useMembershipTask(coachId: number, cohortId: number) {
   return useQuery({
     queryKey: tailoringKeys.task(coachId, cohortId),
     queryFn: ({ signal }) =>
-      apiGet(API.cohortMembershipUpdate(coachId, cohortId), MembershipTaskSchema, signal),
+      callEndpoint(TAILORING_ENDPOINTS.membershipTask, { params: { coachId, cohortId } }, signal),
     refetchInterval: COHORT_SYNC_POLL_MS,
     staleTime: 0,
   });
