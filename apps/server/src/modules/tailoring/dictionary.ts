@@ -12,6 +12,7 @@ import {
   valueAllowed,
 } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
+import { selectSources } from './queries.ts';
 
 /** A dictionary characteristic with its database id, kind and scope. */
 export interface DictCharacteristic extends Characteristic {
@@ -81,10 +82,7 @@ export async function loadDictionary(q: Query, institutionId: number): Promise<D
  */
 export async function dictionaryData(q: Query, institutionId: number): Promise<DictionaryData> {
   const characteristics = await loadDictionary(q, institutionId);
-  const sources = await q<{ name: string; label: string }>(
-    'select name, label from tailoring_sources where institution_id = $1 order by name',
-    [institutionId],
-  );
+  const sources = await selectSources(q, institutionId);
   return {
     characteristics: characteristics.map(({ id: _id, kind: _kind, cohort_id, step: _s, ...c }) =>
       cohort_id === null ? c : { ...c, insight_group: true },

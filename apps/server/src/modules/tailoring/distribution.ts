@@ -14,16 +14,19 @@ import {
 import type { Database, Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { loadDictionary } from './dictionary.ts';
+import {
+  enrollmentCount,
+  memberCount,
+  selectDistributionStudents,
+  selectMemberPage,
+  selectMembersForExport,
+  selectStoredMemberCount,
+  selectUsersWithAnyValue,
+  selectValueCounts,
+} from './distribution-queries.ts';
 import { type CoachScope, cohortOfCoach } from './service.ts';
 
-/** Number of students enrolled in the coach (the population every group is drawn from). */
-export async function enrollmentCount(q: Query, coachId: number): Promise<number> {
-  const [row] = await q<{ n: number }>(
-    `select count(*)::int as n from enrollments where coach_id = $1 and role = 'student'`,
-    [coachId],
-  );
-  return row?.n ?? 0;
-}
+export { enrollmentCount };
 
 /** One page of a group's members (by name), like the to-do list's paging; 404 for a page past the end. */
 export async function cohortUsers(
@@ -33,16 +36,14 @@ export async function cohortUsers(
   page: number,
 ): Promise<CohortUsersPage> {
   await cohortOfCoach(database.query, scope, cohortId);
-  const [{ n: count } = { n: 0 }] = await database.query<{ n: number }>(
-    'select count(*)::int as n from cohort_memberships where cohort_id = $1',
-    [cohortId],
-  );
+  const count = await memberCount(database.query, cohortId);
   const pages = Math.max(1, Math.ceil(count / COHORT_USERS_PAGE_SIZE));
   if (page > pages) throw notFound('Invalid page.');
-  const results = await database.query<{ id: number; name: string; email: string }>(
-    `select u.id, u.name, u.email from cohort_memberships m join users u on u.id = m.user_id
-      where m.cohort_id = $1 order by u.name, u.id limit $2 offset $3`,
-    [cohortId, COHORT_USERS_PAGE_SIZE, (page - 1) * COHORT_USERS_PAGE_SIZE],
+  const results = await selectMemberPage(
+    database.query,
+    cohortId,
+    COHORT_USERS_PAGE_SIZE,
+    (page - 1) * COHORT_USERS_PAGE_SIZE,
   );
   return { count, page, next: page < pages ? page + 1 : null, previous: page > 1 ? page - 1 : null, results };
 }
@@ -50,11 +51,7 @@ export async function cohortUsers(
 /** Every member of a group with their student number, for the CSV export. */
 export async function cohortMembersForExport(database: Database, scope: CoachScope, cohortId: number) {
   await cohortOfCoach(database.query, scope, cohortId);
-  return database.query<{ id: number; external_id: string | null; name: string; email: string }>(
-    `select u.id, u.external_id, u.name, u.email from cohort_memberships m join users u on u.id = m.user_id
-      where m.cohort_id = $1 order by u.name, u.id`,
-    [cohortId],
-  );
+  return selectMembersForExport(database.query, cohortId);
 }
 
 /**
@@ -73,16 +70,10 @@ export async function tailoringDistribution(
   characteristic: string | undefined,
   paging: { page: number; page_size: number } = { page: 1, page_size: DISTRIBUTION_PAGE_SIZE },
 ): Promise<TailoringDistribution> {
-  const [cohort] = await database.query<{ membership_count: number }>(
-    'select membership_count from cohorts where id = $1 and coach_id = $2',
-    [cohortId, scope.coachId],
-  );
+  const cohort = await selectStoredMemberCount(database.query, scope.coachId, cohortId);
   if (!cohort) throw notFound();
   const enrollment = await enrollmentCount(database.query, scope.coachId);
-  const [members] = await database.query<{ n: number }>(
-    'select count(*)::int as n from cohort_memberships where cohort_id = $1',
-    [cohortId],
-  );
+  const members = await memberCount(database.query, cohortId);
   const dictionary = (await loadDictionary(database.query, scope.institutionId)).filter(
     (c) => characteristic === undefined || c.name === characteristic,
   );
@@ -90,36 +81,12 @@ export async function tailoringDistribution(
   // several values (multivalued, or several sources), which needs a distinct count.
   const multi = dictionary.filter((c) => c.is_multivalued || c.sources.length > 1).map((c) => c.id);
   const ids = dictionary.map((c) => c.id);
-  const byValue = await database.query<{
-    characteristic_id: number;
-    key: string;
-    group_total: number;
-    current: number;
-  }>(
-    `select v.characteristic_id, s.name || '__' || v.value as key, count(*)::int as group_total,
-            (count(m.user_id))::int as current
-       from student_characteristic_values v
-       join enrollments e on e.user_id = v.user_id and e.coach_id = $1 and e.role = 'student'
-       left join cohort_memberships m on m.cohort_id = $2 and m.user_id = v.user_id
-       join tailoring_sources s on s.id = v.source_id
-      where v.characteristic_id = any($3::int[]) and v.coach_id in (0, $1)
-      group by v.characteristic_id, s.name, v.value
-      order by 1, 2`,
-    [scope.coachId, cohortId, ids],
-  );
+  const byValue = await selectValueCounts(database.query, scope.coachId, cohortId, ids);
   // Enrolled students (and members) with at least one value: a semi-join per such characteristic.
   const byUser: Array<{ characteristic_id: number; users: number; member_users: number }> = [];
   for (const cid of multi) {
-    const [row] = await database.query<{ users: number; member_users: number }>(
-      `select count(*)::int as users, count(m.user_id)::int as member_users
-         from enrollments e
-         left join cohort_memberships m on m.cohort_id = $2 and m.user_id = e.user_id
-        where e.coach_id = $1 and e.role = 'student'
-          and exists (select 1 from student_characteristic_values v
-                       where v.characteristic_id = $3 and v.user_id = e.user_id and v.coach_id in (0, $1))`,
-      [scope.coachId, cohortId, cid],
-    );
-    byUser.push({ characteristic_id: cid, users: row?.users ?? 0, member_users: row?.member_users ?? 0 });
+    const row = await selectUsersWithAnyValue(database.query, scope.coachId, cohortId, cid);
+    byUser.push({ characteristic_id: cid, ...row });
   }
   const rows: Array<{
     name: string;
@@ -156,7 +123,7 @@ export async function tailoringDistribution(
       const map = counts[r.name]!;
       const prev = map[key] ?? { current: 0, group_total: 0 };
       map[key] = {
-        current: prev.current + ((members?.n ?? 0) - r.member_users),
+        current: prev.current + (members - r.member_users),
         group_total: prev.group_total + withoutValue,
       };
     }
@@ -171,7 +138,7 @@ export async function tailoringDistribution(
   }
   return {
     enrollment_count: enrollment,
-    membership_count: members?.n ?? 0,
+    membership_count: members,
     page: paging.page,
     page_size: paging.page_size,
     distribution,
@@ -194,40 +161,13 @@ async function distributionStudents(
 ): Promise<Map<string, DistributionStudent[]>> {
   const out = new Map<string, DistributionStudent[]>();
   if (dictionary.length === 0 || paging.page_size === 0) return out;
-  const rows = await q<{ name: string; key: string; id: number; student: string; email: string }>(
-    `with chars as (select * from unnest($3::int[], $4::text[], $5::text[]) as c(id, name, default_value)),
-          members as (
-            select m.user_id from cohort_memberships m
-              join enrollments e on e.user_id = m.user_id and e.coach_id = $1 and e.role = 'student'
-             where m.cohort_id = $2),
-          vals as (
-            select c.name, s.name || '__' || v.value as key, mb.user_id
-              from members mb
-              join student_characteristic_values v on v.user_id = mb.user_id and v.coach_id in (0, $1)
-              join chars c on c.id = v.characteristic_id
-              join tailoring_sources s on s.id = v.source_id
-            union all
-            select c.name, coalesce(c.default_value, ''), mb.user_id
-              from members mb cross join chars c
-             where not exists (select 1 from student_characteristic_values v
-                                where v.characteristic_id = c.id and v.user_id = mb.user_id
-                                  and v.coach_id in (0, $1))),
-          ranked as (
-            select vals.name, vals.key, u.id, u.name as student, u.email,
-                   row_number() over (partition by vals.name, vals.key order by u.name, u.id) as rn
-              from vals join users u on u.id = vals.user_id)
-     select name, key, id, student, email from ranked
-      where rn > $6 and rn <= $6 + $7
-      order by name, key, rn`,
-    [
-      coachId,
-      cohortId,
-      dictionary.map((c) => c.id),
-      dictionary.map((c) => c.name),
-      dictionary.map((c) => c.default),
-      (paging.page - 1) * paging.page_size,
-      paging.page_size,
-    ],
+  const rows = await selectDistributionStudents(
+    q,
+    coachId,
+    cohortId,
+    dictionary,
+    (paging.page - 1) * paging.page_size,
+    paging.page_size,
   );
   for (const r of rows) {
     const k = `${r.name}\u0000${r.key}`;

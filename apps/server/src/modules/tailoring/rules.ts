@@ -16,6 +16,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { auditDiff, recordAudit } from '../audit/index.ts';
 import { moveToTrash } from '../trash/index.ts';
 import { loadDictionary } from './dictionary.ts';
+import { deleteRuleRow, insertRule, lockRule, selectCohortName, updateRuleRow } from './queries.ts';
 import { type CoachScope, cohortOfCoach, getCohort } from './service.ts';
 import { requestResync, type SyncRunner } from './sync.ts';
 
@@ -46,13 +47,6 @@ async function checkRule(q: Query, scope: CoachScope, body: RuleBodyParsed) {
 }
 
 /** A stored rule's fields as the audit log records them. */
-interface RuleFields {
-  characteristic: string;
-  operation: string;
-  value: string | null;
-  values: string[] | null;
-}
-
 const ruleValues = (body: RuleBodyParsed) =>
   usesValuesForInclude(body.operation)
     ? { value: null, values: [...new Set((body.values_for_include ?? []).map((v) => v.trim()))] }
@@ -69,18 +63,19 @@ export async function createRule(
     await cohortOfCoach(q, scope, cohortId);
     await checkRule(q, scope, body);
     const { value, values } = ruleValues(body);
-    const [row] = await q<{ id: number }>(
-      `insert into cohort_rules (institution_id, cohort_id, characteristic, operation, value, values_for_include)
-       values ($1, $2, $3, $4, $5, $6) returning id`,
-      [scope.institutionId, cohortId, body.characteristic.trim(), body.operation.trim(), value, values],
-    );
+    const id = await insertRule(q, scope.institutionId, cohortId, {
+      characteristic: body.characteristic.trim(),
+      operation: body.operation.trim(),
+      value,
+      values,
+    });
     await recordAudit(q, {
       kind: 'rules',
       action: 'rule.create',
-      target: `Insight Group ${cohortId}, rule ${row!.id}`,
+      target: `Insight Group ${cohortId}, rule ${id}`,
       after: { characteristic: body.characteristic.trim(), operation: body.operation.trim(), value, values },
     });
-    return row!.id;
+    return id;
   });
   await requestResync(runner, cohortId);
   return ruleById(runner.database, scope, cohortId, ruleId);
@@ -96,19 +91,16 @@ export async function updateRule(
 ) {
   await runner.database.transaction(async (q) => {
     await cohortOfCoach(q, scope, cohortId);
-    const [old] = await q<RuleFields>(
-      `select characteristic, operation, value, values_for_include as values
-         from cohort_rules where id = $1 and cohort_id = $2 for update`,
-      [ruleId, cohortId],
-    );
+    const old = await lockRule(q, cohortId, ruleId);
     if (!old) throw notFound();
     await checkRule(q, scope, body);
     const { value, values } = ruleValues(body);
-    await q(
-      `update cohort_rules set characteristic = $3, operation = $4, value = $5, values_for_include = $6
-        where id = $1 and cohort_id = $2`,
-      [ruleId, cohortId, body.characteristic.trim(), body.operation.trim(), value, values],
-    );
+    await updateRuleRow(q, cohortId, ruleId, {
+      characteristic: body.characteristic.trim(),
+      operation: body.operation.trim(),
+      value,
+      values,
+    });
     await recordAudit(q, {
       kind: 'rules',
       action: 'rule.update',
@@ -127,7 +119,7 @@ export async function updateRule(
 export async function deleteRule(runner: SyncRunner, scope: CoachScope, cohortId: number, ruleId: number) {
   await runner.database.transaction(async (q) => {
     await cohortOfCoach(q, scope, cohortId);
-    const [group] = await q<{ name: string }>('select name from cohorts where id = $1', [cohortId]);
+    const group = await selectCohortName(q, cohortId);
     // The trash names the rule by labels, as screens do (docs/glossary.md), never by code names.
     const dictionary = await loadDictionary(q, scope.institutionId);
     await moveToTrash(q, {
@@ -146,11 +138,7 @@ export async function deleteRule(runner: SyncRunner, scope: CoachScope, cohortId
       },
       rows: [{ table: 'cohort_rules', where: 't.id = $1 and t.cohort_id = $2', params: [ruleId, cohortId] }],
     });
-    const [old] = await q<RuleFields>(
-      `delete from cohort_rules where id = $1 and cohort_id = $2
-       returning characteristic, operation, value, values_for_include as values`,
-      [ruleId, cohortId],
-    );
+    const old = await deleteRuleRow(q, cohortId, ruleId);
     if (!old) throw notFound();
     await recordAudit(q, {
       kind: 'rules',

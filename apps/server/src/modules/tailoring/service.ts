@@ -17,8 +17,28 @@ import type { Database, Query } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { auditDiff, recordAudit } from '../audit/index.ts';
 import { moveToTrash } from '../trash/index.ts';
-import { loadDictionary, ruleOut, type StoredRule } from './dictionary.ts';
+import { loadDictionary, ruleOut } from './dictionary.ts';
 import { MEMBERSHIP_SOURCE } from './membership.ts';
+import {
+  type CohortFields,
+  coachHasCohort,
+  coachHasCohortGroup,
+  cohortNameTaken,
+  deleteCohortGroupRow,
+  deleteCohortRow,
+  deleteMembershipCharacteristic,
+  deleteMemberships,
+  insertCohort,
+  insertCohortGroup,
+  lockCohort,
+  lockCohortGroup,
+  renameCohortGroup,
+  selectCharacteristicOwner,
+  selectCohortGroups,
+  selectCohorts,
+  selectRulesOf,
+  updateCohortRow,
+} from './queries.ts';
 import { requestResync, type SyncRunner, triggerSync } from './sync.ts';
 
 /** Where a tailoring call acts: a coach of an institution (from the guard). */
@@ -43,14 +63,7 @@ export async function listCohortGroups(
   database: Database,
   scope: CoachScope,
 ): Promise<CohortGroupListEntry[]> {
-  return database.query<CohortGroupListEntry>(
-    `select g.id, g.name,
-            (select count(distinct m.user_id)::int from cohort_memberships m
-               join cohorts c on c.id = m.cohort_id
-              where c.cohort_group_id = g.id) as membership_count
-       from cohort_groups g where g.coach_id = $1 order by g.name, g.id`,
-    [scope.coachId],
-  );
+  return selectCohortGroups(database.query, scope.coachId);
 }
 
 /** Creates a collection (name already trimmed and required by the body schema). */
@@ -60,17 +73,14 @@ export async function createCohortGroup(
   name: string,
 ): Promise<CohortGroup> {
   return database.transaction(async (q) => {
-    const [row] = await q<CohortGroup>(
-      'insert into cohort_groups (institution_id, coach_id, name) values ($1, $2, $3) returning id, name',
-      [scope.institutionId, scope.coachId, name],
-    );
+    const row = await insertCohortGroup(q, scope, name);
     await recordAudit(q, {
       kind: 'rules',
       action: 'collection.create',
-      target: `Insight Group Collection ${row!.id} (${name})`,
+      target: `Insight Group Collection ${row.id} (${name})`,
       after: { name },
     });
-    return row!;
+    return row;
   });
 }
 
@@ -82,32 +92,23 @@ export async function updateCohortGroup(
   name: string,
 ): Promise<CohortGroup> {
   return database.transaction(async (q) => {
-    const [old] = await q<{ name: string }>(
-      'select name from cohort_groups where id = $1 and coach_id = $2 for update',
-      [id, scope.coachId],
-    );
+    const old = await lockCohortGroup(q, scope.coachId, id);
     if (!old) throw notFound();
-    const [row] = await q<CohortGroup>(
-      'update cohort_groups set name = $2 where id = $1 returning id, name',
-      [id, name],
-    );
+    const row = await renameCohortGroup(q, id, name);
     await recordAudit(q, {
       kind: 'rules',
       action: 'collection.update',
       target: `Insight Group Collection ${id} (${old.name})`,
       ...auditDiff(old, { name }),
     });
-    return row!;
+    return row;
   });
 }
 
 /** Deletes a collection; its groups stay, outside any collection. 404 when it is not the coach's. */
 export async function deleteCohortGroup(database: Database, scope: CoachScope, id: number): Promise<void> {
   await database.transaction(async (q) => {
-    const [old] = await q<{ name: string }>(
-      'delete from cohort_groups where id = $1 and coach_id = $2 returning name',
-      [id, scope.coachId],
-    );
+    const old = await deleteCohortGroupRow(q, scope.coachId, id);
     if (!old) throw notFound();
     await recordAudit(q, {
       kind: 'rules',
@@ -122,30 +123,13 @@ export async function deleteCohortGroup(database: Database, scope: CoachScope, i
 // Cohorts (Insight Groups)
 // ------------------------------------------------------------------------------------------------
 
-interface CohortRow {
-  id: number;
-  name: string;
-  coach_id: number;
-  cohort_group: number | null;
-  source: string | null;
-  characteristic: string | null;
-  membership_count: number;
-}
-
-const COHORT_COLUMNS =
-  'id, name, coach_id, cohort_group_id as cohort_group, source, characteristic, membership_count';
-
 /** The coach's Insight Groups with their rules (each with is_valid against the current dictionary). */
 export async function listCohorts(database: Database, scope: CoachScope, onlyId?: number): Promise<Cohort[]> {
-  const cohorts = await database.query<CohortRow>(
-    `select ${COHORT_COLUMNS} from cohorts where coach_id = $1 ${onlyId ? 'and id = $2' : ''} order by name, id`,
-    onlyId ? [scope.coachId, onlyId] : [scope.coachId],
-  );
+  const cohorts = await selectCohorts(database.query, scope.coachId, onlyId);
   if (cohorts.length === 0) return [];
-  const rules = await database.query<StoredRule>(
-    `select id, cohort_id, characteristic, operation, value, values_for_include, qualifying_subjects_count
-       from cohort_rules where cohort_id = any($1::int[]) order by id`,
-    [cohorts.map((c) => c.id)],
+  const rules = await selectRulesOf(
+    database.query,
+    cohorts.map((c) => c.id),
   );
   const dictionary = await loadDictionary(database.query, scope.institutionId);
   return cohorts.map((c) => ({
@@ -161,12 +145,7 @@ export async function getCohort(database: Database, scope: CoachScope, id: numbe
   return cohort;
 }
 
-type CohortInput = {
-  name: string;
-  cohort_group: number | null;
-  source: string | null;
-  characteristic: string | null;
-};
+type CohortInput = CohortFields;
 
 /**
  * Checks a group form against the database (spec §5 "Cohort"): the collection must be the coach's; a
@@ -183,34 +162,24 @@ async function checkCohort(q: Query, scope: CoachScope, input: CohortInput, coho
     ) {
       errors.cohort_group = ['Select a valid collection.'];
     } else {
-      const rows = await q('select 1 from cohort_groups where id = $1 and coach_id = $2', [
-        input.cohort_group,
-        scope.coachId,
-      ]);
-      if (rows.length === 0) errors.cohort_group = ['Select a valid collection.'];
+      if (!(await coachHasCohortGroup(q, scope.coachId, input.cohort_group)))
+        errors.cohort_group = ['Select a valid collection.'];
     }
   }
   if (input.source !== null && !NAME_PATTERN.test(input.source)) errors.source = [NAME_MESSAGE];
   if (input.characteristic !== null) {
     if (!NAME_PATTERN.test(input.characteristic)) errors.characteristic = [NAME_MESSAGE];
     else {
-      const rows = await q<{ cohort_id: number | null }>(
-        'select cohort_id from characteristics where institution_id = $1 and name = $2',
-        [scope.institutionId, input.characteristic],
-      );
-      if (rows[0] && (cohortId === null || rows[0].cohort_id !== cohortId)) {
+      const owner = await selectCharacteristicOwner(q, scope.institutionId, input.characteristic);
+      if (owner && (cohortId === null || owner.cohort_id !== cohortId)) {
         errors.characteristic = [
           `“${input.characteristic}” is already a characteristic of the tailoring dictionary. Choose another name.`,
         ];
       }
     }
   }
-  const dup = await q('select 1 from cohorts where coach_id = $1 and lower(name) = lower($2) and id <> $3', [
-    scope.coachId,
-    input.name,
-    cohortId ?? 0,
-  ]);
-  if (dup.length > 0) errors[NON_FIELD_ERRORS] = [`An Insight Group named “${input.name}” already exists.`];
+  if (await cohortNameTaken(q, scope.coachId, input.name, cohortId ?? 0))
+    errors[NON_FIELD_ERRORS] = [`An Insight Group named “${input.name}” already exists.`];
   if (Object.keys(errors).length > 0) throw badRequest(errors);
 }
 
@@ -235,25 +204,14 @@ export async function createCohort(
   const input = normalise(body);
   const id = await runner.database.transaction(async (q) => {
     await checkCohort(q, scope, input, null);
-    const [row] = await q<{ id: number }>(
-      `insert into cohorts (institution_id, coach_id, cohort_group_id, name, source, characteristic)
-       values ($1, $2, $3, $4, $5, $6) returning id`,
-      [
-        scope.institutionId,
-        scope.coachId,
-        input.cohort_group,
-        input.name,
-        input.source,
-        input.characteristic,
-      ],
-    );
+    const newId = await insertCohort(q, scope, input);
     await recordAudit(q, {
       kind: 'rules',
       action: 'group.create',
-      target: `Insight Group ${row!.id} (${input.name})`,
+      target: `Insight Group ${newId} (${input.name})`,
       after: input,
     });
-    return row!.id;
+    return newId;
   });
   await triggerSync(runner, id);
   return getCohort(runner.database, scope, id);
@@ -271,22 +229,10 @@ export async function updateCohort(
 ): Promise<Cohort> {
   const input = normalise(body);
   const changed = await runner.database.transaction(async (q) => {
-    const [old] = await q<{
-      name: string;
-      cohort_group: number | null;
-      source: string | null;
-      characteristic: string | null;
-    }>(
-      `select name, cohort_group_id as cohort_group, source, characteristic
-         from cohorts where id = $1 and coach_id = $2 for update`,
-      [id, scope.coachId],
-    );
+    const old = await lockCohort(q, scope.coachId, id);
     if (!old) throw notFound();
     await checkCohort(q, scope, input, id);
-    await q(
-      `update cohorts set name = $2, cohort_group_id = $3, source = $4, characteristic = $5 where id = $1`,
-      [id, input.name, input.cohort_group, input.source, input.characteristic],
-    );
+    await updateCohortRow(q, id, input);
     await recordAudit(q, {
       kind: 'rules',
       action: 'group.update',
@@ -294,7 +240,7 @@ export async function updateCohort(
       ...auditDiff(old, { ...input }),
     });
     const moved = old.characteristic !== input.characteristic || old.source !== input.source;
-    if (moved) await q('delete from characteristics where cohort_id = $1', [id]);
+    if (moved) await deleteMembershipCharacteristic(q, id);
     return moved;
   });
   if (changed && input.characteristic) await requestResync(runner, id);
@@ -315,16 +261,7 @@ export async function deleteCohort(database: Database, scope: CoachScope, id: nu
         { table: 'characteristics', where: 't.cohort_id = $1', params: [id] },
       ],
     });
-    const [old] = await q<{
-      name: string;
-      cohort_group: number | null;
-      source: string | null;
-      characteristic: string | null;
-    }>(
-      `delete from cohorts where id = $1 and coach_id = $2
-       returning name, cohort_group_id as cohort_group, source, characteristic`,
-      [id, scope.coachId],
-    );
+    const old = await deleteCohortRow(q, scope.coachId, id);
     if (!old) throw notFound();
     await recordAudit(q, {
       kind: 'rules',
@@ -332,13 +269,12 @@ export async function deleteCohort(database: Database, scope: CoachScope, id: nu
       target: `Insight Group ${id} (${old.name})`,
       before: old,
     });
-    await q('delete from cohort_memberships where cohort_id = $1', [id]);
-    await q('delete from characteristics where cohort_id = $1', [id]);
+    await deleteMemberships(q, id);
+    await deleteMembershipCharacteristic(q, id);
   });
 }
 
 /** Checks that an Insight Group is the coach's; 404 when it is not (for rules, members and exports). */
 export async function cohortOfCoach(q: Query, scope: CoachScope, cohortId: number): Promise<void> {
-  const rows = await q('select 1 from cohorts where id = $1 and coach_id = $2', [cohortId, scope.coachId]);
-  if (rows.length === 0) throw notFound();
+  if (!(await coachHasCohort(q, scope.coachId, cohortId))) throw notFound();
 }
