@@ -2,7 +2,6 @@ import type { FieldErrors, WiringInput } from '@course-coach/contracts';
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { apiGet, apiRequest, type Schema } from '../../api/client.ts';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -55,39 +54,18 @@ export interface ItemEditorState<D> {
 }
 
 /**
- * How an editor reaches an item described in the contracts (course characteristics:
- * `CHARACTERISTIC_ENDPOINTS`, called with `callEndpoint`): load one by id, save one (`id` null adds it).
+ * How an editor reaches an item described in the contracts (`CHARACTERISTIC_ENDPOINTS`,
+ * `PLAYBOOK_ENDPOINTS`, called with `callEndpoint`): load one by id, save one (`id` null adds it).
  */
 export interface ItemCalls<D, B> {
   load: (id: number, signal: AbortSignal) => Promise<D>;
   save: (id: number | null, body: B) => Promise<D>;
 }
 
-/** How an editor reaches an item by hand-written paths (playbooks): its answer schema and paths. */
-export interface ItemPaths<D> {
-  schema: Schema<D>;
-  /** POST path (the coach's collection). */
-  listPath: string;
-  /** GET / PUT path of one item. */
-  itemPath: (id: number) => string;
-}
-
-/** The calls of an item reached by hand-written paths: GET `itemPath(id)`; POST `listPath` or PUT. */
-function pathCalls<D, B>({ schema, listPath, itemPath }: ItemPaths<D>): ItemCalls<D, B> {
-  return {
-    load: (id, signal) => apiGet(itemPath(id), schema, signal),
-    save: (id, body) =>
-      id === null
-        ? apiRequest(listPath, { method: 'POST', body, schema })
-        : apiRequest(itemPath(id), { method: 'PUT', body, schema }),
-  };
-}
-
 /**
- * Loads the item (`calls.load`, or GET `itemPath(id)`; not for a new one) and hands it to `onLoad` to
- * fill the form; `save.mutate()` sends `body()` (`calls.save`, or POST `listPath` when new, else PUT
- * `itemPath(id)`), refreshes the characteristics overview and, after adding, moves to
- * `editPage(newId)`. Errors of a failed save come back as field errors (`saveErrors`).
+ * Loads the item (`calls.load`; not for a new one) and hands it to `onLoad` to fill the form;
+ * `save.mutate()` sends `body()` (`calls.save`), refreshes the characteristics overview and, after
+ * adding, moves to `editPage(newId)`. Errors of a failed save come back as field errors (`saveErrors`).
  */
 export function useItemEditor<D extends { id: number }, B>(
   options: ItemEditorProps & {
@@ -96,10 +74,10 @@ export function useItemEditor<D extends { id: number }, B>(
     editPage: (id: number) => string;
     onLoad: (data: D) => void;
     body: () => B;
-  } & ({ calls: ItemCalls<D, B> } | ItemPaths<D>),
+    calls: ItemCalls<D, B>;
+  },
 ): ItemEditorState<D> {
-  const { coachId, id, what, editPage, onLoad, body } = options;
-  const calls = 'calls' in options ? options.calls : pathCalls<D, B>(options);
+  const { coachId, id, what, editPage, onLoad, body, calls } = options;
   const navigate = useNavigate();
   const query = useQuery({
     queryKey: characteristicsKeys.item(coachId, what, id ?? 0),

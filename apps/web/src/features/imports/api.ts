@@ -1,18 +1,18 @@
 import {
-  API,
   type Bom,
   type Delimiter,
   DryRunSchema,
   IMPORT_API,
   type ImportMapping,
-  ImportReportSchema,
   type LineEnding,
   type Quote,
   SavedMappingSchema,
+  TAILORING_ENDPOINTS,
   UploadSchema,
 } from '@course-coach/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { apiGet, apiPost, apiRequest } from '../../api/client.ts';
 
 /** How often a running import's progress is asked for. */
@@ -86,7 +86,12 @@ export function deleteMapping(coachId: number, mappingId: number) {
 export function useImportStatus(coachId: number, importId: number | null) {
   return useQuery({
     queryKey: importKeys.job(coachId, importId ?? 0),
-    queryFn: ({ signal }) => apiGet(API.mtsImportStatus(coachId, importId ?? 0), ImportReportSchema, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        TAILORING_ENDPOINTS.importStatus,
+        { params: { coachId, importId: importId ?? 0 } },
+        signal,
+      ),
     enabled: importId !== null,
     refetchInterval: (query) =>
       !query.state.data || query.state.data.state === 'started' ? GUIDED_IMPORT_POLL_MS : false,

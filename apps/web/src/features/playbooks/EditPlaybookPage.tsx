@@ -1,6 +1,13 @@
-import { API, EDITOR_TEXTS, PAGES, PlaybookSchema, type WiringInput } from '@course-coach/contracts';
+import {
+  EDITOR_TEXTS,
+  PAGES,
+  PLAYBOOK_ENDPOINTS,
+  type PlaybookBody,
+  type WiringInput,
+} from '@course-coach/contracts';
 import { Switch } from '@mantine/core';
 import { useState } from 'react';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import {
   FieldInput,
   FieldSelect,
@@ -50,9 +57,13 @@ function PlaybookEditor({ coachId, id }: ItemEditorProps) {
     coachId,
     id,
     what: 'playbook',
-    schema: PlaybookSchema,
-    listPath: API.playbooks(coachId),
-    itemPath: (item) => API.playbook(coachId, item),
+    calls: {
+      load: (item, signal) => callEndpoint(PLAYBOOK_ENDPOINTS.get, { params: { coachId, id: item } }, signal),
+      save: (item, body: PlaybookBody) =>
+        item === null
+          ? callEndpoint(PLAYBOOK_ENDPOINTS.create, { params: { coachId }, body })
+          : callEndpoint(PLAYBOOK_ENDPOINTS.update, { params: { coachId, id: item }, body }),
+    },
     editPage: (item) => PAGES.editPlaybook(coachId, item),
     onLoad: (d) => {
       setTitle(d.title);
