@@ -10,6 +10,7 @@ import { publicOrigin } from '../../http/public-origin.ts';
 import { recordAudit } from '../audit/index.ts';
 import { getUser, listUsers, setActive, setEnrollment, setInstitutionRole } from './admin-service.ts';
 import { accountMail, SET_PASSWORD_PAGE } from './mail.ts';
+import { selectInstitutionName } from './queries.ts';
 import { issueToken } from './tokens.ts';
 
 const idOf = (value: string) => {
@@ -114,10 +115,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Trans
           action: 'user.invite',
           target: `user ${user.id} (${user.email})`,
         });
-        const [institution] = await q<{ name: string }>('select name from institutions where id = $1', [
-          institutionId,
-        ]);
-        return { token, user, institution: institution!.name };
+        return { token, user, institution: (await selectInstitutionName(q, institutionId))! };
       });
       const link = `${publicOrigin(config, request)}${SET_PASSWORD_PAGE}#token=${token}`;
       try {

@@ -208,3 +208,83 @@ export async function deleteOldTokens(q: Query): Promise<number> {
   const rows = await q(`delete from account_tokens where expires_at < now() - interval '1 day' returning id`);
   return rows.length;
 }
+
+/**
+ * Counts one request under each of `keys` (`login_failures`) and returns, per key, the requests in the
+ * last `windowMinutes` and the seconds until the oldest of them leaves the window; `ids` are the rows
+ * just added (to take back when the request is refused).
+ */
+export async function countRequests(
+  q: Query,
+  keys: string[],
+  windowMinutes: number,
+): Promise<{ ids: string[]; counts: Array<{ key: string; n: number; wait: number }> }> {
+  const ids = await q<{ id: string }>(
+    `insert into login_failures (key) values ${keys.map((_, i) => `($${i + 1})`).join(', ')} returning id::text as id`,
+    keys,
+  );
+  const counts = await q<{ key: string; n: number; wait: number }>(
+    `select key, count(*)::int as n,
+            ceil(extract(epoch from (min(created_at) + $2::int * interval '1 minute' - now())))::int as wait
+       from login_failures where key = any($1::text[]) and created_at > now() - $2::int * interval '1 minute'
+      group by key`,
+    [keys, windowMinutes],
+  );
+  return { ids: ids.map((r) => r.id), counts };
+}
+
+/** Takes back counted requests (`login_failures` rows by id). */
+export async function deleteRequests(q: Query, ids: string[]): Promise<void> {
+  await q('delete from login_failures where id = any($1::bigint[])', [ids]);
+}
+
+/** The user's password hash (null: none set, e.g. signs in only through SSO), or undefined: no such user. */
+export async function selectPasswordHash(
+  q: Query,
+  userId: number,
+): Promise<Pick<Users, 'password_hash'> | undefined> {
+  const [row] = await q<Pick<Users, 'password_hash'>>('select password_hash from users where id = $1', [
+    userId,
+  ]);
+  return row;
+}
+
+/** The user's e-mail address, or undefined. */
+export async function selectUserEmail(q: Query, userId: number): Promise<string | undefined> {
+  const [row] = await q<{ email: string }>('select email from users where id = $1', [userId]);
+  return row?.email;
+}
+
+/** The active account using `email`, with its institution's name; undefined when none. */
+export async function selectActiveUserByEmail(
+  q: Query,
+  email: string,
+): Promise<{ id: number; institution_id: number; name: string } | undefined> {
+  const [row] = await q<{ id: number; institution_id: number; name: string }>(
+    `select u.id, u.institution_id, i.name from users u join institutions i on i.id = u.institution_id
+      where u.email = $1 and u.deactivated_at is null`,
+    [email],
+  );
+  return row;
+}
+
+/**
+ * Sets the user's password hash and ends their sessions, all of them or all but `keepSessionId` (the
+ * one that changed it).
+ */
+export async function setPasswordHash(
+  q: Query,
+  userId: number,
+  hash: string,
+  keepSessionId?: string,
+): Promise<void> {
+  await q('update users set password_hash = $2 where id = $1', [userId, hash]);
+  if (keepSessionId === undefined) await q('delete from sessions where user_id = $1', [userId]);
+  else await q('delete from sessions where user_id = $1 and id <> $2', [userId, keepSessionId]);
+}
+
+/** The institution's name (undefined: no such institution). */
+export async function selectInstitutionName(q: Query, institutionId: number): Promise<string | undefined> {
+  const [row] = await q<{ name: string }>('select name from institutions where id = $1', [institutionId]);
+  return row?.name;
+}

@@ -10,6 +10,14 @@ import { endpointRoute } from '../../http/endpoint.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { publicOrigin } from '../../http/public-origin.ts';
 import { accountMail, SET_PASSWORD_PAGE } from './mail.ts';
+import {
+  countRequests,
+  deleteRequests,
+  selectActiveUserByEmail,
+  selectPasswordHash,
+  selectUserEmail,
+  setPasswordHash,
+} from './queries.ts';
 import { consumeToken, issueToken } from './tokens.ts';
 
 /** Reset requests allowed per address, and per client IP, in RESET_WINDOW_MINUTES (docs/accounts.md). */
@@ -25,23 +33,13 @@ export const RESET_WINDOW_MINUTES = 15;
 async function resetRateLimit(database: Database, email: string, ip: string): Promise<number> {
   const keys = [`reset-email:${email}`, `reset-ip:${ip}`];
   return database.transaction(async (q) => {
-    const ids = await q<{ id: string }>(
-      `insert into login_failures (key) values ($1), ($2) returning id::text as id`,
-      keys,
-    );
-    const rows = await q<{ key: string; n: number; wait: number }>(
-      `select key, count(*)::int as n,
-              ceil(extract(epoch from (min(created_at) + $2::int * interval '1 minute' - now())))::int as wait
-         from login_failures where key = any($1::text[]) and created_at > now() - $2::int * interval '1 minute'
-        group by key`,
-      [keys, RESET_WINDOW_MINUTES],
-    );
+    const { ids, counts: rows } = await countRequests(q, keys, RESET_WINDOW_MINUTES);
     let wait = 0;
     for (const r of rows) {
       const limit = r.key === keys[0] ? RESET_MAX_PER_ADDRESS : RESET_MAX_PER_IP;
       if (r.n > limit) wait = Math.max(wait, Math.max(1, r.wait));
     }
-    if (wait > 0) await q('delete from login_failures where id = any($1::bigint[])', [ids.map((r) => r.id)]);
+    if (wait > 0) await deleteRequests(q, ids);
     return wait;
   });
 }
@@ -86,19 +84,13 @@ export const accountSelfRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Transp
           { detail: UI_TEXTS.loginRateLimited },
           { 'retry-after': String(attempt.retryAfter) },
         );
-      const [row] = await database.query<{ password_hash: string }>(
-        'select password_hash from users where id = $1',
-        [user.userId],
-      );
+      const row = await selectPasswordHash(database.query, user.userId);
       if (!(await verifyPassword(row?.password_hash ?? null, request.body.current_password))) {
         throw badRequest({ current_password: [ACCOUNT_TEXTS.currentPasswordWrong] });
       }
       await attempt.succeeded();
       const hash = await hashPassword(request.body.new_password);
-      await database.transaction(async (q) => {
-        await q('update users set password_hash = $2 where id = $1', [user.userId, hash]);
-        await q('delete from sessions where user_id = $1 and id <> $2', [user.userId, user.sessionId]);
-      });
+      await database.transaction((q) => setPasswordHash(q, user.userId, hash, user.sessionId));
       return reply.code(204).send(null);
     },
   });
@@ -116,11 +108,7 @@ export const accountSelfRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Transp
       const wait = await resetRateLimit(database, email, clientIp(request));
       if (wait > 0)
         throw new HttpError(429, { detail: ACCOUNT_TEXTS.resetRateLimited }, { 'retry-after': String(wait) });
-      const [user] = await database.query<{ id: number; institution_id: number; name: string }>(
-        `select u.id, u.institution_id, i.name from users u join institutions i on i.id = u.institution_id
-          where u.email = $1 and u.deactivated_at is null`,
-        [email],
-      );
+      const user = await selectActiveUserByEmail(database.query, email);
       if (user) {
         const token = await database.transaction((q) => issueToken(q, user, 'reset'));
         const link = `${publicOrigin(config, request)}${SET_PASSWORD_PAGE}#token=${token}`;
@@ -144,11 +132,9 @@ export const accountSelfRoutes: FastifyPluginAsyncZod<AppDeps & { mailer: Transp
       await database.transaction(async (q) => {
         const used = await consumeToken(q, request.body.token);
         if (!used) throw badRequest({ token: [ACCOUNT_TEXTS.tokenInvalid] });
-        const [u] = await q<{ email: string }>('select email from users where id = $1', [used.userId]);
-        if (u?.email === request.body.password.toLowerCase())
+        if ((await selectUserEmail(q, used.userId)) === request.body.password.toLowerCase())
           throw badRequest({ password: [ACCOUNT_TEXTS.passwordSameAsEmail] });
-        await q('update users set password_hash = $2 where id = $1', [used.userId, hash]);
-        await q('delete from sessions where user_id = $1', [used.userId]);
+        await setPasswordHash(q, used.userId, hash);
       });
       return reply.code(204).send(null);
     },

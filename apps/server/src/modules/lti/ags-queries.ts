@@ -5,6 +5,7 @@
  * statements run on the caller's handle or transaction (`q`); the platform calls, the backoff and what
  * a failure means are the services' (./line-items.ts, ./scores.ts, ./ags.ts).
  */
+import type { LtiFailedScore } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import type { ltiContexts, ltiLineItems, ltiScorePosts, ssoIdentities } from '../../db/schema/index.ts';
 import type { CreditType } from './ags.ts';
@@ -263,4 +264,51 @@ export async function selectNextScoreAt(q: Query): Promise<Date | string | null 
     `select min(next_attempt_at) as at from lti_score_posts where state = 'pending'`,
   );
   return row?.at;
+}
+
+/** The item's title of score post `p` (a bulletin's, survey's or playbook's). */
+const ITEM_TITLE = `coalesce((select title from bulletins where p.item_type = 'bulletin' and id = p.item_id),
+                        (select title from surveys where p.item_type = 'survey' and id = p.item_id),
+                        (select title from playbooks where p.item_type = 'playbook' and id = p.item_id))`;
+
+/** A failed score post as the LMS page lists it (the LTI contracts' shape, its last attempt a timestamp). */
+export type FailedScorePostRow = Omit<LtiFailedScore, 'last_attempt_at'> & { last_attempt_at: Date | null };
+
+/** The institution's failed score posts, the latest attempt first (at most 200). */
+export function selectFailedScorePosts(q: Query, institutionId: number): Promise<FailedScorePostRow[]> {
+  return q<FailedScorePostRow>(
+    `select p.id, u.name as student_name, u.email as student_email, p.item_type, ${ITEM_TITLE} as item_title,
+            x.title as course_title, c.name as coach_name, p.error, p.attempts, p.last_attempt_at
+       from lti_score_posts p
+       join lti_contexts x on x.id = p.context_row_id
+       join coaches c on c.id = x.coach_id
+       join users u on u.id = p.user_id
+      where x.institution_id = $1 and p.state = 'failed'
+      order by p.last_attempt_at desc nulls last, p.id desc limit 200`,
+    [institutionId],
+  );
+}
+
+/** The institution's score post `id` with what the audit names, locked; undefined when it has none by that id. */
+export async function lockScorePost(
+  q: Query,
+  institutionId: number,
+  id: number,
+): Promise<{ state: string; attempts: number; error: string | null; item: string } | undefined> {
+  const [row] = await q<{ state: string; attempts: number; error: string | null; item: string }>(
+    `select p.state, p.attempts, p.error, p.item_type || ' ' || p.item_id || ', user ' || p.user_id as item
+       from lti_score_posts p join lti_contexts x on x.id = p.context_row_id
+      where p.id = $1 and x.institution_id = $2 for update of p`,
+    [id, institutionId],
+  );
+  return row;
+}
+
+/** Puts score post `id` back in the outbox, due now, its attempts counted afresh. */
+export async function requeueScorePost(q: Query, id: number): Promise<void> {
+  await q(
+    `update lti_score_posts set state = 'pending', attempts = 0, next_attempt_at = now(), claimed_until = null
+      where id = $1`,
+    [id],
+  );
 }

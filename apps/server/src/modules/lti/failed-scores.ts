@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { errorResponses, pathId } from '../../http/route-common.ts';
 import { recordAudit } from '../audit/index.ts';
+import { lockScorePost, requeueScorePost, selectFailedScorePosts } from './ags-queries.ts';
 import { queueScorePosts } from './scores.ts';
 
 /**
@@ -19,25 +20,9 @@ import { queueScorePosts } from './scores.ts';
  * did not accept after their retries (state `failed`), and “Retry now”, which puts one back in the outbox.
  */
 
-const TITLE = `coalesce((select title from bulletins where p.item_type = 'bulletin' and id = p.item_id),
-                        (select title from surveys where p.item_type = 'survey' and id = p.item_id),
-                        (select title from playbooks where p.item_type = 'playbook' and id = p.item_id))`;
-
 /** The institution's failed score posts, the latest attempt first (at most 200). */
 export async function listFailedScores(database: Database, institutionId: number): Promise<LtiFailedScore[]> {
-  const rows = await database.query<
-    Omit<LtiFailedScore, 'last_attempt_at'> & { last_attempt_at: Date | null }
-  >(
-    `select p.id, u.name as student_name, u.email as student_email, p.item_type, ${TITLE} as item_title,
-            x.title as course_title, c.name as coach_name, p.error, p.attempts, p.last_attempt_at
-       from lti_score_posts p
-       join lti_contexts x on x.id = p.context_row_id
-       join coaches c on c.id = x.coach_id
-       join users u on u.id = p.user_id
-      where x.institution_id = $1 and p.state = 'failed'
-      order by p.last_attempt_at desc nulls last, p.id desc limit 200`,
-    [institutionId],
-  );
+  const rows = await selectFailedScorePosts(database.query, institutionId);
   return rows.map((r) => ({
     ...r,
     last_attempt_at: r.last_attempt_at ? new Date(r.last_attempt_at).toISOString() : null,
@@ -55,19 +40,10 @@ export async function retryScorePost(
   id: number,
 ): Promise<{ id: number } | null> {
   return database.transaction(async (q) => {
-    const [row] = await q<{ state: string; attempts: number; error: string | null; item: string }>(
-      `select p.state, p.attempts, p.error, p.item_type || ' ' || p.item_id || ', user ' || p.user_id as item
-         from lti_score_posts p join lti_contexts x on x.id = p.context_row_id
-        where p.id = $1 and x.institution_id = $2 for update of p`,
-      [id, institutionId],
-    );
+    const row = await lockScorePost(q, institutionId, id);
     if (!row) return null;
     if (row.state !== 'failed') throw badRequest({ state: [LTI_SCORE_ERRORS.notFailed] });
-    await q(
-      `update lti_score_posts set state = 'pending', attempts = 0, next_attempt_at = now(), claimed_until = null
-        where id = $1`,
-      [id],
-    );
+    await requeueScorePost(q, id);
     await recordAudit(q, {
       kind: 'settings',
       action: 'lti.score.retry',

@@ -214,3 +214,18 @@ export async function ensureStaffMembership(q: Query, institutionId: number, use
     [institutionId, userId],
   );
 }
+
+/**
+ * How many institutions still offer the password form: those with no enabled OpenID Connect or SAML
+ * sign-on that turns password sign-in off.
+ */
+export async function countPasswordInstitutions(q: Query): Promise<number> {
+  const [row] = await q<{ password_institutions: number }>(
+    `select count(*)::int as password_institutions from institutions i
+      where not exists (select 1 from institution_sso s
+                         where s.institution_id = i.id and s.enabled and not s.password_login)
+        and not exists (select 1 from institution_saml s
+                         where s.institution_id = i.id and s.enabled and not s.password_login)`,
+  );
+  return row?.password_institutions ?? 0;
+}

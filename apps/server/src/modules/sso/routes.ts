@@ -26,6 +26,7 @@ import {
   toSsoConfig,
 } from './config-store.ts';
 import { finishSignOn, SSO_BROWSER_COOKIE, SSO_REQUEST_MINUTES, startSignOn, takeRequest } from './flow.ts';
+import { countPasswordInstitutions } from './queries.ts';
 import { listEnabledSaml } from './saml-config-store.ts';
 import { refuseSignOn, signInAndReturn } from './sign-on.ts';
 
@@ -56,13 +57,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async () => {
       const oidc = await listEnabledSso(database, key);
       const saml = await listEnabledSaml(database);
-      const [row] = await database.query<{ password_institutions: number }>(
-        `select count(*)::int as password_institutions from institutions i
-          where not exists (select 1 from institution_sso s
-                             where s.institution_id = i.id and s.enabled and not s.password_login)
-            and not exists (select 1 from institution_saml s
-                             where s.institution_id = i.id and s.enabled and not s.password_login)`,
-      );
+      const passwordInstitutions = await countPasswordInstitutions(database.query);
       const buttons = [
         ...oidc.map((s) => ({
           slug: s.slug,
@@ -79,7 +74,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       ].sort((a, b) => a.institution.localeCompare(b.institution) || a.protocol.localeCompare(b.protocol));
       return {
         providers: buttons,
-        password_login: (row?.password_institutions ?? 0) > 0,
+        password_login: passwordInstitutions > 0,
       };
     },
   );
