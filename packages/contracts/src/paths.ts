@@ -107,15 +107,17 @@ export const API = {
   cohortRule: (coachId: Id, cohortId: Id, ruleId: Id) =>
     `/api/v1/coach/${coachId}/cohort/${cohortId}/rules/${ruleId}/`,
   /** The coach's trash (docs/trash.md; ours): staff list and restore deleted items. */
-  trash: (coachId: Id) => `/api/v1/coach/${coachId}/trash`,
-  trashRestore: (coachId: Id, kind: string, id: Id) => `/api/v1/coach/${coachId}/trash/${kind}/${id}/restore`,
+  trash: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/trash` as const,
+  trashRestore: <C extends Id, K extends string, I extends Id>(coachId: C, kind: K, id: I) =>
+    `/api/v1/coach/${coachId}/trash/${kind}/${id}/restore` as const,
   /** The institution's own trash: its deleted FAQ entries (docs/trash.md; ours). */
-  institutionTrash: (institutionId: Id) => `/api/v1/institution/${institutionId}/trash`,
-  institutionTrashRestore: (institutionId: Id, kind: string, id: Id) =>
-    `/api/v1/institution/${institutionId}/trash/${kind}/${id}/restore`,
+  institutionTrash: <N extends Id>(institutionId: N) => `/api/v1/institution/${institutionId}/trash` as const,
+  institutionTrashRestore: <N extends Id, K extends string, I extends Id>(institutionId: N, kind: K, id: I) =>
+    `/api/v1/institution/${institutionId}/trash/${kind}/${id}/restore` as const,
   /** A student's own deleted to-dos (docs/trash.md; ours). */
-  myTrash: (coachId: Id) => `/api/v1/coach/${coachId}/my-trash`,
-  myTrashRestore: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/my-trash/${id}/restore`,
+  myTrash: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/my-trash` as const,
+  myTrashRestore: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/my-trash/${id}/restore` as const,
   cohortUsers: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/users`,
   /** Ours: the members as CSV (student id, name, email). */
   cohortUsersCsv: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/users.csv`,

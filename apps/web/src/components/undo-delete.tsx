@@ -1,9 +1,10 @@
-import { API, type TrashKind } from '@course-coach/contracts';
+import type { TrashKind } from '@course-coach/contracts';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiPost, errorMessage } from '../api/client.ts';
+import { errorMessage } from '../api/client.ts';
+import { restoreFromTrash } from '../features/trash/trash-api.ts';
 
 /** The texts of the notification after a delete (ours; docs/trash.md). */
 export const UNDO_TEXTS = {
@@ -25,15 +26,6 @@ export type Deleted = { kind: TrashKind; id: number; label: string } & (
   | { institutionId: number }
 );
 
-/** The restore route of a deleted item (docs/trash.md). */
-function restorePath(deleted: Deleted): string {
-  if ('institutionId' in deleted)
-    return API.institutionTrashRestore(deleted.institutionId, deleted.kind, deleted.id);
-  return deleted.kind === 'own_todo'
-    ? API.myTrashRestore(deleted.coachId, deleted.id)
-    : API.trashRestore(deleted.coachId, deleted.kind, deleted.id);
-}
-
 /**
  * After a delete, a notification naming what went with an "Undo" button that restores it from the trash
  * (a student's own to-do from their own trash, an institution FAQ entry from the institution's) and refreshes every query. docs/trash.md.
@@ -48,7 +40,7 @@ export function useUndoDelete(): (deleted: Deleted) => void {
       const undo = async () => {
         notifications.hide(id);
         try {
-          await apiPost(restorePath(deleted));
+          await restoreFromTrash(deleted);
           notifications.show({
             message: UNDO_TEXTS.restored(deleted.label),
             color: 'teal.9',

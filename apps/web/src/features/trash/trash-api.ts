@@ -1,12 +1,6 @@
-import {
-  API,
-  type TrashEntry,
-  type TrashKind,
-  TrashListSchema,
-  TrashRestoredSchema,
-} from '@course-coach/contracts';
+import { TRASH_ENDPOINTS, type TrashEntry, type TrashKind } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 /**
  * The coach's trash (docs/trash.md): `mine` false, the staff trash (GET …/trash); true, the caller's own
@@ -16,9 +10,11 @@ export function useTrash(coachId: number, mine: boolean, enabled = true) {
   return useQuery({
     queryKey: ['trash', coachId, mine ? 'mine' : 'staff'],
     queryFn: ({ signal }) =>
-      apiGet(mine ? API.myTrash(coachId) : API.trash(coachId), TrashListSchema, signal).then(
-        (d) => d.results,
-      ),
+      callEndpoint(
+        mine ? TRASH_ENDPOINTS.mineList : TRASH_ENDPOINTS.list,
+        { params: { coachId } },
+        signal,
+      ).then((d) => d.results),
     enabled: enabled && coachId > 0,
   });
 }
@@ -31,24 +27,35 @@ export function useInstitutionTrash(institutionId: number) {
   return useQuery({
     queryKey: ['trash', 'institution', institutionId],
     queryFn: ({ signal }) =>
-      apiGet(API.institutionTrash(institutionId), TrashListSchema, signal).then((d) => d.results),
+      callEndpoint(TRASH_ENDPOINTS.institutionList, { params: { institutionId } }, signal).then(
+        (d) => d.results,
+      ),
   });
 }
 
 /** Restores an entry (POST …/restore); refreshes every query after, as the item is back everywhere. */
 export function useRestore(owner: TrashOwner) {
   const queryClient = useQueryClient();
-  const path = (kind: TrashKind, id: number) => {
-    if ('institutionId' in owner) return API.institutionTrashRestore(owner.institutionId, kind, id);
-    return kind === 'own_todo'
-      ? API.myTrashRestore(owner.coachId, id)
-      : API.trashRestore(owner.coachId, kind, id);
-  };
   return useMutation({
-    mutationFn: ({ kind, id }: { kind: TrashKind; id: number }) =>
-      apiPost(path(kind, id), undefined, TrashRestoredSchema),
+    mutationFn: ({ kind, id }: { kind: TrashKind; id: number }) => restoreFromTrash({ ...owner, kind, id }),
     onSettled: () => queryClient.invalidateQueries(),
   });
+}
+
+/**
+ * Restores one deleted item through its trash's restore endpoint (TRASH_ENDPOINTS; docs/trash.md): the
+ * institution's own trash, a student's own to-do (`own_todo`) from `my-trash`, anything else from the
+ * coach's trash. Answers the restored item's kind, id and title. @throws ApiError (404, 409, 410).
+ */
+export function restoreFromTrash(item: { kind: TrashKind; id: number } & TrashOwner) {
+  const { kind, id } = item;
+  if ('institutionId' in item)
+    return callEndpoint(TRASH_ENDPOINTS.institutionRestore, {
+      params: { institutionId: item.institutionId, trashKind: kind, id },
+    });
+  return kind === 'own_todo'
+    ? callEndpoint(TRASH_ENDPOINTS.mineRestore, { params: { coachId: item.coachId, id } })
+    : callEndpoint(TRASH_ENDPOINTS.restore, { params: { coachId: item.coachId, trashKind: kind, id } });
 }
 
 export type { TrashEntry };
