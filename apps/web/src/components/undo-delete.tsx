@@ -1,10 +1,10 @@
-import type { TrashKind } from '@course-coach/contracts';
+import { TRASH_ENDPOINTS, type TrashKind } from '@course-coach/contracts';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { callEndpoint } from '../api/call-endpoint.ts';
 import { errorMessage } from '../api/client.ts';
-import { restoreFromTrash } from '../features/trash/trash-api.ts';
 
 /** The texts of the notification after a delete (ours; docs/trash.md). */
 export const UNDO_TEXTS = {
@@ -25,6 +25,24 @@ export type Deleted = { kind: TrashKind; id: number; label: string } & (
   | { coachId: number }
   | { institutionId: number }
 );
+
+/**
+ * Restores one deleted item through its trash's restore endpoint (TRASH_ENDPOINTS; docs/trash.md): the
+ * institution's own trash, a student's own to-do (`own_todo`) from `my-trash`, anything else from the
+ * coach's trash. Answers the restored item's kind, id and title. @throws ApiError (404, 409, 410).
+ */
+export function restoreFromTrash(
+  item: { kind: TrashKind; id: number } & ({ coachId: number } | { institutionId: number }),
+) {
+  const { kind, id } = item;
+  if ('institutionId' in item)
+    return callEndpoint(TRASH_ENDPOINTS.institutionRestore, {
+      params: { institutionId: item.institutionId, trashKind: kind, id },
+    });
+  return kind === 'own_todo'
+    ? callEndpoint(TRASH_ENDPOINTS.mineRestore, { params: { coachId: item.coachId, id } })
+    : callEndpoint(TRASH_ENDPOINTS.restore, { params: { coachId: item.coachId, trashKind: kind, id } });
+}
 
 /**
  * After a delete, a notification naming what went with an "Undo" button that restores it from the trash

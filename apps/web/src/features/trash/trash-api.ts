@@ -1,6 +1,7 @@
 import { TRASH_ENDPOINTS, type TrashEntry, type TrashKind } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../api/call-endpoint.ts';
+import { restoreFromTrash } from '../../components/undo-delete.tsx';
 
 /**
  * The coach's trash (docs/trash.md): `mine` false, the staff trash (GET …/trash); true, the caller's own
@@ -40,22 +41,6 @@ export function useRestore(owner: TrashOwner) {
     mutationFn: ({ kind, id }: { kind: TrashKind; id: number }) => restoreFromTrash({ ...owner, kind, id }),
     onSettled: () => queryClient.invalidateQueries(),
   });
-}
-
-/**
- * Restores one deleted item through its trash's restore endpoint (TRASH_ENDPOINTS; docs/trash.md): the
- * institution's own trash, a student's own to-do (`own_todo`) from `my-trash`, anything else from the
- * coach's trash. Answers the restored item's kind, id and title. @throws ApiError (404, 409, 410).
- */
-export function restoreFromTrash(item: { kind: TrashKind; id: number } & TrashOwner) {
-  const { kind, id } = item;
-  if ('institutionId' in item)
-    return callEndpoint(TRASH_ENDPOINTS.institutionRestore, {
-      params: { institutionId: item.institutionId, trashKind: kind, id },
-    });
-  return kind === 'own_todo'
-    ? callEndpoint(TRASH_ENDPOINTS.mineRestore, { params: { coachId: item.coachId, id } })
-    : callEndpoint(TRASH_ENDPOINTS.restore, { params: { coachId: item.coachId, trashKind: kind, id } });
 }
 
 export type { TrashEntry };
