@@ -87,13 +87,14 @@ export const API = {
   featuredTestimonialPicture: (coachId: Id, id: Id) =>
     `/api/v1/coach/${coachId}/featured-testimonials/${id}/picture`,
   // Activity (spec §7 "Activity": GETs with {coachId}; exact paths are ours). The coach list is institutionCoaches.
-  userCredits: (coachId: number | string) => `/api/v1/coach/${coachId}/user-credits`,
-  userActivity: (coachId: number | string) => `/api/v1/coach/${coachId}/user-activity`,
-  coachUserAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/user-analytics`,
-  bulletinAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/bulletin-analytics`,
-  surveyAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/survey-analytics`,
-  todoAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-analytics`,
-  examPlaybookAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/exam-playbook-analytics`,
+  userCredits: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/user-credits` as const,
+  userActivity: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/user-activity` as const,
+  coachUserAnalytics: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/user-analytics` as const,
+  bulletinAnalytics: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/bulletin-analytics` as const,
+  surveyAnalytics: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/survey-analytics` as const,
+  todoAnalytics: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/todo-analytics` as const,
+  examPlaybookAnalytics: <C extends Id>(coachId: C) =>
+    `/api/v1/coach/${coachId}/exam-playbook-analytics` as const,
   // Charts (spec §7 "Charts": the widget's data-src URL; ours).
   gradeDistribution: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-distribution`,
   /** Ours: the student coach dashboard's answers in one request (see CoachDashboardSchema). */
