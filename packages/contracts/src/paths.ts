@@ -17,11 +17,12 @@ export const API = {
   notificationSettings: '/api/v1/notifications/settings',
   /** Signed out: the digest e-mail's one-click unsubscribe (token in the body or `?token=`, RFC 8058). */
   notificationsUnsubscribe: '/api/v1/notifications/unsubscribe',
-  gradeData: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-data`,
+  gradeData: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/grade-data` as const,
   /** The student's Grade Calculator data (ours; docs/grades.md "The Grade Calculator"). */
-  gradeCalculator: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-calculator`,
+  gradeCalculator: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/grade-calculator` as const,
   /** GET (members) / PUT (staff): calculator_active and the coach's letter boundaries. */
-  gradeCalculatorSettings: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-calculator/settings`,
+  gradeCalculatorSettings: <C extends Id>(coachId: C) =>
+    `/api/v1/coach/${coachId}/grade-calculator/settings` as const,
   institutionCoaches: (institutionId: number | string) => `/api/v1/institution/${institutionId}/coaches`,
   /** Coach Activity Breakdown of one of the institution's coaches (spec §2; path ours). */
   institutionCoachActivity: (institutionId: number | string, coachId: number | string) =>
@@ -70,8 +71,8 @@ export const API = {
   imageField: <C extends Id, N extends string>(coachId: C, name: N) =>
     `/api/v1/coach/${coachId}/image-fields/${name}` as const,
   /** A content item's document: GET its description, PUT (file body or JSON link) to attach, DELETE to remove (ours). */
-  contentDocument: (coachId: number | string, kind: string, itemId: number | string) =>
-    `/api/v1/coach/${coachId}/documents/${kind}/${itemId}`,
+  contentDocument: <C extends Id, K extends string, I extends Id>(coachId: C, kind: K, itemId: I) =>
+    `/api/v1/coach/${coachId}/documents/${kind}/${itemId}` as const,
   /** The uploaded file of a content item's document, as an attachment (ours). */
   contentDocumentFile: (coachId: number | string, kind: string, itemId: number | string) =>
     `/api/v1/coach/${coachId}/documents/${kind}/${itemId}/file`,
@@ -96,7 +97,7 @@ export const API = {
   examPlaybookAnalytics: <C extends Id>(coachId: C) =>
     `/api/v1/coach/${coachId}/exam-playbook-analytics` as const,
   // Charts (spec §7 "Charts": the widget's data-src URL; ours).
-  gradeDistribution: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-distribution`,
+  gradeDistribution: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/grade-distribution` as const,
   /** Ours: the student coach dashboard's answers in one request (see CoachDashboardSchema). */
   coachDashboard: (coachId: Id) => `/api/v1/coach/${coachId}/dashboard`,
   // Tailoring (spec §7 "Cohorts"; trailing slashes exactly as the spec writes them).
