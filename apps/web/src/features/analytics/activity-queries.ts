@@ -1,13 +1,7 @@
-import {
-  ANALYTICS_ENDPOINTS,
-  API,
-  GradeDistributionSchema,
-  HISTORY_ENDPOINTS,
-} from '@course-coach/contracts';
+import { ANALYTICS_ENDPOINTS, CHART_ENDPOINTS, HISTORY_ENDPOINTS } from '@course-coach/contracts';
 import { useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { callEndpoint } from '../../api/call-endpoint.ts';
-import { apiGet } from '../../api/client.ts';
 
 /** Query keys of the student's activity in a coach; to-do changes invalidate `['activity', coachId]`. */
 export const activityKeys = {
@@ -55,7 +49,7 @@ export const useUserActivity = (coachId: number) =>
 /** GET …/grade-distribution (the class's chart data with the student's grade). */
 export const useGradeDistribution = (coachId: number) =>
   useActivity(coachId, 'grade-distribution', (signal) =>
-    apiGet(API.gradeDistribution(coachId), GradeDistributionSchema, signal),
+    callEndpoint(CHART_ENDPOINTS.gradeDistribution, own(coachId), signal),
   );
 
 /**
