@@ -23,10 +23,10 @@ export const API = {
   /** GET (members) / PUT (staff): calculator_active and the coach's letter boundaries. */
   gradeCalculatorSettings: <C extends Id>(coachId: C) =>
     `/api/v1/coach/${coachId}/grade-calculator/settings` as const,
-  institutionCoaches: (institutionId: number | string) => `/api/v1/institution/${institutionId}/coaches`,
+  institutionCoaches: <N extends Id>(institutionId: N) => `/api/v1/institution/${institutionId}/coaches` as const,
   /** Coach Activity Breakdown of one of the institution's coaches (spec §2; path ours). */
-  institutionCoachActivity: (institutionId: number | string, coachId: number | string) =>
-    `/api/v1/institution/${institutionId}/coach-activity/${coachId}`,
+  institutionCoachActivity: <N extends Id, C extends Id>(institutionId: N, coachId: C) =>
+    `/api/v1/institution/${institutionId}/coach-activity/${coachId}` as const,
   // To-dos, tips and images: the spec says "exact paths not shown"; these are ours.
   // Generic, as the tips' below, so that the to-do endpoints' paths keep their literal types.
   todoLists: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/todo-lists` as const,
