@@ -23,7 +23,8 @@ export const API = {
   /** GET (members) / PUT (staff): calculator_active and the coach's letter boundaries. */
   gradeCalculatorSettings: <C extends Id>(coachId: C) =>
     `/api/v1/coach/${coachId}/grade-calculator/settings` as const,
-  institutionCoaches: <N extends Id>(institutionId: N) => `/api/v1/institution/${institutionId}/coaches` as const,
+  institutionCoaches: <N extends Id>(institutionId: N) =>
+    `/api/v1/institution/${institutionId}/coaches` as const,
   /** Coach Activity Breakdown of one of the institution's coaches (spec §2; path ours). */
   institutionCoachActivity: <N extends Id, C extends Id>(institutionId: N, coachId: C) =>
     `/api/v1/institution/${institutionId}/coach-activity/${coachId}` as const,
@@ -47,7 +48,7 @@ export const API = {
   tip: <C extends Id, I extends Id>(coachId: C, id: I) => `/api/v1/coach/${coachId}/tips/${id}` as const,
   tipsOrder: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/tips/order` as const,
   /** Search within a course (docs/search.md; path ours). */
-  search: (coachId: number | string) => `/api/v1/coach/${coachId}/search`,
+  search: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/search` as const,
   /** FAQ lists, support e-mail and checklists (docs/faq-checklists.md; paths ours). Generic, as the tips'. */
   coachFaq: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/faq` as const,
   coachFaqEntry: <C extends Id, I extends Id>(coachId: C, id: I) =>
@@ -99,7 +100,7 @@ export const API = {
   // Charts (spec §7 "Charts": the widget's data-src URL; ours).
   gradeDistribution: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/grade-distribution` as const,
   /** Ours: the student coach dashboard's answers in one request (see CoachDashboardSchema). */
-  coachDashboard: (coachId: Id) => `/api/v1/coach/${coachId}/dashboard`,
+  coachDashboard: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/dashboard` as const,
   // Tailoring (spec §7 "Cohorts"; trailing slashes exactly as the spec writes them).
   cohortGroups: (coachId: Id) => `/api/v1/coach/${coachId}/cohort/groups`,
   cohortGroup: (coachId: Id, cohortGroupId: Id) => `/api/v1/coach/${coachId}/cohort/groups/${cohortGroupId}/`,
