@@ -241,22 +241,6 @@ export const StudentQuerySchema = z.strictObject({
     .optional(),
 });
 
-/** Describes one per-student GET of a coach (`?user_id=` for staff), answering `response`, with the given tag. */
-export function studentGet<const P extends string, const S extends z.ZodType>(
-  path: P,
-  tag: string,
-  response: S,
-) {
-  return defineEndpoint({
-    method: 'GET',
-    path,
-    access: access.coach(...COACH_ANY),
-    tags: [tag],
-    query: StudentQuerySchema,
-    responses: { 200: response },
-  });
-}
-
 /**
  * The activity analytics of spec §7 ("Activity: GETs with {coachId} for … coach user analytics, bulletin
  * analytics, survey analytics, to-do analytics and exam playbook analytics"; the paths are ours). A
@@ -264,13 +248,48 @@ export function studentGet<const P extends string, const S extends z.ZodType>(
  */
 export const ANALYTICS_ENDPOINTS = {
   /** GET user-analytics → coach user analytics (the overall count). */
-  coachUser: studentGet(API.coachUserAnalytics(':coachId'), 'analytics', CoachUserAnalyticsSchema),
+  coachUser: defineEndpoint({
+    method: 'GET',
+    path: API.coachUserAnalytics(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['analytics'],
+    query: StudentQuerySchema,
+    responses: { 200: CoachUserAnalyticsSchema },
+  }),
   /** GET bulletin-analytics. */
-  bulletins: studentGet(API.bulletinAnalytics(':coachId'), 'analytics', BulletinAnalyticsSchema),
+  bulletins: defineEndpoint({
+    method: 'GET',
+    path: API.bulletinAnalytics(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['analytics'],
+    query: StudentQuerySchema,
+    responses: { 200: BulletinAnalyticsSchema },
+  }),
   /** GET survey-analytics. */
-  surveys: studentGet(API.surveyAnalytics(':coachId'), 'analytics', SurveyAnalyticsSchema),
+  surveys: defineEndpoint({
+    method: 'GET',
+    path: API.surveyAnalytics(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['analytics'],
+    query: StudentQuerySchema,
+    responses: { 200: SurveyAnalyticsSchema },
+  }),
   /** GET todo-analytics. */
-  todos: studentGet(API.todoAnalytics(':coachId'), 'analytics', TodoAnalyticsSchema),
+  todos: defineEndpoint({
+    method: 'GET',
+    path: API.todoAnalytics(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['analytics'],
+    query: StudentQuerySchema,
+    responses: { 200: TodoAnalyticsSchema },
+  }),
   /** GET exam-playbook-analytics. */
-  playbooks: studentGet(API.examPlaybookAnalytics(':coachId'), 'analytics', PlaybookAnalyticsSchema),
+  playbooks: defineEndpoint({
+    method: 'GET',
+    path: API.examPlaybookAnalytics(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['analytics'],
+    query: StudentQuerySchema,
+    responses: { 200: PlaybookAnalyticsSchema },
+  }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { studentGet } from './analytics.ts';
+import { StudentQuerySchema } from './analytics.ts';
+import { access, COACH_ANY, defineEndpoint } from './endpoint.ts';
 import { API } from './paths.ts';
 
 /** Spec §3 "Credit or activity item": `due` may be 'No Due Date', `completed` may be 'N/A'. */
@@ -72,7 +73,21 @@ export const HISTORY_TEXTS = {
  */
 export const HISTORY_ENDPOINTS = {
   /** GET user-credits → the 'For Credit Items' table. */
-  credits: studentGet(API.userCredits(':coachId'), 'history', CreditItemListSchema),
+  credits: defineEndpoint({
+    method: 'GET',
+    path: API.userCredits(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['history'],
+    query: StudentQuerySchema,
+    responses: { 200: CreditItemListSchema },
+  }),
   /** GET user-activity → the 'Other Items' table. */
-  activity: studentGet(API.userActivity(':coachId'), 'history', CreditItemListSchema),
+  activity: defineEndpoint({
+    method: 'GET',
+    path: API.userActivity(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['history'],
+    query: StudentQuerySchema,
+    responses: { 200: CreditItemListSchema },
+  }),
 };
