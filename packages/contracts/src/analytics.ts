@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { access, COACH_ANY, defineEndpoint } from './endpoint.ts';
+import { API } from './paths.ts';
 
 /**
  * Activity analytics of one student in one coach (spec §3, §4 "Activity cards"). Percentages are 0–100
@@ -226,3 +228,68 @@ export const ANALYTICS_TEXTS = {
   noActivity: 'Nothing has been assigned to you in this coach yet.',
   loadFailed: 'We couldn’t load your activity',
 } as const;
+
+/**
+ * The query of every per-student route: `?user_id=` lets instructors, staff and admins ask for one
+ * student of the coach (as on the grade-data route). Plain decimal ids only.
+ */
+export const StudentQuerySchema = z.strictObject({
+  user_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Enter a valid user id.')
+    .pipe(z.coerce.number<string>().int().positive().max(2_147_483_647, 'Enter a valid user id.'))
+    .optional(),
+});
+
+/**
+ * The activity analytics of spec §7 ("Activity: GETs with {coachId} for … coach user analytics, bulletin
+ * analytics, survey analytics, to-do analytics and exam playbook analytics"; the paths are ours). A
+ * student gets their own figures; staff pass `?user_id=` for a student of the coach.
+ */
+export const ANALYTICS_ENDPOINTS = {
+  /** GET user-analytics → coach user analytics (the overall count). */
+  coachUser: defineEndpoint({
+    method: 'GET',
+    path: API.coachUserAnalytics(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['analytics'],
+    query: StudentQuerySchema,
+    responses: { 200: CoachUserAnalyticsSchema },
+  }),
+  /** GET bulletin-analytics. */
+  bulletins: defineEndpoint({
+    method: 'GET',
+    path: API.bulletinAnalytics(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['analytics'],
+    query: StudentQuerySchema,
+    responses: { 200: BulletinAnalyticsSchema },
+  }),
+  /** GET survey-analytics. */
+  surveys: defineEndpoint({
+    method: 'GET',
+    path: API.surveyAnalytics(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['analytics'],
+    query: StudentQuerySchema,
+    responses: { 200: SurveyAnalyticsSchema },
+  }),
+  /** GET todo-analytics. */
+  todos: defineEndpoint({
+    method: 'GET',
+    path: API.todoAnalytics(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['analytics'],
+    query: StudentQuerySchema,
+    responses: { 200: TodoAnalyticsSchema },
+  }),
+  /** GET exam-playbook-analytics. */
+  playbooks: defineEndpoint({
+    method: 'GET',
+    path: API.examPlaybookAnalytics(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['analytics'],
+    query: StudentQuerySchema,
+    responses: { 200: PlaybookAnalyticsSchema },
+  }),
+};

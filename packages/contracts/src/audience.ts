@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access, COACH_STAFF, defineEndpoint } from './endpoint.ts';
 import { WiringListSchema } from './wiring.ts';
 
 /*
@@ -16,13 +17,21 @@ export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
 
 export const AUDIENCE_API = {
   /** POST {kind, id, excluded?, page, page_size} → who gets the item with those exclusions (absent: saved ones). */
-  audience: (coachId: Id) => `/api/v1/coach/${coachId}/audience`,
+  audience: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/audience` as const,
   /** PUT {excluded}: the item's stored exclusions (replaced). Kind in the path in the plural (`bulletins`). */
   exclusions: (coachId: Id, kind: AudienceKind, id: Id) =>
     `/api/v1/coach/${coachId}/audience/${kind}s/${id}/exclusions`,
   /** GET ?user_id=: the item as that student would see it. */
   preview: (coachId: Id, kind: AudienceKind, id: Id) =>
     `/api/v1/coach/${coachId}/audience/${kind}s/${id}/preview`,
+  /**
+   * The exclusions' and preview's route patterns, with the kind as it is in the path (plural, `:kind`),
+   * for the endpoints' descriptions (AUDIENCE_ENDPOINTS).
+   */
+  exclusionsRoute: <C extends Id, K extends string, I extends Id>(coachId: C, kind: K, id: I) =>
+    `/api/v1/coach/${coachId}/audience/${kind}/${id}/exclusions` as const,
+  previewRoute: <C extends Id, K extends string, I extends Id>(coachId: C, kind: K, id: I) =>
+    `/api/v1/coach/${coachId}/audience/${kind}/${id}/preview` as const,
 } as const;
 
 /** Most students excluded from one item. */
@@ -176,3 +185,46 @@ export function publishStateText(p: PublishState, timeZone?: string): string {
       return AUDIENCE_TEXTS.published;
   }
 }
+
+/** `?user_id=` of an audience preview: the student to preview as (plain decimal ids only). */
+export const AudiencePreviewQuerySchema = z.strictObject({
+  user_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Choose a student.')
+    .pipe(z.coerce.number<string>().int().max(2_147_483_647, 'Choose a student.')),
+});
+
+/**
+ * "Who sees this" endpoints (docs/bulletins.md and docs/emails-surveys.md; paths ours): staff of the coach
+ * only. `:kind` in the paths is the plural (`bulletins`, `emails`, `surveys`); the server checks it
+ * against those three (its route's params schema, an enum: a description's `params` takes strings only).
+ */
+export const AUDIENCE_ENDPOINTS = {
+  /** POST audience {kind, id, excluded, page, page_size} → who gets the item with those exclusions. */
+  audience: defineEndpoint({
+    method: 'POST',
+    path: AUDIENCE_API.audience(':coachId'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['audience'],
+    body: AudienceQuerySchema,
+    responses: { 200: AudienceSchema },
+  }),
+  /** PUT audience/{kind}/{id}/exclusions {excluded} → the item's excluded students (audited). */
+  exclusions: defineEndpoint({
+    method: 'PUT',
+    path: AUDIENCE_API.exclusionsRoute(':coachId', ':kind', ':itemId'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['audience'],
+    body: ExclusionsBodySchema,
+    responses: { 200: ExclusionsSchema },
+  }),
+  /** GET audience/{kind}/{id}/preview?user_id= → the item as that student would see it. */
+  preview: defineEndpoint({
+    method: 'GET',
+    path: AUDIENCE_API.previewRoute(':coachId', ':kind', ':itemId'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['audience'],
+    query: AudiencePreviewQuerySchema,
+    responses: { 200: AudiencePreviewSchema },
+  }),
+};

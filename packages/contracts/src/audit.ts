@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { access, defineEndpoint } from './endpoint.ts';
 
 /* The audit log (docs/audit-log.md). */
 
 export const AUDIT_API = {
-  list: (institutionId: number | string) => `/api/v1/institution/${institutionId}/audit-log`,
+  list: <N extends number | string>(institutionId: N) =>
+    `/api/v1/institution/${institutionId}/audit-log` as const,
   csv: (institutionId: number | string) => `/api/v1/institution/${institutionId}/audit-log.csv`,
 } as const;
 
@@ -50,3 +52,19 @@ export const AuditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100000).optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+/**
+ * The audit log's described endpoint (docs/audit-log.md): the list, for the institution's staff and
+ * admins. The same entries as CSV (`AUDIT_API.csv`) are registered by hand: the answer is text/csv.
+ */
+export const AUDIT_ENDPOINTS = {
+  /** GET institution/{id}/audit-log?kind=&actor=&from=&to=&page= → `{results, count}` (newest first, 50 a page). */
+  list: defineEndpoint({
+    method: 'GET',
+    path: AUDIT_API.list(':institutionId'),
+    access: access.institution('staff', 'admin'),
+    tags: ['audit log'],
+    query: AuditQuerySchema,
+    responses: { 200: AuditListSchema },
+  }),
+};

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { StudentQuerySchema } from './analytics.ts';
+import { access, COACH_ANY, COACH_STAFF, defineEndpoint } from './endpoint.ts';
+import { ChartSettingsSchema } from './my-data.ts';
+import { MY_DATA_API } from './my-data-texts.ts';
+import { API } from './paths.ts';
 
 /**
  * Distribution chart data (spec §3): label, distribution (entries with label, percent, min_value,
@@ -132,3 +137,37 @@ export const CHART_TEXTS = {
   hiddenOptedOut: 'You chose to see only your own progress. You can change this on your My data page.',
   hiddenBars: 'Bars with very few students are left out so that no one can be singled out.',
 } as const;
+
+/**
+ * The class charts' endpoints (spec §7 "Charts: GET the widget's data-src URL"; docs/charts.md; paths
+ * ours): the grade distribution (a student's own view, or staff's with `?user_id=` or none), and the
+ * chart settings everyone in the coach reads and staff change.
+ */
+export const CHART_ENDPOINTS = {
+  /** GET grade-distribution?user_id= → distribution chart data of the coach's class (spec §3). */
+  gradeDistribution: defineEndpoint({
+    method: 'GET',
+    path: API.gradeDistribution(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['charts'],
+    query: StudentQuerySchema,
+    responses: { 200: GradeDistributionSchema },
+  }),
+  /** GET chart-settings → the privacy floors and the comparison group. */
+  settings: defineEndpoint({
+    method: 'GET',
+    path: MY_DATA_API.chartSettings(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['charts'],
+    responses: { 200: ChartSettingsSchema },
+  }),
+  /** PUT chart-settings → the saved settings (staff); 400 on a floor out of range or a foreign group. */
+  saveSettings: defineEndpoint({
+    method: 'PUT',
+    path: MY_DATA_API.chartSettings(':coachId'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['charts'],
+    body: ChartSettingsSchema,
+    responses: { 200: ChartSettingsSchema },
+  }),
+};

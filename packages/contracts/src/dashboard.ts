@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access, COACH_ANY, defineEndpoint } from './endpoint.ts';
 import { API } from './paths.ts';
 
 /**
@@ -56,3 +57,19 @@ export type CoachDashboardPart = z.infer<typeof CoachDashboardPartSchema>;
 /** GET /api/v1/coach/{coachId}/dashboard: every part, in coachDashboardPartPaths order. */
 export const CoachDashboardSchema = z.object({ parts: z.array(CoachDashboardPartSchema) });
 export type CoachDashboard = z.infer<typeof CoachDashboardSchema>;
+
+/**
+ * The coach dashboard in one request (docs/decisions/0006-coach-dashboard-in-one-request.md): anyone in
+ * the coach (each part checks more, as its own endpoint does).
+ */
+export const DASHBOARD_ENDPOINTS = {
+  /** GET dashboard?parts=first|rest → the answers of the dashboard's first calls, one part each. */
+  dashboard: defineEndpoint({
+    method: 'GET',
+    path: API.coachDashboard(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['dashboard'],
+    query: CoachDashboardQuerySchema,
+    responses: { 200: CoachDashboardSchema },
+  }),
+};

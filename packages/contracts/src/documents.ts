@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { access, COACH_ANY, COACH_STAFF, defineEndpoint } from './endpoint.ts';
+import { API } from './paths.ts';
 
 /*
  * Documents of content items (spec §2 Characteristics overview: the Document column and 'No document';
@@ -76,3 +78,27 @@ export const DocumentLinkBodySchema = z.strictObject({
     .optional(),
 });
 export type DocumentLinkBody = z.input<typeof DocumentLinkBodySchema>;
+
+/**
+ * The documents' described endpoints (server: modules/documents/routes.ts). The attach (PUT: a raw file
+ * body or a JSON link) and the file's download (GET …/file) send and answer files, not only JSON: they
+ * are registered by hand.
+ */
+export const DOCUMENT_ENDPOINTS = {
+  /** GET documents/{kind}/{itemId} → the item's document (name, file or link, url); 404 when none. */
+  get: defineEndpoint({
+    method: 'GET',
+    path: API.contentDocument(':coachId', ':kind', ':itemId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['documents'],
+    responses: { 200: ContentDocumentSchema },
+  }),
+  /** DELETE documents/{kind}/{itemId} → 204; 404 when the item has no document (staff). */
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: API.contentDocument(':coachId', ':kind', ':itemId'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['documents'],
+    responses: { 204: z.null() },
+  }),
+};

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { StudentQuerySchema } from './analytics.ts';
+import { access, COACH_ANY, COACH_STAFF, defineEndpoint } from './endpoint.ts';
+import { GradeCalculatorDataSchema, GradeCalculatorSettingsSchema } from './grade-calculator.ts';
+import { API } from './paths.ts';
 
 /**
  * Grade data (spec §3): current_score, grade_earned, grade_lost, grade_remaining, calculator_active.
@@ -37,3 +41,48 @@ export function gradeBar(data: Pick<GradeData, 'grade_earned' | 'grade_lost' | '
     remaining: Math.round(data.grade_remaining),
   };
 }
+
+const GRADE_TAGS = ['grades'];
+
+/**
+ * The grade endpoints (spec §7 "Grade data"; docs/grades.md "The Grade Calculator"; the paths are ours).
+ * A student gets their own grade data and calculator; instructors, staff and admins pass `?user_id=` for a
+ * student of the coach. The calculator's settings: everyone in the coach reads them, staff set them.
+ */
+export const GRADE_ENDPOINTS = {
+  /** GET grade-data?user_id= → the student's grade data; 404 when the coach or the student is not there. */
+  data: defineEndpoint({
+    method: 'GET',
+    path: API.gradeData(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: GRADE_TAGS,
+    query: StudentQuerySchema,
+    responses: { 200: GradeDataSchema },
+  }),
+  /** GET grade-calculator?user_id= → the student's assignments and the coach's letter boundaries. */
+  calculator: defineEndpoint({
+    method: 'GET',
+    path: API.gradeCalculator(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: GRADE_TAGS,
+    query: StudentQuerySchema,
+    responses: { 200: GradeCalculatorDataSchema },
+  }),
+  /** GET grade-calculator/settings → calculator_active and the letter boundaries (everyone in the coach). */
+  calculatorSettings: defineEndpoint({
+    method: 'GET',
+    path: API.gradeCalculatorSettings(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: GRADE_TAGS,
+    responses: { 200: GradeCalculatorSettingsSchema },
+  }),
+  /** PUT grade-calculator/settings → the saved settings (staff); 400 `letter_boundaries.n.min` and the like. */
+  saveCalculatorSettings: defineEndpoint({
+    method: 'PUT',
+    path: API.gradeCalculatorSettings(':coachId'),
+    access: access.coach(...COACH_STAFF),
+    tags: GRADE_TAGS,
+    body: GradeCalculatorSettingsSchema,
+    responses: { 200: GradeCalculatorSettingsSchema },
+  }),
+};

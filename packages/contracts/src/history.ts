@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { StudentQuerySchema } from './analytics.ts';
+import { access, COACH_ANY, defineEndpoint } from './endpoint.ts';
+import { API } from './paths.ts';
 
 /** Spec §3 "Credit or activity item": `due` may be 'No Due Date', `completed` may be 'N/A'. */
 export const NO_DUE_DATE = 'No Due Date';
@@ -63,3 +66,28 @@ export const HISTORY_TEXTS = {
   loadFailed: 'We couldn’t load your completion history',
   openPage: 'Open your completion history on its own page',
 } as const;
+
+/**
+ * The Completion History Overview's calls (spec §7 "user credits, other user activity"; paths ours): the
+ * 'For Credit Items' and 'Other Items' tables, each a list of credit or activity items (spec §3).
+ */
+export const HISTORY_ENDPOINTS = {
+  /** GET user-credits → the 'For Credit Items' table. */
+  credits: defineEndpoint({
+    method: 'GET',
+    path: API.userCredits(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['history'],
+    query: StudentQuerySchema,
+    responses: { 200: CreditItemListSchema },
+  }),
+  /** GET user-activity → the 'Other Items' table. */
+  activity: defineEndpoint({
+    method: 'GET',
+    path: API.userActivity(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['history'],
+    query: StudentQuerySchema,
+    responses: { 200: CreditItemListSchema },
+  }),
+};

@@ -9,9 +9,9 @@ type Id = number | string;
 /** API paths of the home page and of My engagement (ours). */
 export const HOME_API = {
   /** Everything the home page shows, in one request. */
-  home: (institutionId: Id) => `/api/v1/institution/${institutionId}/home`,
+  home: <N extends Id>(institutionId: N) => `/api/v1/institution/${institutionId}/home` as const,
   /** The caller's own activity by week beside the class median, and the kinds of material they use. */
-  myEngagement: (coachId: Id) => `/api/v1/coach/${coachId}/engagement/mine`,
+  myEngagement: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/engagement/mine` as const,
 } as const;
 
 /** Page paths (the home page's is the spec's route pattern; My engagement's is ours). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BulletinSchema } from './bulletins.ts';
+import { access, defineEndpoint } from './endpoint.ts';
+import { HOME_API } from './home-texts.ts';
 
 export * from './home-texts.ts';
 
@@ -137,3 +139,33 @@ export const ACTIVITY_TYPE_LABELS: Record<string, string> = {
 export function activityTypeLabel(type: string): string {
   return ACTIVITY_TYPE_LABELS[type] ?? type;
 }
+
+/** The institution's home page (docs/homepage.md; path ours). */
+export const HOME_ENDPOINTS = {
+  /**
+   * GET institution/{id}/home → everything the home page shows, in one request: any signed-in user of
+   * the institution (their account's, or its staff); another institution answers 404.
+   */
+  home: defineEndpoint({
+    method: 'GET',
+    path: HOME_API.home(':institutionId'),
+    access: access.authenticated(),
+    tags: ['home'],
+    responses: { 200: HomeSchema },
+  }),
+};
+
+/** The student's own engagement (docs/engagement.md "My engagement"; path ours). */
+export const ENGAGEMENT_ENDPOINTS = {
+  /**
+   * GET engagement/mine → the caller's own clicks by week beside the class median, and the kinds of
+   * material they use: students of the coach only, and only ever their own.
+   */
+  mine: defineEndpoint({
+    method: 'GET',
+    path: HOME_API.myEngagement(':coachId'),
+    access: access.coach('student'),
+    tags: ['engagement'],
+    responses: { 200: MyEngagementSchema },
+  }),
+};

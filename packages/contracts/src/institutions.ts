@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { access, defineEndpoint } from './endpoint.ts';
+import { API } from './paths.ts';
 
 /** Coach list entry (spec §3): id, label; plus the course and term it runs. */
 export const CoachListEntrySchema = z.object({
@@ -54,3 +56,25 @@ export const CoachActivityBreakdownSchema = z.object({
   ),
 });
 export type CoachActivityBreakdown = z.infer<typeof CoachActivityBreakdownSchema>;
+
+/**
+ * The institution's coach endpoints (staff and admins of the institution only; other tenants get 404).
+ */
+export const INSTITUTION_ENDPOINTS = {
+  /** GET institution/{id}/coaches → the institution's coaches (spec §3: id, label), newest term first. */
+  coaches: defineEndpoint({
+    method: 'GET',
+    path: API.institutionCoaches(':institutionId'),
+    access: access.institution('staff', 'admin'),
+    tags: ['institutions'],
+    responses: { 200: z.array(CoachListEntrySchema) },
+  }),
+  /** GET institution/{id}/coach-activity/{coachId} → the Coach Activity Breakdown of one of its coaches (spec §2). */
+  coachActivity: defineEndpoint({
+    method: 'GET',
+    path: API.institutionCoachActivity(':institutionId', ':coachId'),
+    access: access.institution('staff', 'admin'),
+    tags: ['institutions'],
+    responses: { 200: CoachActivityBreakdownSchema },
+  }),
+};

@@ -7,8 +7,9 @@
 type Id = number | string;
 
 export const INSTRUCTOR_HOME_API = {
-  home: (coachId: Id) => `/api/v1/coach/${coachId}/instructor-home`,
-  viewAsStudent: (coachId: Id, studentId: Id) => `/api/v1/coach/${coachId}/students/${studentId}/dashboard`,
+  home: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/instructor-home` as const,
+  viewAsStudent: <C extends Id, S extends Id>(coachId: C, studentId: S) =>
+    `/api/v1/coach/${coachId}/students/${studentId}/dashboard` as const,
 } as const;
 
 export const INSTRUCTOR_HOME_PAGES = {

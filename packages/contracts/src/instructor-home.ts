@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CoachDashboardPartSchema } from './dashboard.ts';
+import { access, COACH_STAFF, defineEndpoint } from './endpoint.ts';
+import { INSTRUCTOR_HOME_API } from './instructor-home-texts.ts';
 
 export * from './instructor-home-texts.ts';
 
@@ -116,3 +118,27 @@ export function reasonText(
   }
   return `${figures.overdue ?? 0} of ${figures.dueItems ?? 0} to-dos overdue`;
 }
+
+/**
+ * The instructor home's endpoints (docs/instructor-home.md): for the coach's instructors and its
+ * institution's staff and admins; students get 403, anyone without a place in the coach 404.
+ */
+export const INSTRUCTOR_HOME_ENDPOINTS = {
+  /** GET instructor-home?page=&sort= → the summary and one page of the needs-attention list. */
+  home: defineEndpoint({
+    method: 'GET',
+    path: INSTRUCTOR_HOME_API.home(':coachId'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['instructor-home'],
+    query: InstructorHomeQuerySchema,
+    responses: { 200: InstructorHomeSchema },
+  }),
+  /** GET students/{studentId}/dashboard → the student's dashboard answers as they get them (audited). */
+  viewAsStudent: defineEndpoint({
+    method: 'GET',
+    path: INSTRUCTOR_HOME_API.viewAsStudent(':coachId', ':studentId'),
+    access: access.coach(...COACH_STAFF),
+    tags: ['instructor-home'],
+    responses: { 200: ViewAsStudentSchema },
+  }),
+};

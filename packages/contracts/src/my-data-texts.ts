@@ -9,21 +9,22 @@ type Id = number | string;
 /** API paths of My data and the chart settings (ours). */
 export const MY_DATA_API = {
   /** GET (a student, or staff with `?user_id=`): MyDataSchema. */
-  myData: (coachId: Id) => `/api/v1/coach/${coachId}/my-data`,
+  myData: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/my-data` as const,
   /** GET: the same data as a JSON file download. */
   myDataJson: (coachId: Id) => `/api/v1/coach/${coachId}/my-data.json`,
   /** GET: the characteristics as a CSV file download (formula-safe). */
   myDataCsv: (coachId: Id) => `/api/v1/coach/${coachId}/my-data.csv`,
   /** GET `?kind=&id=`: why the student sees a tailored item (WhyAnswerSchema). */
-  why: (coachId: Id) => `/api/v1/coach/${coachId}/why`,
+  why: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/why` as const,
   /** PUT (a student, for themselves): PeerComparisonSchema. */
-  peerComparison: (coachId: Id) => `/api/v1/coach/${coachId}/peer-comparison`,
+  peerComparison: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/peer-comparison` as const,
   /** GET (everyone in the coach) / PUT (staff): ChartSettingsSchema. */
-  chartSettings: (coachId: Id) => `/api/v1/coach/${coachId}/chart-settings`,
+  chartSettings: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/chart-settings` as const,
   /** GET (staff): the coach's Insight Groups with their visibility (CohortVisibilityListSchema). */
-  cohortVisibilityList: (coachId: Id) => `/api/v1/coach/${coachId}/cohort-visibility`,
+  cohortVisibilityList: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/cohort-visibility` as const,
   /** PUT (staff): CohortVisibilitySchema, whether students see that they are in the group. */
-  cohortVisibility: (coachId: Id, cohortId: Id) => `/api/v1/coach/${coachId}/cohort/${cohortId}/visibility`,
+  cohortVisibility: <C extends Id, G extends Id>(coachId: C, cohortId: G) =>
+    `/api/v1/coach/${coachId}/cohort/${cohortId}/visibility` as const,
 };
 
 /** Pages of My data and the staff's privacy settings (ours). */

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { StudentQuerySchema } from './analytics.ts';
+import { access, COACH_ANY, COACH_STAFF, defineEndpoint } from './endpoint.ts';
+import { MY_DATA_API } from './my-data-texts.ts';
 import { OPERATIONS, type Operation } from './tailoring-schemas.ts';
 
 export * from './my-data-texts.ts';
@@ -184,3 +187,56 @@ export const MY_DATA_TEXTS = {
   visibilityHelp: 'A student sees, on their My data page, the groups ticked here that they are in.',
   noCohorts: 'This course has no Insight Groups yet.',
 } as const;
+
+const MY_DATA_TAGS = ['my-data'];
+
+/**
+ * My data's described endpoints (docs/my-data.md; paths ours). The same data as JSON and CSV file
+ * downloads (`MY_DATA_API.myDataJson`, `myDataCsv`) are registered by hand: they answer files.
+ */
+export const MY_DATA_ENDPOINTS = {
+  /** GET my-data?user_id= → a student's own characteristics, visible groups and peer-comparison choice. */
+  myData: defineEndpoint({
+    method: 'GET',
+    path: MY_DATA_API.myData(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: MY_DATA_TAGS,
+    query: StudentQuerySchema,
+    responses: { 200: MyDataSchema },
+  }),
+  /** GET why?kind=&id= → why the student sees a tailored item. */
+  why: defineEndpoint({
+    method: 'GET',
+    path: MY_DATA_API.why(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: MY_DATA_TAGS,
+    query: WhyQuerySchema,
+    responses: { 200: WhyAnswerSchema },
+  }),
+  /** PUT peer-comparison `{ opt_out }` → the saved choice (a student, for themselves). */
+  peerComparison: defineEndpoint({
+    method: 'PUT',
+    path: MY_DATA_API.peerComparison(':coachId'),
+    access: access.coach('student'),
+    tags: MY_DATA_TAGS,
+    body: PeerComparisonSchema,
+    responses: { 200: PeerComparisonSchema },
+  }),
+  /** GET cohort-visibility → the coach's Insight Groups and whether students see them (staff). */
+  cohortVisibilityList: defineEndpoint({
+    method: 'GET',
+    path: MY_DATA_API.cohortVisibilityList(':coachId'),
+    access: access.coach(...COACH_STAFF),
+    tags: MY_DATA_TAGS,
+    responses: { 200: CohortVisibilityListSchema },
+  }),
+  /** PUT cohort/{cohortId}/visibility `{ visible_to_students }` → the saved flag (staff); 404 for another coach's group. */
+  cohortVisibility: defineEndpoint({
+    method: 'PUT',
+    path: MY_DATA_API.cohortVisibility(':coachId', ':cohortId'),
+    access: access.coach(...COACH_STAFF),
+    tags: MY_DATA_TAGS,
+    body: CohortVisibilitySchema,
+    responses: { 200: CohortVisibilitySchema },
+  }),
+};

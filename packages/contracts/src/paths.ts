@@ -17,15 +17,17 @@ export const API = {
   notificationSettings: '/api/v1/notifications/settings',
   /** Signed out: the digest e-mail's one-click unsubscribe (token in the body or `?token=`, RFC 8058). */
   notificationsUnsubscribe: '/api/v1/notifications/unsubscribe',
-  gradeData: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-data`,
+  gradeData: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/grade-data` as const,
   /** The student's Grade Calculator data (ours; docs/grades.md "The Grade Calculator"). */
-  gradeCalculator: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-calculator`,
+  gradeCalculator: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/grade-calculator` as const,
   /** GET (members) / PUT (staff): calculator_active and the coach's letter boundaries. */
-  gradeCalculatorSettings: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-calculator/settings`,
-  institutionCoaches: (institutionId: number | string) => `/api/v1/institution/${institutionId}/coaches`,
+  gradeCalculatorSettings: <C extends Id>(coachId: C) =>
+    `/api/v1/coach/${coachId}/grade-calculator/settings` as const,
+  institutionCoaches: <N extends Id>(institutionId: N) =>
+    `/api/v1/institution/${institutionId}/coaches` as const,
   /** Coach Activity Breakdown of one of the institution's coaches (spec §2; path ours). */
-  institutionCoachActivity: (institutionId: number | string, coachId: number | string) =>
-    `/api/v1/institution/${institutionId}/coach-activity/${coachId}`,
+  institutionCoachActivity: <N extends Id, C extends Id>(institutionId: N, coachId: C) =>
+    `/api/v1/institution/${institutionId}/coach-activity/${coachId}` as const,
   // To-dos, tips and images: the spec says "exact paths not shown"; these are ours.
   // Generic, as the tips' below, so that the to-do endpoints' paths keep their literal types.
   todoLists: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/todo-lists` as const,
@@ -46,7 +48,7 @@ export const API = {
   tip: <C extends Id, I extends Id>(coachId: C, id: I) => `/api/v1/coach/${coachId}/tips/${id}` as const,
   tipsOrder: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/tips/order` as const,
   /** Search within a course (docs/search.md; path ours). */
-  search: (coachId: number | string) => `/api/v1/coach/${coachId}/search`,
+  search: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/search` as const,
   /** FAQ lists, support e-mail and checklists (docs/faq-checklists.md; paths ours). Generic, as the tips'. */
   coachFaq: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/faq` as const,
   coachFaqEntry: <C extends Id, I extends Id>(coachId: C, id: I) =>
@@ -70,8 +72,8 @@ export const API = {
   imageField: <C extends Id, N extends string>(coachId: C, name: N) =>
     `/api/v1/coach/${coachId}/image-fields/${name}` as const,
   /** A content item's document: GET its description, PUT (file body or JSON link) to attach, DELETE to remove (ours). */
-  contentDocument: (coachId: number | string, kind: string, itemId: number | string) =>
-    `/api/v1/coach/${coachId}/documents/${kind}/${itemId}`,
+  contentDocument: <C extends Id, K extends string, I extends Id>(coachId: C, kind: K, itemId: I) =>
+    `/api/v1/coach/${coachId}/documents/${kind}/${itemId}` as const,
   /** The uploaded file of a content item's document, as an attachment (ours). */
   contentDocumentFile: (coachId: number | string, kind: string, itemId: number | string) =>
     `/api/v1/coach/${coachId}/documents/${kind}/${itemId}/file`,
@@ -87,17 +89,18 @@ export const API = {
   featuredTestimonialPicture: (coachId: Id, id: Id) =>
     `/api/v1/coach/${coachId}/featured-testimonials/${id}/picture`,
   // Activity (spec §7 "Activity": GETs with {coachId}; exact paths are ours). The coach list is institutionCoaches.
-  userCredits: (coachId: number | string) => `/api/v1/coach/${coachId}/user-credits`,
-  userActivity: (coachId: number | string) => `/api/v1/coach/${coachId}/user-activity`,
-  coachUserAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/user-analytics`,
-  bulletinAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/bulletin-analytics`,
-  surveyAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/survey-analytics`,
-  todoAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/todo-analytics`,
-  examPlaybookAnalytics: (coachId: number | string) => `/api/v1/coach/${coachId}/exam-playbook-analytics`,
+  userCredits: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/user-credits` as const,
+  userActivity: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/user-activity` as const,
+  coachUserAnalytics: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/user-analytics` as const,
+  bulletinAnalytics: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/bulletin-analytics` as const,
+  surveyAnalytics: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/survey-analytics` as const,
+  todoAnalytics: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/todo-analytics` as const,
+  examPlaybookAnalytics: <C extends Id>(coachId: C) =>
+    `/api/v1/coach/${coachId}/exam-playbook-analytics` as const,
   // Charts (spec §7 "Charts": the widget's data-src URL; ours).
-  gradeDistribution: (coachId: number | string) => `/api/v1/coach/${coachId}/grade-distribution`,
+  gradeDistribution: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/grade-distribution` as const,
   /** Ours: the student coach dashboard's answers in one request (see CoachDashboardSchema). */
-  coachDashboard: (coachId: Id) => `/api/v1/coach/${coachId}/dashboard`,
+  coachDashboard: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/dashboard` as const,
   // Tailoring (spec §7 "Cohorts"; trailing slashes exactly as the spec writes them).
   cohortGroups: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/cohort/groups` as const,
   cohortGroup: <C extends Id, G extends Id>(coachId: C, cohortGroupId: G) =>
@@ -110,15 +113,17 @@ export const API = {
   cohortRule: <C extends Id, H extends Id, R extends Id>(coachId: C, cohortId: H, ruleId: R) =>
     `/api/v1/coach/${coachId}/cohort/${cohortId}/rules/${ruleId}/` as const,
   /** The coach's trash (docs/trash.md; ours): staff list and restore deleted items. */
-  trash: (coachId: Id) => `/api/v1/coach/${coachId}/trash`,
-  trashRestore: (coachId: Id, kind: string, id: Id) => `/api/v1/coach/${coachId}/trash/${kind}/${id}/restore`,
+  trash: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/trash` as const,
+  trashRestore: <C extends Id, K extends string, I extends Id>(coachId: C, kind: K, id: I) =>
+    `/api/v1/coach/${coachId}/trash/${kind}/${id}/restore` as const,
   /** The institution's own trash: its deleted FAQ entries (docs/trash.md; ours). */
-  institutionTrash: (institutionId: Id) => `/api/v1/institution/${institutionId}/trash`,
-  institutionTrashRestore: (institutionId: Id, kind: string, id: Id) =>
-    `/api/v1/institution/${institutionId}/trash/${kind}/${id}/restore`,
+  institutionTrash: <N extends Id>(institutionId: N) => `/api/v1/institution/${institutionId}/trash` as const,
+  institutionTrashRestore: <N extends Id, K extends string, I extends Id>(institutionId: N, kind: K, id: I) =>
+    `/api/v1/institution/${institutionId}/trash/${kind}/${id}/restore` as const,
   /** A student's own deleted to-dos (docs/trash.md; ours). */
-  myTrash: (coachId: Id) => `/api/v1/coach/${coachId}/my-trash`,
-  myTrashRestore: (coachId: Id, id: Id) => `/api/v1/coach/${coachId}/my-trash/${id}/restore`,
+  myTrash: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/my-trash` as const,
+  myTrashRestore: <C extends Id, I extends Id>(coachId: C, id: I) =>
+    `/api/v1/coach/${coachId}/my-trash/${id}/restore` as const,
   cohortUsers: <C extends Id, H extends Id>(coachId: C, cohortId: H) =>
     `/api/v1/coach/${coachId}/cohort/${cohortId}/users` as const,
   /** Ours: the members as CSV (student id, name, email). */

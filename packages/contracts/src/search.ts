@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { access, COACH_ANY, defineEndpoint } from './endpoint.ts';
+import { API } from './paths.ts';
 
 /**
  * Search within a course (docs/search.md; path and shapes ours): GET coach/{coachId}/search?q=&page=
@@ -80,3 +82,16 @@ export const SEARCH_TEXTS = {
   more: (shown: number, count: number) => `Showing ${shown} of ${count} results`,
   showMore: 'Show more results',
 } as const;
+
+/** Search within a course (docs/search.md; path ours): every member of the coach may search it. */
+export const SEARCH_ENDPOINTS = {
+  /** GET search?q=&page= → one page of results; 400 with field errors for a bad page or an over-long q. */
+  search: defineEndpoint({
+    method: 'GET',
+    path: API.search(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: ['search'],
+    query: SearchQuerySchema,
+    responses: { 200: SearchPageSchema },
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { access, COACH_ANY, COACH_STAFF, defineEndpoint } from './endpoint.ts';
+import { API } from './paths.ts';
 
 /**
  * The coach's trash (docs/trash.md): deleted content, rules, Insight Groups, to-dos, a coach's FAQ entries
@@ -79,3 +81,64 @@ export const TRASH_MESSAGES = {
     'This item can’t be restored because another one with the same name exists now. Rename that one first.',
   empty: 'The trash is empty.',
 } as const;
+
+const TAGS = ['trash'];
+const STAFF = access.coach(...COACH_STAFF);
+const INSTITUTION_STAFF = access.institution('staff', 'admin');
+
+/**
+ * The trash endpoints (docs/trash.md; paths ours). Staff list and restore the coach's deleted items; a
+ * student their own deleted to-dos (`my-trash`); the institution's staff its own deleted FAQ entries. A
+ * restore also answers 409 (something it needs is gone, or a name clash) and 410 (past the 30 days),
+ * `{ detail }`, which the server's route adds to the error answers.
+ */
+export const TRASH_ENDPOINTS = {
+  /** GET trash → { results: the coach's deleted items, newest first } (staff). */
+  list: defineEndpoint({
+    method: 'GET',
+    path: API.trash(':coachId'),
+    access: STAFF,
+    tags: TAGS,
+    responses: { 200: TrashListSchema },
+  }),
+  /** POST trash/{kind}/{id}/restore → the restored item (staff). */
+  restore: defineEndpoint({
+    method: 'POST',
+    path: API.trashRestore(':coachId', ':trashKind', ':id'),
+    access: STAFF,
+    tags: TAGS,
+    responses: { 200: TrashRestoredSchema },
+  }),
+  /** GET institution/{id}/trash → { results: the institution's own deleted FAQ entries } (its staff). */
+  institutionList: defineEndpoint({
+    method: 'GET',
+    path: API.institutionTrash(':institutionId'),
+    access: INSTITUTION_STAFF,
+    tags: TAGS,
+    responses: { 200: TrashListSchema },
+  }),
+  /** POST institution/{id}/trash/{kind}/{id}/restore → the restored entry (its staff). */
+  institutionRestore: defineEndpoint({
+    method: 'POST',
+    path: API.institutionTrashRestore(':institutionId', ':trashKind', ':id'),
+    access: INSTITUTION_STAFF,
+    tags: TAGS,
+    responses: { 200: TrashRestoredSchema },
+  }),
+  /** GET my-trash → { results: the caller's own deleted to-dos }. */
+  mineList: defineEndpoint({
+    method: 'GET',
+    path: API.myTrash(':coachId'),
+    access: access.coach(...COACH_ANY),
+    tags: TAGS,
+    responses: { 200: TrashListSchema },
+  }),
+  /** POST my-trash/{id}/restore → the caller's own to-do, restored. */
+  mineRestore: defineEndpoint({
+    method: 'POST',
+    path: API.myTrashRestore(':coachId', ':id'),
+    access: access.coach(...COACH_ANY),
+    tags: TAGS,
+    responses: { 200: TrashRestoredSchema },
+  }),
+};

@@ -1,9 +1,10 @@
-import { API, type TrashKind } from '@course-coach/contracts';
+import { TRASH_ENDPOINTS, type TrashKind } from '@course-coach/contracts';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiPost, errorMessage } from '../api/client.ts';
+import { callEndpoint } from '../api/call-endpoint.ts';
+import { errorMessage } from '../api/client.ts';
 
 /** The texts of the notification after a delete (ours; docs/trash.md). */
 export const UNDO_TEXTS = {
@@ -25,13 +26,22 @@ export type Deleted = { kind: TrashKind; id: number; label: string } & (
   | { institutionId: number }
 );
 
-/** The restore route of a deleted item (docs/trash.md). */
-function restorePath(deleted: Deleted): string {
-  if ('institutionId' in deleted)
-    return API.institutionTrashRestore(deleted.institutionId, deleted.kind, deleted.id);
-  return deleted.kind === 'own_todo'
-    ? API.myTrashRestore(deleted.coachId, deleted.id)
-    : API.trashRestore(deleted.coachId, deleted.kind, deleted.id);
+/**
+ * Restores one deleted item through its trash's restore endpoint (TRASH_ENDPOINTS; docs/trash.md): the
+ * institution's own trash, a student's own to-do (`own_todo`) from `my-trash`, anything else from the
+ * coach's trash. Answers the restored item's kind, id and title. @throws ApiError (404, 409, 410).
+ */
+export function restoreFromTrash(
+  item: { kind: TrashKind; id: number } & ({ coachId: number } | { institutionId: number }),
+) {
+  const { kind, id } = item;
+  if ('institutionId' in item)
+    return callEndpoint(TRASH_ENDPOINTS.institutionRestore, {
+      params: { institutionId: item.institutionId, trashKind: kind, id },
+    });
+  return kind === 'own_todo'
+    ? callEndpoint(TRASH_ENDPOINTS.mineRestore, { params: { coachId: item.coachId, id } })
+    : callEndpoint(TRASH_ENDPOINTS.restore, { params: { coachId: item.coachId, trashKind: kind, id } });
 }
 
 /**
@@ -48,7 +58,7 @@ export function useUndoDelete(): (deleted: Deleted) => void {
       const undo = async () => {
         notifications.hide(id);
         try {
-          await apiPost(restorePath(deleted));
+          await restoreFromTrash(deleted);
           notifications.show({
             message: UNDO_TEXTS.restored(deleted.label),
             color: 'teal.9',

@@ -1,18 +1,8 @@
-import {
-  API,
-  BulletinAnalyticsSchema,
-  CoachUserAnalyticsSchema,
-  DetailErrorSchema,
-  FieldErrorsSchema,
-  PlaybookAnalyticsSchema,
-  SurveyAnalyticsSchema,
-  TodoAnalyticsSchema,
-} from '@course-coach/contracts';
+import { ANALYTICS_ENDPOINTS } from '@course-coach/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { access, COACH_ANY } from '../../auth/access.ts';
-import type { Database } from '../../db/client.ts';
+import { summarised } from '../../http/endpoint-summary.ts';
 import {
   bulletinAnalytics,
   coachUserAnalytics,
@@ -20,13 +10,13 @@ import {
   surveyAnalytics,
   todoAnalytics,
 } from './service.ts';
-import { CoachParams, resolveStudent, StudentQuery } from './student.ts';
-
-type Compute = (database: Database, coachId: number, userId: number) => Promise<unknown>;
+import { resolveStudent } from './student.ts';
 
 /**
  * The activity analytics of spec §7 ("Activity: GETs with {coachId} for … coach user analytics, bulletin
- * analytics, survey analytics, to-do analytics and exam playbook analytics"; the paths are ours):
+ * analytics, survey analytics, to-do analytics and exam playbook analytics"; the paths are ours), each
+ * registered from its description in the contracts (`ANALYTICS_ENDPOINTS`), with its OpenAPI summary
+ * (`summarised`):
  *
  * - GET /api/v1/coach/{coachId}/user-analytics → coach user analytics (overall count)
  * - GET /api/v1/coach/{coachId}/bulletin-analytics
@@ -39,43 +29,26 @@ type Compute = (database: Database, coachId: number, userId: number) => Promise<
  * else get 403.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
-  const route = (path: string, response: z.ZodType, compute: Compute, summary: string) =>
-    app.get(
-      path,
-      {
-        config: { access: access.coach(...COACH_ANY) },
-        schema: {
-          tags: ['analytics'],
-          summary,
-          params: CoachParams,
-          querystring: StudentQuery,
-          response: {
-            200: response,
-            400: FieldErrorsSchema,
-            403: DetailErrorSchema,
-            404: DetailErrorSchema,
-          },
-        },
-      },
-      async (request) => {
-        const userId = (await resolveStudent(request, database))!;
-        return compute(database, request.coach!.coachId, userId);
-      },
-    );
+  const student = async (request: FastifyRequest) => (await resolveStudent(request, database))!;
 
-  route(
-    API.coachUserAnalytics(':coachId'),
-    CoachUserAnalyticsSchema,
-    coachUserAnalytics,
-    'Coach user analytics',
-  );
-  route(API.bulletinAnalytics(':coachId'), BulletinAnalyticsSchema, bulletinAnalytics, 'Bulletin analytics');
-  route(API.surveyAnalytics(':coachId'), SurveyAnalyticsSchema, surveyAnalytics, 'Survey analytics');
-  route(API.todoAnalytics(':coachId'), TodoAnalyticsSchema, todoAnalytics, 'To-do analytics');
-  route(
-    API.examPlaybookAnalytics(':coachId'),
-    PlaybookAnalyticsSchema,
-    playbookAnalytics,
-    'Exam playbook analytics',
-  );
+  app.route({
+    ...summarised(ANALYTICS_ENDPOINTS.coachUser, 'Coach user analytics'),
+    handler: async (request) => coachUserAnalytics(database, request.coach!.coachId, await student(request)),
+  });
+  app.route({
+    ...summarised(ANALYTICS_ENDPOINTS.bulletins, 'Bulletin analytics'),
+    handler: async (request) => bulletinAnalytics(database, request.coach!.coachId, await student(request)),
+  });
+  app.route({
+    ...summarised(ANALYTICS_ENDPOINTS.surveys, 'Survey analytics'),
+    handler: async (request) => surveyAnalytics(database, request.coach!.coachId, await student(request)),
+  });
+  app.route({
+    ...summarised(ANALYTICS_ENDPOINTS.todos, 'To-do analytics'),
+    handler: async (request) => todoAnalytics(database, request.coach!.coachId, await student(request)),
+  });
+  app.route({
+    ...summarised(ANALYTICS_ENDPOINTS.playbooks, 'Exam playbook analytics'),
+    handler: async (request) => playbookAnalytics(database, request.coach!.coachId, await student(request)),
+  });
 };

@@ -1,4 +1,4 @@
-import { UI_TEXTS } from '@course-coach/contracts';
+import { StudentQuerySchema, UI_TEXTS } from '@course-coach/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { coachRequestContext } from '../../auth/context.ts';
@@ -7,16 +7,10 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { isStudentOf } from './queries.ts';
 
 /**
- * The query of every per-student route: `?user_id=` lets instructors, staff and admins ask for one
- * student of the coach (as on the grade-data route). Plain decimal ids only.
+ * The query of every per-student route (`?user_id=`, staff only): the contracts' `StudentQuerySchema`
+ * (packages/contracts/src/analytics.ts), under the name the routes use.
  */
-export const StudentQuery = z.strictObject({
-  user_id: z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/, 'Enter a valid user id.')
-    .pipe(z.coerce.number<string>().int().positive().max(2_147_483_647, 'Enter a valid user id.'))
-    .optional(),
-});
+export const StudentQuery = StudentQuerySchema;
 
 export const CoachParams = z.object({ coachId: z.string() });
 

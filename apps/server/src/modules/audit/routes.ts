@@ -1,26 +1,15 @@
-import {
-  AUDIT_API,
-  AuditListSchema,
-  AuditQuerySchema,
-  DetailErrorSchema,
-  FieldErrorsSchema,
-} from '@course-coach/contracts';
+import { AUDIT_API, AUDIT_ENDPOINTS, AuditQuerySchema } from '@course-coach/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { selectEntries } from './queries.ts';
 
 const Params = z.object({ institutionId: z.string() });
 const staffOnly = { access: access.institution('staff', 'admin') };
 const tags = ['audit log'];
-const responses = {
-  400: FieldErrorsSchema,
-  401: DetailErrorSchema,
-  403: DetailErrorSchema,
-  404: DetailErrorSchema,
-};
 /** Entries a page of the list holds. */
 export const AUDIT_PAGE_SIZE = 50;
 /** Most rows one CSV export holds (a year of a busy institution); narrow the filters for more. */
@@ -29,22 +18,14 @@ export const AUDIT_CSV_MAX_ROWS = 100_000;
 /**
  * The audit log's staff routes (docs/audit-log.md): the list (newest first, 50 a page, filtered by kind,
  * actor and dates) and the same entries as CSV. Staff and admins of the institution only; it holds only
- * that institution's entries.
+ * that institution's entries. The list is registered from its description in the contracts
+ * (`AUDIT_ENDPOINTS.list`); the CSV by hand, as its answer is text/csv, not JSON.
  */
 export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
   /** GET institution/{id}/audit-log?kind=&actor=&from=&to=&page= → `{results, count}`. */
-  app.get(
-    AUDIT_API.list(':institutionId'),
-    {
-      config: staffOnly,
-      schema: {
-        tags,
-        params: Params,
-        querystring: AuditQuerySchema,
-        response: { 200: AuditListSchema, ...responses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(AUDIT_ENDPOINTS.list),
+    handler: async (request) => {
       const page = request.query.page ?? 1;
       const rows = await selectEntries(
         database.query,
@@ -55,9 +36,10 @@ export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
       );
       return { results: rows.map(({ total: _t, ...e }) => e), count: rows[0]?.total ?? 0 };
     },
-  );
+  });
 
   /**
+   * Registered by hand (not described in the contracts): the answer is a CSV file, not JSON.
    * GET institution/{id}/audit-log.csv (same filters) → text/csv: at, actor, kind, action, target, before,
    * after (JSON). Cells starting with = + - @ tab or CR are prefixed with ' so that a spreadsheet shows
    * them instead of running them (OWASP "CSV injection"; csv-stringify's escape_formulas).

@@ -1,20 +1,11 @@
-import {
-  API,
-  ChartSettingsSchema,
-  DetailErrorSchema,
-  FieldErrorsSchema,
-  GradeDistributionSchema,
-  MY_DATA_API,
-} from '@course-coach/contracts';
+import { CHART_ENDPOINTS } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { summarised } from '../../http/endpoint-summary.ts';
 import { notFound } from '../../http/errors.ts';
-import { CoachParams, resolveStudent, StudentQuery } from '../analytics/index.ts';
+import { resolveStudent } from '../analytics/index.ts';
 import { gradeDistribution } from './service.ts';
 import { loadChartSettings, optedOut, saveChartSettings } from './settings.ts';
-
-const errors = { 400: FieldErrorsSchema, 403: DetailErrorSchema, 404: DetailErrorSchema };
 
 /**
  * GET /api/v1/coach/{coachId}/grade-distribution (spec §7 "Charts: GET the widget's data-src URL"; the
@@ -26,21 +17,13 @@ const errors = { 400: FieldErrorsSchema, 403: DetailErrorSchema, 404: DetailErro
  * GET/PUT /api/v1/coach/{coachId}/chart-settings (ours): the floors and the comparison group; everyone
  * in the coach reads them, staff and instructors change them (400 on a floor out of 1–1000, a class
  * floor below the bar floor, or an Insight Group of another coach; nothing is written then).
+ *
+ * Each registered from its description in the contracts (`CHART_ENDPOINTS`), with its OpenAPI summary.
  */
 export const chartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
-  app.get(
-    API.gradeDistribution(':coachId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: {
-        tags: ['charts'],
-        summary: 'Grade distribution chart data',
-        params: CoachParams,
-        querystring: StudentQuery,
-        response: { 200: GradeDistributionSchema, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...summarised(CHART_ENDPOINTS.gradeDistribution, 'Grade distribution chart data'),
+    handler: async (request) => {
       const coachId = request.coach!.coachId;
       const userId = await resolveStudent(request, database, { optional: true });
       const asStudent = userId === request.user!.userId && request.coach!.coachRole === 'student';
@@ -54,40 +37,21 @@ export const chartRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databas
       if (!data) throw notFound();
       return data;
     },
-  );
+  });
 
-  app.get(
-    MY_DATA_API.chartSettings(':coachId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: {
-        tags: ['charts'],
-        summary: 'Class chart settings',
-        params: CoachParams,
-        response: { 200: ChartSettingsSchema, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...summarised(CHART_ENDPOINTS.settings, 'Class chart settings'),
+    handler: async (request) => {
       const { min_bar_students, min_class_students, comparison_cohort_id } = await loadChartSettings(
         database,
         request.coach!.coachId,
       );
       return { min_bar_students, min_class_students, comparison_cohort_id };
     },
-  );
+  });
 
-  app.put(
-    MY_DATA_API.chartSettings(':coachId'),
-    {
-      config: { access: access.coach(...COACH_STAFF) },
-      schema: {
-        tags: ['charts'],
-        summary: 'Change the class chart settings',
-        params: CoachParams,
-        body: ChartSettingsSchema,
-        response: { 200: ChartSettingsSchema, ...errors },
-      },
-    },
-    async (request) => saveChartSettings(database, request.coach!.coachId, request.body),
-  );
+  app.route({
+    ...summarised(CHART_ENDPOINTS.saveSettings, 'Change the class chart settings'),
+    handler: async (request) => saveChartSettings(database, request.coach!.coachId, request.body),
+  });
 };

@@ -1,17 +1,13 @@
 import {
-  API,
   type CoachDashboardPart,
-  CoachDashboardQuerySchema,
-  CoachDashboardSchema,
   coachDashboardPartPaths,
-  DetailErrorSchema,
+  DASHBOARD_ENDPOINTS,
 } from '@course-coach/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { access, COACH_ANY } from '../../auth/access.ts';
 import { RESOLVED_CALLER_HEADER, withResolvedCaller } from '../../auth/guard.ts';
-import { CoachParams } from '../../http/route-common.ts';
+import { summarised } from '../../http/endpoint-summary.ts';
 
 /**
  * GET /api/v1/coach/{coachId}/dashboard (ours; docs/decisions/0006-coach-dashboard-in-one-request.md): the
@@ -22,22 +18,13 @@ import { CoachParams } from '../../http/route-common.ts';
  * status and body are what a direct call gets (a student's 403 on a staff-only part stays a 403 part). The
  * parts' paths are fixed here: a client cannot name one, only pick one of the fixed groups with
  * `?parts=first|rest` (any other value: 400 with field errors); without it every part is answered.
- * Access: anyone in the coach (the parts check more).
+ * Access: anyone in the coach (the parts check more). Registered from its description in the contracts
+ * (`DASHBOARD_ENDPOINTS.dashboard`), with its OpenAPI summary.
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
-  app.get(
-    API.coachDashboard(':coachId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: {
-        tags: ['dashboard'],
-        summary: 'The coach dashboard’s answers in one request',
-        params: CoachParams,
-        querystring: CoachDashboardQuerySchema,
-        response: { 200: CoachDashboardSchema, 403: DetailErrorSchema, 404: DetailErrorSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...summarised(DASHBOARD_ENDPOINTS.dashboard, 'The coach dashboard’s answers in one request'),
+    handler: async (request) => {
       const cookie = request.headers.cookie ?? '';
       // The caller was resolved once for this request (session, place in the coach): the replayed parts
       // reuse it instead of each loading the session and membership again; each part's own policy is still
@@ -51,7 +38,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
       );
       return { parts };
     },
-  );
+  });
 };
 
 /**

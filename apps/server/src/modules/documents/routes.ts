@@ -1,6 +1,7 @@
 import {
   API,
   ContentDocumentSchema,
+  DOCUMENT_ENDPOINTS,
   DOCUMENT_ERRORS,
   DOCUMENT_KINDS,
   DOCUMENT_NAME_MAXLENGTH,
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
 import { coachRequestContext } from '../../auth/context.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { errorResponses, pathId } from '../../http/route-common.ts';
 import { cleanFileName } from '../images/index.ts';
@@ -49,7 +51,9 @@ function attachmentHeader(name: string): string {
  * Documents of content items (packages/contracts/src/documents.ts; spec §2 Characteristics overview
  * "Document"). Staff attach (PUT: the raw file as `application/octet-stream` with `?file_name=`, or JSON
  * `{url, document_name?}` for a link) and remove (DELETE); whoever may see the item reads its document
- * (GET) and downloads the file (GET …/file, always an attachment with `nosniff`).
+ * (GET) and downloads the file (GET …/file, always an attachment with `nosniff`). The GET and the DELETE
+ * are registered from their descriptions in the contracts (`DOCUMENT_ENDPOINTS`); the upload and the
+ * download, which take and answer files, by hand.
  */
 export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
   // Raw file bodies, only in this plugin's scope; twice the limit is read so that a file just over it
@@ -62,21 +66,20 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
   );
 
   /** GET documents/{kind}/{itemId} → the item's document (name, file or link, url); 404 when none. */
-  app.get(
-    API.contentDocument(':coachId', ':kind', ':itemId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: { tags, params: Params, response: { 200: ContentDocumentSchema, ...errors } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(DOCUMENT_ENDPOINTS.get),
+    handler: async (request) => {
       const { kind, itemId } = target(request.params);
       const coach = coachRequestContext(request);
       await assertCanSee(database, coach, kind, itemId);
       return getDocument(database.query, coach.coachId, kind, itemId);
     },
-  );
+  });
 
-  /** GET documents/{kind}/{itemId}/file → the uploaded file, as an attachment, never sniffed. */
+  /**
+   * GET documents/{kind}/{itemId}/file → the uploaded file, as an attachment, never sniffed. Registered by
+   * hand (not described in the contracts): it answers a file, not JSON.
+   */
   app.get(
     API.contentDocumentFile(':coachId', ':kind', ':itemId'),
     {
@@ -98,7 +101,10 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
     },
   );
 
-  /** PUT documents/{kind}/{itemId} → 200 the attached document; 400 `file`/`url` errors, nothing written. */
+  /**
+   * PUT documents/{kind}/{itemId} → 200 the attached document; 400 `file`/`url` errors, nothing written.
+   * Registered by hand (not described in the contracts): its body is a raw file or a JSON link.
+   */
   app.put(
     API.contentDocument(':coachId', ':kind', ':itemId'),
     {
@@ -137,16 +143,12 @@ export const documentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
   );
 
   /** DELETE documents/{kind}/{itemId} → 204; 404 when the item has no document. */
-  app.delete(
-    API.contentDocument(':coachId', ':kind', ':itemId'),
-    {
-      config: { access: access.coach(...COACH_STAFF) },
-      schema: { tags, params: Params, response: { 204: z.null(), ...errors } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(DOCUMENT_ENDPOINTS.remove),
+    handler: async (request, reply) => {
       const { kind, itemId } = target(request.params);
       await removeDocument(database, coachRequestContext(request), kind, itemId);
       return reply.code(204).send(null);
     },
-  );
+  });
 };

@@ -1,17 +1,10 @@
-import {
-  CohortVisibilityListSchema,
-  CohortVisibilitySchema,
-  MY_DATA_API,
-  MyDataSchema,
-  PeerComparisonSchema,
-  WhyAnswerSchema,
-  WhyQuerySchema,
-} from '@course-coach/contracts';
+import { MY_DATA_API, MY_DATA_ENDPOINTS, MyDataSchema } from '@course-coach/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { access, COACH_ANY, COACH_STAFF } from '../../auth/access.ts';
+import { access, COACH_ANY } from '../../auth/access.ts';
+import { summarised } from '../../http/endpoint-summary.ts';
 import { notFound } from '../../http/errors.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import { resolveStudent, StudentQuery } from '../analytics/index.ts';
@@ -21,7 +14,6 @@ import { MY_DATA_CSV_COLUMNS, myData, myDataCsvRows } from './service.ts';
 import { whyAnswer } from './why.ts';
 
 const tags = ['my-data'];
-const CohortParams = z.object({ coachId: z.string(), cohortId: z.string() });
 
 /**
  * My data (docs/my-data.md; paths ours):
@@ -36,6 +28,9 @@ const CohortParams = z.object({ coachId: z.string(), cohortId: z.string() });
  * - GET …/cohort-visibility: the coach's Insight Groups and their visibility (staff and instructors).
  * - PUT …/cohort/{cohortId}/visibility `{ visible_to_students }`: staff and instructors; 404 for a group
  *   of another coach (nothing written).
+ *
+ * Registered from their descriptions in the contracts (`MY_DATA_ENDPOINTS`), with their OpenAPI
+ * summaries; the JSON and CSV downloads by hand (they answer files, with a Content-Disposition).
  */
 export const myDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database }) => {
   const load = async (request: Parameters<typeof resolveStudent>[0]) => {
@@ -53,7 +48,9 @@ export const myDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
     },
   });
 
-  app.get(MY_DATA_API.myData(':coachId'), readSchema('My data', MyDataSchema), load);
+  app.route({ ...summarised(MY_DATA_ENDPOINTS.myData, 'My data'), handler: load });
+
+  // The two downloads below are registered by hand (not described in the contracts): they answer files.
 
   app.get(
     MY_DATA_API.myDataJson(':coachId'),
@@ -85,69 +82,30 @@ export const myDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
     },
   );
 
-  app.get(
-    MY_DATA_API.why(':coachId'),
-    {
-      config: { access: access.coach(...COACH_ANY) },
-      schema: {
-        tags,
-        summary: 'Why am I seeing this? (a tailored item’s wiring in words)',
-        params: CoachParams,
-        querystring: WhyQuerySchema,
-        response: { 200: WhyAnswerSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...summarised(MY_DATA_ENDPOINTS.why, 'Why am I seeing this? (a tailored item’s wiring in words)'),
+    handler: async (request) => {
       const userId = (await resolveStudent(request, database))!;
       return whyAnswer(database, request.coach!, request.query.kind, request.query.id, userId);
     },
-  );
+  });
 
-  app.put(
-    MY_DATA_API.peerComparison(':coachId'),
-    {
-      config: { access: access.coach('student') },
-      schema: {
-        tags,
-        summary: 'Opt out of (or back into) peer comparison',
-        params: CoachParams,
-        body: PeerComparisonSchema,
-        response: { 200: PeerComparisonSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...summarised(MY_DATA_ENDPOINTS.peerComparison, 'Opt out of (or back into) peer comparison'),
+    handler: async (request) => {
       await setOptOut(database, request.coach!.coachId, request.user!.userId, request.body.opt_out);
       return request.body;
     },
-  );
+  });
 
-  app.get(
-    MY_DATA_API.cohortVisibilityList(':coachId'),
-    {
-      config: { access: access.coach(...COACH_STAFF) },
-      schema: {
-        tags,
-        summary: 'The Insight Groups and whether students see them',
-        params: CoachParams,
-        response: { 200: CohortVisibilityListSchema, ...errorResponses },
-      },
-    },
-    async (request) => selectGroupVisibility(database.query, request.coach!.coachId),
-  );
+  app.route({
+    ...summarised(MY_DATA_ENDPOINTS.cohortVisibilityList, 'The Insight Groups and whether students see them'),
+    handler: async (request) => selectGroupVisibility(database.query, request.coach!.coachId),
+  });
 
-  app.put(
-    MY_DATA_API.cohortVisibility(':coachId', ':cohortId'),
-    {
-      config: { access: access.coach(...COACH_STAFF) },
-      schema: {
-        tags,
-        summary: 'Show or hide an Insight Group to its members',
-        params: CohortParams,
-        body: CohortVisibilitySchema,
-        response: { 200: CohortVisibilitySchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...summarised(MY_DATA_ENDPOINTS.cohortVisibility, 'Show or hide an Insight Group to its members'),
+    handler: async (request) => {
       const found = await updateGroupVisibility(
         database.query,
         request.coach!.coachId,
@@ -157,5 +115,5 @@ export const myDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { databa
       if (!found) throw notFound();
       return request.body;
     },
-  );
+  });
 };

@@ -1,7 +1,6 @@
 import {
   ACCOUNT_ADMIN_ENDPOINTS,
-  AUDIT_API,
-  AuditListSchema,
+  AUDIT_ENDPOINTS,
   type AuditQuery,
   SAML_API,
   SamlConfigAnswerSchema,
@@ -31,10 +30,15 @@ export function auditSearch(filters: AuditQuery): string {
   return params.toString();
 }
 
+/** The audit log's filters without the empty ones (an empty field filters nothing). */
+function withoutEmpty(filters: AuditQuery): AuditQuery {
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
+}
+
 export const auditQuery = (institutionId: number, filters: AuditQuery) => ({
   queryKey: ['audit-log', institutionId, filters] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiGet(`${AUDIT_API.list(institutionId)}?${auditSearch(filters)}`, AuditListSchema, signal),
+    callEndpoint(AUDIT_ENDPOINTS.list, { params: { institutionId }, query: withoutEmpty(filters) }, signal),
 });
 
 export const ssoQuery = (institutionId: number) => ({

@@ -1,10 +1,4 @@
-import {
-  AUDIENCE_API,
-  type AudienceKind,
-  AudiencePreviewSchema,
-  AudienceSchema,
-  ExclusionsSchema,
-} from '@course-coach/contracts';
+import { AUDIENCE_ENDPOINTS, type AudienceKind } from '@course-coach/contracts';
 import {
   keepPreviousData,
   type QueryClient,
@@ -12,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 /** Query keys of one item's audience (everything under it reloads after exclusions are saved). */
 export const audienceKeys = {
@@ -38,6 +32,12 @@ export type DraftTargeting =
   | { audience_cohort_id: number | null }
   | { characteristics: ReadonlyArray<{ label: string; value: string }> };
 
+/** The draft as the body takes it (the wiring's characteristics copied into a plain array). */
+function draftBody(draft: DraftTargeting | undefined) {
+  if (!draft) return {};
+  return 'characteristics' in draft ? { characteristics: [...draft.characteristics] } : draft;
+}
+
 /**
  * Who gets item `id` with its saved exclusions (POST audience; a page of 20 of them), for the form's
  * unsaved targeting `draft` when given (else the saved one).
@@ -52,12 +52,11 @@ export function useAudience(
   return useQuery({
     queryKey: [...audienceKeys.item(coachId, kind, id), 'list', page, draft ?? null],
     queryFn: ({ signal }) =>
-      apiRequest(AUDIENCE_API.audience(coachId), {
-        method: 'POST',
-        body: { kind, id, page, page_size: 20, ...draft },
-        schema: AudienceSchema,
+      callEndpoint(
+        AUDIENCE_ENDPOINTS.audience,
+        { params: { coachId }, body: { kind, id, page, page_size: 20, ...draftBody(draft) } },
         signal,
-      }),
+      ),
     placeholderData: keepPreviousData,
     // Always asked again when the targeting changes back (after a save, the saved answer has changed).
     staleTime: 0,
@@ -69,10 +68,9 @@ export function useSaveExclusions(coachId: number, kind: AudienceKind, id: numbe
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (excluded: number[]) =>
-      apiRequest(AUDIENCE_API.exclusions(coachId, kind, id), {
-        method: 'PUT',
+      callEndpoint(AUDIENCE_ENDPOINTS.exclusions, {
+        params: { coachId, kind: `${kind}s`, itemId: id },
         body: { excluded },
-        schema: ExclusionsSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: audienceKeys.item(coachId, kind, id) }),
   });
@@ -83,7 +81,11 @@ export function useAudiencePreview(coachId: number, kind: AudienceKind, id: numb
   return useQuery({
     queryKey: [...audienceKeys.item(coachId, kind, id), 'preview', userId],
     queryFn: ({ signal }) =>
-      apiGet(`${AUDIENCE_API.preview(coachId, kind, id)}?user_id=${userId}`, AudiencePreviewSchema, signal),
+      callEndpoint(
+        AUDIENCE_ENDPOINTS.preview,
+        { params: { coachId, kind: `${kind}s`, itemId: id }, query: { user_id: String(userId) } },
+        signal,
+      ),
     enabled: userId !== null,
   });
 }

@@ -1,10 +1,9 @@
 import {
-  API,
   BULLETIN_UI_TEXTS,
   CHART_TEXTS,
   type CoachDashboardGroup,
-  CoachDashboardSchema,
   coachDashboardPartPaths,
+  DASHBOARD_ENDPOINTS,
   HISTORY_TEXTS,
   MESSAGES,
   type Me,
@@ -18,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { expectAnswers, primeAnswers } from '../../api/answers-ahead.ts';
-import { apiGet } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { CardSkeleton } from '../../components/CardSkeleton.tsx';
 import { CollapsibleSection, useCollapsedSections } from '../../components/CollapsibleSection.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -205,8 +204,11 @@ function useDashboardGroup(coachId: number, group: CoachDashboardGroup, enabled:
   const query = useQuery({
     queryKey: ['coach-dashboard', coachId, group] as const,
     queryFn: async ({ signal }) => {
-      const path = `${API.coachDashboard(coachId)}?parts=${group}`;
-      const answers = apiGet(path, CoachDashboardSchema, signal).then((d) => primeAnswers(d.parts));
+      const answers = callEndpoint(
+        DASHBOARD_ENDPOINTS.dashboard,
+        { params: { coachId }, query: { parts: group } },
+        signal,
+      ).then((d) => primeAnswers(d.parts));
       // Other queries of these paths (the course menu's grade data) wait for this request, not the network.
       expectAnswers(coachDashboardPartPaths(coachId, group), answers);
       await answers;

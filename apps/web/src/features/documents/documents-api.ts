@@ -2,6 +2,7 @@ import {
   API,
   type ContentDocument,
   ContentDocumentSchema,
+  DOCUMENT_ENDPOINTS,
   DOCUMENT_ERRORS,
   DOCUMENT_NAME_MAXLENGTH,
   type DocumentKind,
@@ -9,6 +10,7 @@ import {
   MAX_DOCUMENT_BYTES,
 } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { ApiError, apiRequest, isApiError } from '../../api/client.ts';
 
 /** Query keys of content items' documents; the overview's lists also reload after a change. */
@@ -26,10 +28,11 @@ export function useContentDocument(coachId: number, kind: DocumentKind, itemId: 
     enabled: itemId !== null,
     queryFn: async ({ signal }): Promise<ContentDocument | null> => {
       try {
-        return await apiRequest(API.contentDocument(coachId, kind, itemId!), {
-          schema: ContentDocumentSchema,
+        return await callEndpoint(
+          DOCUMENT_ENDPOINTS.get,
+          { params: { coachId, kind, itemId: itemId! } },
           signal,
-        });
+        );
       } catch (error) {
         if (isApiError(error, 404)) return null;
         throw error;
@@ -83,7 +86,7 @@ export function useDocumentMutations(coachId: number, kind: DocumentKind, itemId
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest(url, { method: 'DELETE' }),
+    mutationFn: () => callEndpoint(DOCUMENT_ENDPOINTS.remove, { params: { coachId, kind, itemId } }),
     onSuccess: refresh,
   });
   return { attach, remove };

@@ -1,17 +1,13 @@
-import {
-  API,
-  GradeCalculatorDataSchema,
-  type GradeCalculatorSettings,
-  GradeCalculatorSettingsSchema,
-} from '@course-coach/contracts';
+import { GRADE_ENDPOINTS, type GradeCalculatorSettings } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 /** The signed-in student's Grade Calculator data (GET /api/v1/coach/{coachId}/grade-calculator). */
 export function useGradeCalculator(coachId: number, enabled = true) {
   return useQuery({
     queryKey: ['grade-calculator', coachId],
-    queryFn: ({ signal }) => apiGet(API.gradeCalculator(coachId), GradeCalculatorDataSchema, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(GRADE_ENDPOINTS.calculator, { params: { coachId }, query: {} }, signal),
     enabled,
   });
 }
@@ -21,7 +17,7 @@ export function useCalculatorSettings(coachId: number, enabled = true) {
   return useQuery({
     queryKey: ['grade-calculator-settings', coachId],
     queryFn: ({ signal }) =>
-      apiGet(API.gradeCalculatorSettings(coachId), GradeCalculatorSettingsSchema, signal),
+      callEndpoint(GRADE_ENDPOINTS.calculatorSettings, { params: { coachId } }, signal),
     enabled,
   });
 }
@@ -35,11 +31,7 @@ export function useSaveCalculatorSettings(coachId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: GradeCalculatorSettings) =>
-      apiRequest(API.gradeCalculatorSettings(coachId), {
-        method: 'PUT',
-        body,
-        schema: GradeCalculatorSettingsSchema,
-      }),
+      callEndpoint(GRADE_ENDPOINTS.saveCalculatorSettings, { params: { coachId }, body }),
     onSuccess: (saved) => {
       client.setQueryData(['grade-calculator-settings', coachId], saved);
       void client.invalidateQueries({ queryKey: ['grade-calculator', coachId] });

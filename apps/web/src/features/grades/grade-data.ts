@@ -5,7 +5,9 @@ import { gradeDataSchema } from '../../api/lazy-schemas.ts';
 
 /**
  * The signed-in student's grade data in a coach (GET /api/v1/coach/{coachId}/grade-data); `enabled` false
- * asks nothing (someone who is not a student of the coach).
+ * asks nothing (someone who is not a student of the coach). Called by hand, not through callEndpoint
+ * (`GRADE_ENDPOINTS.data`): the grade card is on the first screen, which reads its answers with lazily
+ * loaded schemas (docs/architecture.md "Keeping the first load small").
  */
 export function useGradeData(coachId: number, enabled = true) {
   return useQuery({

@@ -1,15 +1,13 @@
-import { API, CoachActivityBreakdownSchema, CoachListEntrySchema } from '@course-coach/contracts';
+import { INSTITUTION_ENDPOINTS } from '@course-coach/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../api/client.ts';
-
-const CoachListSchema = CoachListEntrySchema.array();
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 /** Query options of an institution's coach list (GET /api/v1/institution/{institutionId}/coaches). */
 export function institutionCoachesQuery(institutionId: number) {
   return {
     queryKey: ['institution-coaches', institutionId] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      apiGet(API.institutionCoaches(institutionId), CoachListSchema, signal),
+      callEndpoint(INSTITUTION_ENDPOINTS.coaches, { params: { institutionId } }, signal),
   };
 }
 
@@ -32,7 +30,11 @@ export function useCoachActivityBreakdown(institutionId: number, coachId: number
   return useQuery({
     queryKey: ['institution-coach-activity', institutionId, coachId] as const,
     queryFn: ({ signal }) =>
-      apiGet(API.institutionCoachActivity(institutionId, coachId ?? 0), CoachActivityBreakdownSchema, signal),
+      callEndpoint(
+        INSTITUTION_ENDPOINTS.coachActivity,
+        { params: { institutionId, coachId: coachId ?? 0 } },
+        signal,
+      ),
     enabled: coachId !== null,
   });
 }

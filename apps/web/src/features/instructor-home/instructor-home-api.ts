@@ -1,18 +1,17 @@
-import {
-  INSTRUCTOR_HOME_API,
-  InstructorHomeSchema,
-  type NeedsAttentionSort,
-  ViewAsStudentSchema,
-} from '@course-coach/contracts';
+import { INSTRUCTOR_HOME_ENDPOINTS, type NeedsAttentionSort } from '@course-coach/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 /** The instructor home of a coach (docs/instructor-home.md): summary and one page of the needs-attention list. */
 export function useInstructorHome(coachId: number, page: number, sort: NeedsAttentionSort) {
   return useQuery({
     queryKey: ['instructor-home', coachId, page, sort] as const,
     queryFn: ({ signal }) =>
-      apiGet(`${INSTRUCTOR_HOME_API.home(coachId)}?page=${page}&sort=${sort}`, InstructorHomeSchema, signal),
+      callEndpoint(
+        INSTRUCTOR_HOME_ENDPOINTS.home,
+        { params: { coachId }, query: { page: String(page), sort } },
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,7 +25,7 @@ export function useViewAsStudent(coachId: number, studentId: number) {
   return useQuery({
     queryKey: ['view-as-student', coachId, studentId] as const,
     queryFn: ({ signal }) =>
-      apiGet(INSTRUCTOR_HOME_API.viewAsStudent(coachId, studentId), ViewAsStudentSchema, signal),
+      callEndpoint(INSTRUCTOR_HOME_ENDPOINTS.viewAsStudent, { params: { coachId, studentId } }, signal),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,

@@ -1,8 +1,9 @@
-import { type Me, MY_DATA_API, MY_DATA_TEXTS, WhyAnswerSchema, type WhyKind } from '@course-coach/contracts';
+import { type Me, MY_DATA_ENDPOINTS, MY_DATA_TEXTS, type WhyKind } from '@course-coach/contracts';
 import { Anchor, List, Popover, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { apiGet, errorMessage } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { errorMessage } from '../../api/client.ts';
 import { ME_QUERY_KEY } from '../../api/query-client.ts';
 import { coachAccess } from '../auth/index.ts';
 
@@ -11,11 +12,7 @@ function useWhy(coachId: number, kind: WhyKind, id: number, enabled: boolean) {
   return useQuery({
     queryKey: ['why', coachId, kind, id],
     queryFn: ({ signal }) =>
-      apiGet(
-        `${MY_DATA_API.why(coachId)}?${new URLSearchParams({ kind, id: String(id) })}`,
-        WhyAnswerSchema,
-        signal,
-      ),
+      callEndpoint(MY_DATA_ENDPOINTS.why, { params: { coachId }, query: { kind, id: String(id) } }, signal),
     enabled,
     staleTime: 60_000,
   });

@@ -1,15 +1,11 @@
 import {
+  CHART_ENDPOINTS,
   type ChartSettings,
-  ChartSettingsSchema,
   type CohortVisibility,
-  CohortVisibilityListSchema,
-  CohortVisibilitySchema,
-  MY_DATA_API,
-  MyDataSchema,
-  PeerComparisonSchema,
+  MY_DATA_ENDPOINTS,
 } from '@course-coach/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { activityKeys } from '../analytics/index.ts';
 
 /** Query keys of My data and the privacy settings. */
@@ -23,7 +19,8 @@ export const myDataKeys = {
 export function useMyData(coachId: number) {
   return useQuery({
     queryKey: myDataKeys.myData(coachId),
-    queryFn: ({ signal }) => apiGet(MY_DATA_API.myData(coachId), MyDataSchema, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(MY_DATA_ENDPOINTS.myData, { params: { coachId }, query: {} }, signal),
   });
 }
 
@@ -32,11 +29,7 @@ export function useSetPeerComparison(coachId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (optOut: boolean) =>
-      apiRequest(MY_DATA_API.peerComparison(coachId), {
-        method: 'PUT',
-        body: { opt_out: optOut },
-        schema: PeerComparisonSchema,
-      }),
+      callEndpoint(MY_DATA_ENDPOINTS.peerComparison, { params: { coachId }, body: { opt_out: optOut } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: myDataKeys.myData(coachId) });
       void client.invalidateQueries({ queryKey: activityKeys.all(coachId) });
@@ -49,7 +42,7 @@ export function useChartSettings(coachId: number, enabled = true) {
   return useQuery({
     enabled,
     queryKey: myDataKeys.settings(coachId),
-    queryFn: ({ signal }) => apiGet(MY_DATA_API.chartSettings(coachId), ChartSettingsSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(CHART_ENDPOINTS.settings, { params: { coachId } }, signal),
   });
 }
 
@@ -58,7 +51,7 @@ export function useSaveChartSettings(coachId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ChartSettings) =>
-      apiRequest(MY_DATA_API.chartSettings(coachId), { method: 'PUT', body, schema: ChartSettingsSchema }),
+      callEndpoint(CHART_ENDPOINTS.saveSettings, { params: { coachId }, body }),
     onSuccess: (saved) => {
       client.setQueryData(myDataKeys.settings(coachId), saved);
       void client.invalidateQueries({ queryKey: activityKeys.all(coachId) });
@@ -72,7 +65,7 @@ export function useCohortVisibility(coachId: number, enabled = true) {
     enabled,
     queryKey: myDataKeys.visibility(coachId),
     queryFn: ({ signal }) =>
-      apiGet(MY_DATA_API.cohortVisibilityList(coachId), CohortVisibilityListSchema, signal),
+      callEndpoint(MY_DATA_ENDPOINTS.cohortVisibilityList, { params: { coachId } }, signal),
   });
 }
 
@@ -81,11 +74,7 @@ export function useSetCohortVisibility(coachId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ cohortId, ...body }: CohortVisibility & { cohortId: number }) =>
-      apiRequest(MY_DATA_API.cohortVisibility(coachId, cohortId), {
-        method: 'PUT',
-        body,
-        schema: CohortVisibilitySchema,
-      }),
+      callEndpoint(MY_DATA_ENDPOINTS.cohortVisibility, { params: { coachId, cohortId }, body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: myDataKeys.visibility(coachId) }),
   });
 }

@@ -1,6 +1,6 @@
-import { API, SearchPageSchema } from '@course-coach/contracts';
+import { SEARCH_ENDPOINTS } from '@course-coach/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 
 export const searchKeys = {
   results: (coachId: number, q: string) => ['search', coachId, q] as const,
@@ -15,7 +15,7 @@ export function useCourseSearch(coachId: number, q: string) {
   return useQuery({
     queryKey: searchKeys.results(coachId, text),
     queryFn: ({ signal }) =>
-      apiGet(`${API.search(coachId)}?${new URLSearchParams({ q: text })}`, SearchPageSchema, signal),
+      callEndpoint(SEARCH_ENDPOINTS.search, { params: { coachId }, query: { q: text } }, signal),
     enabled: text !== '',
     placeholderData: keepPreviousData,
     staleTime: 30_000,
