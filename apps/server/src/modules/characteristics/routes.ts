@@ -1,9 +1,9 @@
 import { CHARACTERISTIC_ENDPOINTS } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { coachRequestContext } from '../../auth/context.ts';
 import { endpointRoute } from '../../http/endpoint.ts';
 import { pathId } from '../../http/route-common.ts';
-import { coachScope } from '../wiring/index.ts';
 import {
   deleteCourseCharacteristic,
   getAssignment,
@@ -35,29 +35,30 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
   ] as const) {
     app.route({
       ...endpointRoute(endpoint),
-      handler: async (request) => overviewItems(database, coachScope(request), kind),
+      handler: async (request) => overviewItems(database, coachRequestContext(request), kind),
     });
   }
 
   app.route({
     ...endpointRoute(E.overviewPlaybooks),
-    handler: async (request) => overviewPlaybooks(database, coachScope(request)),
+    handler: async (request) => overviewPlaybooks(database, coachRequestContext(request)),
   });
 
   app.route({
     ...endpointRoute(E.overviewGradebooks),
-    handler: async (request) => overviewGradebooks(database, coachScope(request)),
+    handler: async (request) => overviewGradebooks(database, coachRequestContext(request)),
   });
 
   app.route({
     ...endpointRoute(E.gradebook),
-    handler: async (request) => getGradebook(database.query, coachScope(request), pathId(request.params.id)),
+    handler: async (request) =>
+      getGradebook(database.query, coachRequestContext(request), pathId(request.params.id)),
   });
 
   app.route({
     ...endpointRoute(E.updateGradebook),
     handler: async (request) =>
-      updateGradebook(database, coachScope(request), pathId(request.params.id), request.body),
+      updateGradebook(database, coachRequestContext(request), pathId(request.params.id), request.body),
   });
 
   app.route({
@@ -65,7 +66,7 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     handler: async (request) =>
       getAssignment(
         database.query,
-        coachScope(request),
+        coachRequestContext(request),
         pathId(request.params.gradebookId),
         pathId(request.params.id),
       ),
@@ -76,37 +77,44 @@ export const characteristicsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     handler: async (request) =>
       updateAssignment(
         database,
-        coachScope(request),
+        coachRequestContext(request),
         pathId(request.params.gradebookId),
         pathId(request.params.id),
         request.body,
       ),
   });
 
-  // The course characteristics, in the order wiring's `wiredItemRoutes` registered them (POST, GET,
+  // The course characteristics, in the order they were registered before they were described (POST, GET,
   // PUT, DELETE): create, read, replace with their wiring, delete.
   app.route({
     ...endpointRoute(E.createCourseCharacteristic),
     handler: async (request, reply) =>
-      reply.code(201).send(await saveCourseCharacteristic(database, coachScope(request), null, request.body)),
+      reply
+        .code(201)
+        .send(await saveCourseCharacteristic(database, coachRequestContext(request), null, request.body)),
   });
 
   app.route({
     ...endpointRoute(E.courseCharacteristic),
     handler: async (request) =>
-      getCourseCharacteristic(database.query, coachScope(request), pathId(request.params.id)),
+      getCourseCharacteristic(database.query, coachRequestContext(request), pathId(request.params.id)),
   });
 
   app.route({
     ...endpointRoute(E.updateCourseCharacteristic),
     handler: async (request) =>
-      saveCourseCharacteristic(database, coachScope(request), pathId(request.params.id), request.body),
+      saveCourseCharacteristic(
+        database,
+        coachRequestContext(request),
+        pathId(request.params.id),
+        request.body,
+      ),
   });
 
   app.route({
     ...endpointRoute(E.removeCourseCharacteristic),
     handler: async (request, reply) => {
-      await deleteCourseCharacteristic(database, coachScope(request), pathId(request.params.id));
+      await deleteCourseCharacteristic(database, coachRequestContext(request), pathId(request.params.id));
       return reply.code(204).send(null);
     },
   });

@@ -4,7 +4,6 @@ import type { AppDeps } from '../../app-deps.ts';
 import { coachRequestContext } from '../../auth/context.ts';
 import { endpointRoute } from '../../http/endpoint.ts';
 import { pathId } from '../../http/route-common.ts';
-import { coachScope } from '../wiring/index.ts';
 import { getMyPlaybook, listMyPlaybooks, savePlaybookPhase } from './plan.ts';
 import { playbookSummary } from './summary.ts';
 
@@ -43,6 +42,6 @@ export const playbookPlanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   app.route({
     ...endpointRoute(PLAYBOOK_ENDPOINTS.summary),
     handler: async (request) =>
-      playbookSummary(database.query, coachScope(request), pathId(request.params.id)),
+      playbookSummary(database.query, coachRequestContext(request), pathId(request.params.id)),
   });
 };

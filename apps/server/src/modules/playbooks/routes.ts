@@ -1,9 +1,9 @@
 import { PLAYBOOK_ENDPOINTS } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { coachRequestContext } from '../../auth/context.ts';
 import { endpointRoute } from '../../http/endpoint.ts';
 import { pathId } from '../../http/route-common.ts';
-import { coachScope } from '../wiring/index.ts';
 import { playbookPlanRoutes } from './plan-routes.ts';
 import { deletePlaybook, getPlaybook, listPlaybooks, savePlaybook } from './service.ts';
 
@@ -20,30 +20,31 @@ export const playbookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.route({
     ...endpointRoute(PLAYBOOK_ENDPOINTS.list),
-    handler: async (request) => listPlaybooks(database, coachScope(request)),
+    handler: async (request) => listPlaybooks(database, coachRequestContext(request)),
   });
 
   app.route({
     ...endpointRoute(PLAYBOOK_ENDPOINTS.create),
     handler: async (request, reply) =>
-      reply.code(201).send(await savePlaybook(database, coachScope(request), null, request.body)),
+      reply.code(201).send(await savePlaybook(database, coachRequestContext(request), null, request.body)),
   });
 
   app.route({
     ...endpointRoute(PLAYBOOK_ENDPOINTS.get),
-    handler: async (request) => getPlaybook(database.query, coachScope(request), pathId(request.params.id)),
+    handler: async (request) =>
+      getPlaybook(database.query, coachRequestContext(request), pathId(request.params.id)),
   });
 
   app.route({
     ...endpointRoute(PLAYBOOK_ENDPOINTS.update),
     handler: async (request) =>
-      savePlaybook(database, coachScope(request), pathId(request.params.id), request.body),
+      savePlaybook(database, coachRequestContext(request), pathId(request.params.id), request.body),
   });
 
   app.route({
     ...endpointRoute(PLAYBOOK_ENDPOINTS.remove),
     handler: async (request, reply) => {
-      await deletePlaybook(database, coachScope(request), pathId(request.params.id));
+      await deletePlaybook(database, coachRequestContext(request), pathId(request.params.id));
       return reply.code(204).send(null);
     },
   });

@@ -8,7 +8,6 @@ export {
   wiringVisibleForSql,
   wiringVisibleSql,
 } from './queries.ts';
-export { coachScope, IdParams, staff, wiredItemRoutes } from './routes.ts';
 export {
   checkWiring,
   deleteWiring,
