@@ -11,15 +11,19 @@ type Id = number | string;
 
 /** Guided import paths (ours). */
 export const IMPORT_API = {
-  uploads: (coachId: Id) => `/api/v1/coach/${coachId}/imports/uploads`,
-  upload: (coachId: Id, uploadId: Id) => `/api/v1/coach/${coachId}/imports/uploads/${uploadId}`,
-  dryRun: (coachId: Id, uploadId: Id) => `/api/v1/coach/${coachId}/imports/uploads/${uploadId}/dry-run`,
-  commit: (coachId: Id, uploadId: Id) => `/api/v1/coach/${coachId}/imports/uploads/${uploadId}/commit`,
-  mappings: (coachId: Id) => `/api/v1/coach/${coachId}/imports/mappings`,
-  mapping: (coachId: Id, mappingId: Id) => `/api/v1/coach/${coachId}/imports/mappings/${mappingId}`,
+  uploads: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/imports/uploads` as const,
+  upload: <C extends Id, U extends Id>(coachId: C, uploadId: U) =>
+    `/api/v1/coach/${coachId}/imports/uploads/${uploadId}` as const,
+  dryRun: <C extends Id, U extends Id>(coachId: C, uploadId: U) =>
+    `/api/v1/coach/${coachId}/imports/uploads/${uploadId}/dry-run` as const,
+  commit: <C extends Id, U extends Id>(coachId: C, uploadId: U) =>
+    `/api/v1/coach/${coachId}/imports/uploads/${uploadId}/commit` as const,
+  mappings: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/imports/mappings` as const,
+  mapping: <C extends Id, M extends Id>(coachId: C, mappingId: M) =>
+    `/api/v1/coach/${coachId}/imports/mappings/${mappingId}` as const,
   /** Engagement from the LMS activity log (generic CSV upload) and the derived figures. */
-  activity: (coachId: Id) => `/api/v1/coach/${coachId}/engagement/activity`,
-  engagement: (coachId: Id) => `/api/v1/coach/${coachId}/engagement`,
+  activity: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/engagement/activity` as const,
+  engagement: <C extends Id>(coachId: C) => `/api/v1/coach/${coachId}/engagement` as const,
 } as const;
 
 /** Largest file the guided import reads (bytes); named in the refusal. */

@@ -23,6 +23,7 @@ export * from './history.ts';
 export * from './home.ts';
 export * from './images.ts';
 export * from './imports.ts';
+export * from './imports-endpoints.ts';
 export * from './institutions.ts';
 export * from './instructor-home.ts';
 export * from './lms.ts';

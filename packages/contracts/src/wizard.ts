@@ -13,6 +13,7 @@
 
 export * from './wizard/api.ts';
 export * from './wizard/constants.ts';
+export * from './wizard/endpoints.ts';
 export * from './wizard/forms.ts';
 export * from './wizard/questions.ts';
 export * from './wizard/steps.ts';

@@ -108,14 +108,16 @@ export const WizardSetupListSchema = z.array(WizardSetupEntrySchema);
  * of `start` (the unfinished set-ups) are ours. POST and PUT are both accepted on `coach` and `step`.
  */
 export const WIZARD_API = {
-  data: (institutionId: Id) => `/api/v1/institution/${institutionId}/coach-setup-wizard/data`,
-  start: (institutionId: Id) => `/api/v1/institution/${institutionId}/coach-setup-wizard`,
-  coach: (institutionId: Id, coachId: Id) =>
-    `/api/v1/institution/${institutionId}/coach-setup-wizard/${coachId}`,
-  step: (institutionId: Id, coachId: Id, step: WizardStep) =>
-    `/api/v1/institution/${institutionId}/coach-setup-wizard/${coachId}/${step}`,
-  discard: (institutionId: Id, coachId: Id) =>
-    `/api/v1/institution/${institutionId}/coach-setup-wizard/${coachId}`,
+  data: <N extends Id>(institutionId: N) =>
+    `/api/v1/institution/${institutionId}/coach-setup-wizard/data` as const,
+  start: <N extends Id>(institutionId: N) =>
+    `/api/v1/institution/${institutionId}/coach-setup-wizard` as const,
+  coach: <N extends Id, C extends Id>(institutionId: N, coachId: C) =>
+    `/api/v1/institution/${institutionId}/coach-setup-wizard/${coachId}` as const,
+  step: <N extends Id, C extends Id, S extends WizardStep | ':step'>(institutionId: N, coachId: C, step: S) =>
+    `/api/v1/institution/${institutionId}/coach-setup-wizard/${coachId}/${step}` as const,
+  discard: <N extends Id, C extends Id>(institutionId: N, coachId: C) =>
+    `/api/v1/institution/${institutionId}/coach-setup-wizard/${coachId}` as const,
 } as const;
 
 /** Wizard page routes (spec §2); `new` as coachId starts a new set-up. */

@@ -1,22 +1,15 @@
 import {
   ActivityImportSchema,
-  BomSchema,
-  CommitBodySchema,
-  DelimiterSchema,
-  DryRunSchema,
-  EngagementSchema,
   IMPORT_API,
+  IMPORT_ENDPOINTS,
   ImportMappingSchema,
-  LineEndingSchema,
-  QuoteSchema,
-  SavedMappingBodySchema,
-  SavedMappingSchema,
   UploadSchema,
 } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access, COACH_STAFF } from '../../auth/access.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { CoachParams, errorResponses, pathId } from '../../http/route-common.ts';
 import { engagementOf, importActivity, readGenericActivity } from '../engagement/index.ts';
@@ -27,17 +20,18 @@ import { deleteMapping, selectMappings } from './queries.ts';
 
 /** Largest body the upload routes read; files over IMPORT_FILE_LIMIT below this are refused by name. */
 const UPLOAD_BODY_LIMIT = 32 * 1024 * 1024;
-const UploadParams = z.object({ coachId: z.string(), uploadId: z.string() });
-const MappingParams = z.object({ coachId: z.string(), mappingId: z.string() });
 const staffSide = { access: access.coach(...COACH_STAFF) };
 const tags = ['imports'];
 const errors = errorResponses;
 
 /**
- * Guided import and engagement routes (README "Importing a registrar's file";
- * docs/engagement.md). All are for the coach's staff side (its instructors, the institution's staff and
- * admins): students 403, other institutions 404 (the guard). Uploads, mappings and imports of another
- * coach answer 404; an instructor's import only ever writes values of the coach's enrolled students.
+ * Guided import and engagement routes (README "Importing a registrar's file"; docs/engagement.md),
+ * registered from their descriptions (`IMPORT_ENDPOINTS`, packages/contracts/src/imports-endpoints.ts),
+ * except the two that take a file as text (POST imports/uploads and POST engagement/activity: a raw
+ * text/csv body read by this plugin's content-type parser, not JSON), which stay registered by hand here.
+ * All are for the coach's staff side (its instructors, the institution's staff and admins): students 403,
+ * other institutions 404 (the guard). Uploads, mappings and imports of another coach answer 404; an
+ * instructor's import only ever writes values of the coach's enrolled students.
  */
 export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { database } = deps;
@@ -56,7 +50,11 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     return body;
   };
 
-  /** POST imports/uploads?file_name=…: stores a readable file and describes it (201). */
+  /**
+   * POST imports/uploads?file_name=…: stores a readable file and describes it (201). Registered by hand,
+   * not from a description: its body is the file as text (text/csv, text/plain or
+   * text/tab-separated-values), not JSON.
+   */
   app.post(
     IMPORT_API.uploads(':coachId'),
     {
@@ -85,61 +83,29 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
    * GET imports/uploads/{id}[?delimiter=…&quote=…&bom=present|absent&line_ending=LF|CRLF|CR]: the file
    * described again, read another way (400 with field errors on values outside those lists).
    */
-  app.get(
-    IMPORT_API.upload(':coachId', ':uploadId'),
-    {
-      config: staffSide,
-      schema: {
-        tags,
-        params: UploadParams,
-        querystring: z.strictObject({
-          delimiter: DelimiterSchema.optional(),
-          quote: QuoteSchema.optional(),
-          bom: BomSchema.optional(),
-          line_ending: LineEndingSchema.optional(),
-        }),
-        response: { 200: UploadSchema, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(IMPORT_ENDPOINTS.upload),
+    handler: async (request) => {
       const scope = scopeOf(request);
       const upload = await loadUpload(database.query, scope, pathId(request.params.uploadId));
       return describeUpload(database.query, scope, upload, request.query);
     },
-  );
+  });
 
   /** POST imports/uploads/{id}/dry-run: checks a mapping against the file; writes nothing. */
-  app.post(
-    IMPORT_API.dryRun(':coachId', ':uploadId'),
-    {
-      config: staffSide,
-      schema: {
-        tags,
-        params: UploadParams,
-        body: z.object({ mapping: ImportMappingSchema }),
-        response: { 200: DryRunSchema, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(IMPORT_ENDPOINTS.dryRun),
+    handler: async (request) => {
       const scope = scopeOf(request);
       const upload = await loadUpload(database.query, scope, pathId(request.params.uploadId));
       return (await planImport(database.query, scope, upload.content, request.body.mapping)).report;
     },
-  );
+  });
 
   /** POST imports/uploads/{id}/commit: all or nothing, as a job (202); progress at GET mts-import/{id}. */
-  app.post(
-    IMPORT_API.commit(':coachId', ':uploadId'),
-    {
-      config: staffSide,
-      schema: {
-        tags,
-        params: UploadParams,
-        body: CommitBodySchema,
-        response: { 202: z.object({ id: z.number().int(), rows_total: z.number().int() }), ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(IMPORT_ENDPOINTS.commit),
+    handler: async (request, reply) => {
       const result = await commitUpload(
         runner,
         scopeOf(request),
@@ -148,16 +114,12 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       );
       return reply.code(202).send(result);
     },
-  );
+  });
 
   /** GET imports/mappings: the coach's saved mappings, newest first. */
-  app.get(
-    IMPORT_API.mappings(':coachId'),
-    {
-      config: staffSide,
-      schema: { tags, params: CoachParams, response: { 200: z.array(SavedMappingSchema), ...errors } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(IMPORT_ENDPOINTS.mappings),
+    handler: async (request) => {
       const rows = await selectMappings(database.query, request.coach!.coachId);
       return rows.map((r) => ({
         id: r.id,
@@ -166,40 +128,31 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         created_at: new Date(r.created_at).toISOString(),
       }));
     },
-  );
+  });
 
   /** POST imports/mappings: saves (or replaces by name) a mapping (201). */
-  app.post(
-    IMPORT_API.mappings(':coachId'),
-    {
-      config: staffSide,
-      schema: {
-        tags,
-        params: CoachParams,
-        body: SavedMappingBodySchema,
-        response: { 201: z.object({ id: z.number().int() }), ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(IMPORT_ENDPOINTS.saveMapping),
+    handler: async (request, reply) => {
       const id = await saveMapping(database.query, scopeOf(request), request.body.name, request.body.mapping);
       return reply.code(201).send({ id });
     },
-  );
+  });
 
   /** DELETE imports/mappings/{id}: removes a saved mapping (204); 404 when not the coach's. */
-  app.delete(
-    IMPORT_API.mapping(':coachId', ':mappingId'),
-    { config: staffSide, schema: { tags, params: MappingParams, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(IMPORT_ENDPOINTS.deleteMapping),
+    handler: async (request, reply) => {
       if (!(await deleteMapping(database.query, request.coach!.coachId, pathId(request.params.mappingId))))
         throw notFound();
       return reply.code(204).send(null);
     },
-  );
+  });
 
   /**
    * POST engagement/activity: replaces the coach's activity log by the generic CSV (student, date,
    * activity_type, count) and derives the engagement figures (202: the derivation may be queued).
+   * Registered by hand, not from a description: its body is the CSV as text, not JSON.
    */
   app.post(
     IMPORT_API.activity(':coachId'),
@@ -220,12 +173,8 @@ export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   );
 
   /** GET engagement: every enrolled student's engagement figures as of the coach's current day. */
-  app.get(
-    IMPORT_API.engagement(':coachId'),
-    {
-      config: staffSide,
-      schema: { tags, params: CoachParams, response: { 200: EngagementSchema, ...errors } },
-    },
-    async (request) => engagementOf(database.query, request.coach!.coachId),
-  );
+  app.route({
+    ...endpointRoute(IMPORT_ENDPOINTS.engagement),
+    handler: async (request) => engagementOf(database.query, request.coach!.coachId),
+  });
 };

@@ -1,25 +1,20 @@
 import {
   type Bom,
   type Delimiter,
-  DryRunSchema,
   IMPORT_API,
+  IMPORT_ENDPOINTS,
   type ImportMapping,
   type LineEnding,
   type Quote,
-  SavedMappingSchema,
   TAILORING_ENDPOINTS,
   UploadSchema,
 } from '@course-coach/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { callEndpoint } from '../../api/call-endpoint.ts';
-import { apiGet, apiPost, apiRequest } from '../../api/client.ts';
+import { apiRequest } from '../../api/client.ts';
 
 /** How often a running import's progress is asked for. */
 export const GUIDED_IMPORT_POLL_MS = 1_000;
-
-const SavedMappingListSchema = SavedMappingSchema.array();
-const CommitAnswerSchema = z.object({ id: z.number().int(), rows_total: z.number().int() });
 
 /** Query keys of a coach's guided import data. */
 export const importKeys = {
@@ -31,12 +26,14 @@ export const importKeys = {
 export function useSavedMappings(coachId: number) {
   return useQuery({
     queryKey: importKeys.mappings(coachId),
-    queryFn: ({ signal }) => apiGet(IMPORT_API.mappings(coachId), SavedMappingListSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(IMPORT_ENDPOINTS.mappings, { params: { coachId } }, signal),
   });
 }
 
 /**
  * Sends the file as it is (bytes, so a byte order mark reaches the server) to POST …/imports/uploads.
+ * By hand, not through a described endpoint: the body is the file, not JSON (the server registers this
+ * route by hand too).
  * @throws ApiError 400 `{ file: [sentence] }` for a refused file.
  */
 export function uploadFile(coachId: number, file: File) {
@@ -58,28 +55,27 @@ export function rereadUpload(
   uploadId: number,
   read: { delimiter: Delimiter; quote: Quote; bom: Bom; line_ending: LineEnding },
 ) {
-  const query = new URLSearchParams(read);
-  return apiGet(`${IMPORT_API.upload(coachId, uploadId)}?${query}`, UploadSchema);
+  return callEndpoint(IMPORT_ENDPOINTS.upload, { params: { coachId, uploadId }, query: read });
 }
 
 /** The dry run of a mapping (POST …/uploads/{id}/dry-run): problems counted, nothing written. */
 export function dryRun(coachId: number, uploadId: number, mapping: ImportMapping) {
-  return apiPost(IMPORT_API.dryRun(coachId, uploadId), { mapping }, DryRunSchema);
+  return callEndpoint(IMPORT_ENDPOINTS.dryRun, { params: { coachId, uploadId }, body: { mapping } });
 }
 
 /** Starts the all-or-nothing commit job (POST …/uploads/{id}/commit, 202 with the import id). */
 export function commitUpload(coachId: number, uploadId: number, mapping: ImportMapping) {
-  return apiPost(IMPORT_API.commit(coachId, uploadId), { mapping }, CommitAnswerSchema);
+  return callEndpoint(IMPORT_ENDPOINTS.commit, { params: { coachId, uploadId }, body: { mapping } });
 }
 
 /** Saves (or replaces by name) a mapping (POST …/imports/mappings). */
 export function saveMapping(coachId: number, name: string, mapping: ImportMapping) {
-  return apiPost(IMPORT_API.mappings(coachId), { name, mapping });
+  return callEndpoint(IMPORT_ENDPOINTS.saveMapping, { params: { coachId }, body: { name, mapping } });
 }
 
 /** Removes a saved mapping (DELETE …/imports/mappings/{id}). */
 export function deleteMapping(coachId: number, mappingId: number) {
-  return apiRequest(IMPORT_API.mapping(coachId, mappingId), { method: 'DELETE' });
+  return callEndpoint(IMPORT_ENDPOINTS.deleteMapping, { params: { coachId, mappingId } });
 }
 
 /** The commit job's progress (GET …/mts-import/{id}), polled while it runs. */

@@ -1,15 +1,12 @@
 import {
-  WIZARD_API,
+  WIZARD_ENDPOINTS,
   WIZARD_SAVE_ONLY,
-  WizardReferenceDataResponseSchema,
   type WizardSaveResponse,
-  WizardSaveResponseSchema,
-  WizardSetupListSchema,
   type WizardStep,
-  WizardStepResponseSchema,
 } from '@course-coach/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { ApiError } from '../../api/client.ts';
 
 /** Query keys of the wizard: everything of one institution under ['wizard', institutionId]. */
 export const wizardKeys = {
@@ -28,7 +25,7 @@ export function useWizardReference(institutionId: number) {
   return useQuery({
     queryKey: wizardKeys.reference(institutionId),
     queryFn: async ({ signal }) => {
-      const list = await apiGet(WIZARD_API.data(institutionId), WizardReferenceDataResponseSchema, signal);
+      const list = await callEndpoint(WIZARD_ENDPOINTS.referenceData, { params: { institutionId } }, signal);
       const first = list[0];
       if (!first) throw new ApiError(200, list, 'The server sent no wizard reference data. Reload the page.');
       return first;
@@ -41,7 +38,7 @@ export function useWizardReference(institutionId: number) {
 export function useWizardSetups(institutionId: number, enabled = true) {
   return useQuery({
     queryKey: wizardKeys.setups(institutionId),
-    queryFn: ({ signal }) => apiGet(WIZARD_API.start(institutionId), WizardSetupListSchema, signal),
+    queryFn: ({ signal }) => callEndpoint(WIZARD_ENDPOINTS.setups, { params: { institutionId } }, signal),
     enabled,
     // Set-ups move on in the wizard: read afresh whenever the list is shown.
     staleTime: 0,
@@ -53,7 +50,7 @@ export function useWizardProgress(institutionId: number, coachId: number | null)
   return useQuery({
     queryKey: wizardKeys.progress(institutionId, coachId ?? 0),
     queryFn: ({ signal }) =>
-      apiGet(WIZARD_API.coach(institutionId, coachId!), WizardStepResponseSchema, signal),
+      callEndpoint(WIZARD_ENDPOINTS.progress, { params: { institutionId, coachId: coachId! } }, signal),
     enabled: coachId !== null,
     staleTime: 0,
     gcTime: 0,
@@ -67,7 +64,7 @@ export function fetchWizardStep(
   step: WizardStep,
   signal?: AbortSignal,
 ) {
-  return apiGet(WIZARD_API.step(institutionId, coachId, step), WizardStepResponseSchema, signal);
+  return callEndpoint(WIZARD_ENDPOINTS.step, { params: { institutionId, coachId, step } }, signal);
 }
 
 /** One step's saved form data and extras, polled every `refetchInterval` ms when given (the mts step). */
@@ -101,12 +98,12 @@ export function saveWizardStep(
   saveOnly: boolean,
 ): Promise<WizardSaveResponse> {
   const body = { step, data, ...(saveOnly ? { action: WIZARD_SAVE_ONLY } : {}) };
-  const path =
-    coachId === null ? WIZARD_API.start(institutionId) : WIZARD_API.step(institutionId, coachId, step);
-  return apiRequest(path, { method: 'POST', body, schema: WizardSaveResponseSchema });
+  return coachId === null
+    ? callEndpoint(WIZARD_ENDPOINTS.start, { params: { institutionId }, body })
+    : callEndpoint(WIZARD_ENDPOINTS.saveStep, { params: { institutionId, coachId, step }, body });
 }
 
 /** Discards an unfinished or failed set-up and its coach (DELETE; ours). */
 export function discardWizardSetup(institutionId: number, coachId: number): Promise<unknown> {
-  return apiRequest(WIZARD_API.discard(institutionId, coachId), { method: 'DELETE' });
+  return callEndpoint(WIZARD_ENDPOINTS.discard, { params: { institutionId, coachId } });
 }
