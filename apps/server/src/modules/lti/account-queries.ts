@@ -124,22 +124,6 @@ export async function insertAccount(
   return row!;
 }
 
-/** Links the account to `issuer` + `subject` (`sso_identities`). */
-export async function insertIdentity(
-  q: Query,
-  institutionId: number,
-  userId: number,
-  issuer: string,
-  subject: string,
-): Promise<void> {
-  await q('insert into sso_identities (institution_id, user_id, issuer, subject) values ($1, $2, $3, $4)', [
-    institutionId,
-    userId,
-    issuer,
-    subject,
-  ]);
-}
-
 /** Enrols the user in the coach as `role` from LTI; false when they were enrolled already. */
 export async function insertLtiEnrollment(
   q: Query,

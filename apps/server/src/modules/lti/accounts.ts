@@ -1,11 +1,10 @@
 import { LIS, LTI_CLAIM } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
-import { SSO_NO_PASSWORD } from '../sso/index.ts';
+import { insertIdentity, SSO_NO_PASSWORD } from '../sso/index.ts';
 import {
   ensureLtiEnrollment,
   ensureStaffMembership,
   insertAccount,
-  insertIdentity,
   selectAccountByEmail,
   selectLinkedAccount,
   selectMembership,

@@ -6,6 +6,8 @@ export { SSO_NO_PASSWORD } from './accounts.ts';
 export { startDemoSso } from './demo.ts';
 export { purgeExpiredSignOns } from './flow.ts';
 export type { OidcStandin } from './oidc-standin.ts';
+/** Linking an account to a provider's subject, shared with LTI's accounts (docs/lti.md). */
+export { insertIdentity } from './queries.ts';
 export { ssoRoutes } from './routes.ts';
 export { purgeExpiredSaml } from './saml-flow.ts';
 export { samlRoutes } from './saml-routes.ts';
