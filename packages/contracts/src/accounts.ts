@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_API, ACCOUNT_TEXTS, PASSWORD_MIN_LENGTH } from './account-texts.ts';
 import { CoachRoleSchema, InstitutionRoleSchema } from './auth.ts';
 import { access, defineEndpoint } from './endpoint.ts';
-import { DetailErrorSchema, FieldErrorsSchema } from './errors.ts';
+import { DetailErrorSchema, FieldErrorsSchema } from './error-schemas.ts';
 
 export * from './account-texts.ts';
 

@@ -16,7 +16,7 @@ import {
   PlaybookWiringListSchema,
 } from './characteristics.ts';
 import { access, COACH_STAFF, defineEndpoint } from './endpoint.ts';
-import { DetailErrorSchema, FieldErrorsSchema } from './errors.ts';
+import { DetailErrorSchema, FieldErrorsSchema } from './error-schemas.ts';
 import { API } from './paths.ts';
 
 /*

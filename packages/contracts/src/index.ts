@@ -14,6 +14,7 @@ export * from './documents.ts';
 export * from './email-log.ts';
 export * from './emails.ts';
 export * from './endpoint.ts';
+export * from './error-schemas.ts';
 export * from './errors.ts';
 export * from './faq-checklists.ts';
 export * from './grade-calculator.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access, defineEndpoint } from '../endpoint.ts';
-import { DetailErrorSchema, FieldErrorsSchema } from '../errors.ts';
+import { DetailErrorSchema, FieldErrorsSchema } from '../error-schemas.ts';
 import { LmsErrorSchema } from '../lms.ts';
 import {
   WIZARD_API,
