@@ -39,6 +39,7 @@ export * from './safe-path.ts';
 export * from './saml.ts';
 export * from './search.ts';
 export * from './sso.ts';
+export * from './sso-endpoints.ts';
 export * from './survey-results.ts';
 export * from './surveys.ts';
 export * from './surveys-endpoints.ts';
