@@ -27,6 +27,7 @@ export * from './institutions.ts';
 export * from './instructor-home.ts';
 export * from './lms.ts';
 export * from './lti.ts';
+export * from './lti-endpoints.ts';
 export * from './messages.ts';
 export * from './my-data.ts';
 export * from './notifications.ts';
