@@ -3,6 +3,7 @@ export * from './analytics.ts';
 export * from './audience.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './auth-endpoints.ts';
 export * from './bulletins.ts';
 export * from './bulletins-endpoints.ts';
 export * from './characteristic-definitions.ts';
