@@ -21,6 +21,7 @@ import {
 const STAFF = access.institution('staff', 'admin');
 const TAGS = ['lti'];
 
+/** The LMS (LTI) page's endpoints, staff and admins of the institution only (docs/lti.md). */
 export const LTI_ENDPOINTS = {
   /** GET institution/{id}/lti/registrations → the registrations, the linked courses and our tool URLs. */
   registrations: defineEndpoint({
