@@ -6,6 +6,9 @@ declare const URL: new (
   input: string,
 ) => { protocol: string; hostname: string; origin: string; pathname: string; search: string; hash: string };
 
+/** A path parameter's value, or its `:name` pattern. */
+type Id = number | string;
+
 /**
  * LTI 1.3 tool (docs/lti.md): our JWKS and Canvas tool configuration, the OIDC third-party-initiated
  * login, the resource-link launch, the staff's per-institution platform registrations and the linking
@@ -23,18 +26,20 @@ export const LTI_API = {
   /** POST (form): staff links the launched LMS course to a coach (signed in; one-time link token). */
   link: '/api/v1/lti/link',
   /** GET list / POST create: the institution's platform registrations (staff and admins). */
-  registrations: (institutionId: number | string) => `/api/v1/institution/${institutionId}/lti/registrations`,
+  registrations: <I extends Id>(institutionId: I) =>
+    `/api/v1/institution/${institutionId}/lti/registrations` as const,
   /** PUT update / DELETE: one registration (staff and admins). */
-  registration: (institutionId: number | string, id: number | string) =>
-    `/api/v1/institution/${institutionId}/lti/registrations/${id}`,
+  registration: <I extends Id, R extends Id>(institutionId: I, id: R) =>
+    `/api/v1/institution/${institutionId}/lti/registrations/${id}` as const,
   /** POST: sync a linked LMS course's roster now (staff and admins) → the course's line. */
-  courseSync: (institutionId: number | string, courseId: number | string) =>
-    `/api/v1/institution/${institutionId}/lti/courses/${courseId}/sync`,
+  courseSync: <I extends Id, C extends Id>(institutionId: I, courseId: C) =>
+    `/api/v1/institution/${institutionId}/lti/courses/${courseId}/sync` as const,
   /** GET: the institution's score posts not accepted after their retries (staff and admins). */
-  failedScores: (institutionId: number | string) => `/api/v1/institution/${institutionId}/lti/failed-scores`,
+  failedScores: <I extends Id>(institutionId: I) =>
+    `/api/v1/institution/${institutionId}/lti/failed-scores` as const,
   /** POST: try a failed score post again now (staff and admins) → 204. */
-  scoreRetry: (institutionId: number | string, id: number | string) =>
-    `/api/v1/institution/${institutionId}/lti/failed-scores/${id}/retry`,
+  scoreRetry: <I extends Id, S extends Id>(institutionId: I, id: S) =>
+    `/api/v1/institution/${institutionId}/lti/failed-scores/${id}/retry` as const,
 } as const;
 
 /** IMS LTI 1.3 claim names (https://www.imsglobal.org/spec/lti/v1p3/#required-message-claims). */

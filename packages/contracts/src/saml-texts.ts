@@ -11,5 +11,6 @@ export const SAML_API = {
   /** GET: our service provider metadata; its URL is also our entity ID (public). */
   metadata: (slug: string) => `/api/v1/auth/saml/${slug}/metadata`,
   /** GET/PUT: the institution's SAML configuration (staff and admins). */
-  config: (institutionId: number | string) => `/api/v1/institution/${institutionId}/saml`,
+  config: <I extends number | string>(institutionId: I) =>
+    `/api/v1/institution/${institutionId}/saml` as const,
 } as const;

@@ -12,7 +12,8 @@ export const SSO_API = {
   /** GET: where the OpenID provider sends the browser back (public; the redirect_uri). */
   callback: '/api/v1/auth/sso/callback',
   /** GET/PUT: the institution's OpenID Connect configuration (staff and admins). */
-  config: (institutionId: number | string) => `/api/v1/institution/${institutionId}/sso`,
+  config: <I extends number | string>(institutionId: I) =>
+    `/api/v1/institution/${institutionId}/sso` as const,
 } as const;
 
 /** The query parameter of the sign-in page that names why a single sign-on was refused. */

@@ -1,22 +1,17 @@
 import {
   ACCOUNT_TEXTS,
-  API,
-  DetailErrorSchema,
-  FieldErrorsSchema,
-  LoginBodySchema,
+  AUTH_ENDPOINTS,
   type Me,
-  MeSchema,
   PAGES,
   SESSION_COOKIE,
   SSO_PASSWORD_OFF_TEXT,
   UI_TEXTS,
 } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { Database } from '../db/client.ts';
+import { endpointRoute } from '../http/endpoint.ts';
 import { HttpError, nonFieldError } from '../http/errors.ts';
-import { access } from './access.ts';
 import { clearSessionCookie, clientIp, issueCsrfCookie, setSessionCookie } from './guard.ts';
 import { verifyPassword } from './password.ts';
 import { createLoginLimiter } from './rate-limit.ts';
@@ -24,7 +19,7 @@ import { createSession, deleteSession, deleteUserSessions } from './sessions.ts'
 import { tokenDigest } from './tokens.ts';
 
 /**
- * Sign-in, sign-out, the CSRF cookie and GET /api/v1/me.
+ * Sign-in, sign-out, the CSRF cookie and GET /api/v1/me, each described once (`AUTH_ENDPOINTS`).
  */
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database, config }) => {
   const limiter = createLoginLimiter(database, config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES);
@@ -35,17 +30,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
    * Retry-After after LOGIN_MAX_FAILURES failures for the address within LOGIN_WINDOW_MINUTES.
    * Rotates the session and the CSRF token.
    */
-  app.post(
-    API.login,
-    {
-      config: { access: access.public() },
-      schema: {
-        tags: ['auth'],
-        body: LoginBodySchema,
-        response: { 200: MeSchema, 400: FieldErrorsSchema, 429: DetailErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(AUTH_ENDPOINTS.login),
+    handler: async (request, reply) => {
       const email = request.body.email.toLowerCase();
       const ip = clientIp(request);
       const attempt = await limiter.begin(email, ip);
@@ -85,53 +72,43 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { database
       issueCsrfCookie(reply, config);
       return loadMe(database, user.id);
     },
-  );
+  });
 
   /** POST /api/v1/auth/logout → 204; ends the session (if any) and clears its cookie. */
-  app.post(
-    API.logout,
-    { config: { access: access.public() }, schema: { tags: ['auth'], response: { 204: z.null() } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(AUTH_ENDPOINTS.logout),
+    handler: async (request, reply) => {
       if (request.user) await deleteSession(database, request.user.sessionId);
       clearSessionCookie(reply, config);
       return reply.code(204).send(null);
     },
-  );
+  });
 
   /**
    * POST /api/v1/auth/logout-all → 204; signs the user out everywhere: ends every session of the
    * signed-in user (other browsers and devices included) and clears this browser's cookie. 401 when
    * signed out. For a lost laptop or a shared computer left signed in.
    */
-  app.post(
-    API.logoutAll,
-    {
-      config: { access: access.authenticated() },
-      schema: { tags: ['auth'], response: { 204: z.null(), 401: DetailErrorSchema } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(AUTH_ENDPOINTS.logoutAll),
+    handler: async (request, reply) => {
       await deleteUserSessions(database, request.user!.userId);
       clearSessionCookie(reply, config);
       return reply.code(204).send(null);
     },
-  );
+  });
 
   /** GET /api/v1/auth/csrf → 204; makes sure the `csrftoken` cookie is set (the guard sets it when missing). */
-  app.get(
-    API.csrf,
-    { config: { access: access.public() }, schema: { tags: ['auth'], response: { 204: z.null() } } },
-    async (_request, reply) => reply.code(204).send(null),
-  );
+  app.route({
+    ...endpointRoute(AUTH_ENDPOINTS.csrf),
+    handler: async (_request, reply) => reply.code(204).send(null),
+  });
 
   /** GET /api/v1/me → the signed-in user, their institution roles, their coaches and their home page. 401 when signed out. */
-  app.get(
-    API.me,
-    {
-      config: { access: access.authenticated() },
-      schema: { tags: ['auth'], response: { 200: MeSchema, 401: DetailErrorSchema } },
-    },
-    async (request) => loadMe(database, request.user!.userId),
-  );
+  app.route({
+    ...endpointRoute(AUTH_ENDPOINTS.me),
+    handler: async (request) => loadMe(database, request.user!.userId),
+  });
 };
 
 /**

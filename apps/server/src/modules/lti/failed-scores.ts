@@ -1,16 +1,10 @@
-import {
-  LTI_API,
-  LTI_SCORE_ERRORS,
-  type LtiFailedScore,
-  LtiFailedScoresAnswerSchema,
-} from '@course-coach/contracts';
+import { LTI_ENDPOINTS, LTI_SCORE_ERRORS, type LtiFailedScore } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { access } from '../../auth/access.ts';
 import type { Database } from '../../db/client.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { errorResponses, pathId } from '../../http/route-common.ts';
+import { pathId } from '../../http/route-common.ts';
 import { recordAudit } from '../audit/index.ts';
 import { lockScorePost, requeueScorePost, selectFailedScorePosts } from './ags-queries.ts';
 import { queueScorePosts } from './scores.ts';
@@ -56,40 +50,27 @@ export async function retryScorePost(
   });
 }
 
-const staff = access.institution('staff', 'admin');
-
-/** GET failed scores and POST “Retry now” (staff and admins of the institution). */
+/**
+ * GET failed scores and POST “Retry now” (staff and admins of the institution), described once
+ * (`LTI_ENDPOINTS.failedScores`, `retryScore`).
+ */
 export const failedScoreRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { database } = deps;
-  app.get(
-    LTI_API.failedScores(':institutionId'),
-    {
-      config: { access: staff },
-      schema: {
-        tags: ['lti'],
-        params: z.object({ institutionId: z.string() }),
-        response: { 200: LtiFailedScoresAnswerSchema, ...errorResponses },
-      },
-    },
-    async (request) => ({ scores: await listFailedScores(database, request.institution!.institutionId) }),
-  );
+  app.route({
+    ...endpointRoute(LTI_ENDPOINTS.failedScores),
+    handler: async (request) => ({
+      scores: await listFailedScores(database, request.institution!.institutionId),
+    }),
+  });
 
-  app.post(
-    LTI_API.scoreRetry(':institutionId', ':scorePostId'),
-    {
-      config: { access: staff },
-      schema: {
-        tags: ['lti'],
-        params: z.object({ institutionId: z.string(), scorePostId: z.string() }),
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(LTI_ENDPOINTS.retryScore),
+    handler: async (request, reply) => {
       const id = pathId(request.params.scorePostId);
       const done = await retryScorePost(database, request.institution!.institutionId, id);
       if (!done) throw notFound();
       await queueScorePosts(deps.boss);
       return reply.code(204).send(null);
     },
-  );
+  });
 };

@@ -1,14 +1,4 @@
-import {
-  DetailErrorSchema,
-  LTI_API,
-  LTI_CLAIM,
-  LtiLinkedCourseSchema,
-  LtiRegistrationBodySchema,
-  LtiRegistrationSchema,
-  LtiRegistrationsAnswerSchema,
-  PAGES,
-  SESSION_COOKIE,
-} from '@course-coach/contracts';
+import { LTI_API, LTI_CLAIM, LTI_ENDPOINTS, PAGES, SESSION_COOKIE } from '@course-coach/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,9 +7,10 @@ import { access } from '../../auth/access.ts';
 import { issueCsrfCookie, sameSiteOf, setSessionCookie } from '../../auth/guard.ts';
 import { createSession, deleteSession } from '../../auth/sessions.ts';
 import { tokenDigest } from '../../auth/tokens.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { notFound } from '../../http/errors.ts';
 import { publicOrigin } from '../../http/public-origin.ts';
-import { errorResponses, pathId } from '../../http/route-common.ts';
+import { pathId } from '../../http/route-common.ts';
 import { resolveLmsSettings } from '../lms/index.ts';
 import { decideLtiRoles, launchAccount, launchContext, recordContext } from './accounts.ts';
 import { canvasToolConfiguration } from './canvas-config.ts';
@@ -49,9 +40,6 @@ import {
 import { queueScorePosts } from './scores.ts';
 import { syncRosterNow } from './sync-now.ts';
 
-const staff = access.institution('staff', 'admin');
-const InstitutionParams = z.object({ institutionId: z.string() });
-const RegistrationParams = z.object({ institutionId: z.string(), registrationId: z.string() });
 const FormField = z.string().max(20_000).optional();
 const LoginParams = z.object({
   iss: FormField,
@@ -66,7 +54,11 @@ const LoginParams = z.object({
  * LTI 1.3 tool routes (docs/lti.md): our JWKS and Canvas configuration, the login initiation and the
  * launch (public: the platform sends the browser; forms from another site, so no CSRF cookie — the
  * state, the browser cookie and the signed id_token are the checks), the staff's link of an LMS course
- * to a coach, and the staff's platform registrations.
+ * to a coach, and the staff's platform registrations. The staff's JSON routes are described once
+ * (`LTI_ENDPOINTS`); the protocol routes stay registered by hand: the JWKS and the Canvas configuration
+ * (their shapes are the standards', RFC 7517 and Canvas's developer key JSON, which a schema must not
+ * trim; the JWKS also sets its own cache header), the login initiation (a redirect, also a form post), the
+ * launch and the link (form posts answered by redirects or plain HTML pages).
  */
 export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { database, config } = deps;
@@ -90,6 +82,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     return refusalPage(reply, error.code, error.registration?.platform_origin ?? null);
   }
 
+  /** GET jwks → our public keys. By hand: the JWKS shape is RFC 7517's (no schema trims it), cached 5 minutes. */
   app.get(
     LTI_API.jwks,
     { config: { access: access.public() }, schema: { tags: ['lti'] } },
@@ -97,6 +90,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       reply.header('cache-control', 'public, max-age=300').send(await toolJwks(database, key)),
   );
 
+  /** GET config.json → the Canvas developer key JSON. By hand: its shape is Canvas's, not ours. */
   app.get(
     LTI_API.config,
     { config: { access: access.public() }, schema: { tags: ['lti'] } },
@@ -119,7 +113,10 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     }
   }
 
-  /** GET/POST login (OIDC third-party-initiated login) → 302 to the platform's authorization endpoint. */
+  /**
+   * GET/POST login (OIDC third-party-initiated login) → 302 to the platform's authorization endpoint.
+   * By hand: a redirect (or the refusal page), and the POST is the platform's form post.
+   */
   app.get(
     LTI_API.login,
     { config: { access: access.public() }, schema: { tags: ['lti'], querystring: LoginParams } },
@@ -134,7 +131,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   /**
    * POST launch (form_post: id_token, state) → a new session and 303 to the linked coach's dashboard; for
    * an unlinked course the staff's link offer or the student's plain page; any refusal → 400 plain page,
-   * the reason logged, nothing written.
+   * the reason logged, nothing written. By hand: the platform's form post, answered by a redirect or HTML.
    */
   app.post(
     LTI_API.launch,
@@ -224,7 +221,8 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   /**
    * POST link (form from the link offer page: link_token, coach_id) → links the course to the coach
    * (audited) and 303 to its dashboard; an unknown, used, expired or other user's token, or a coach not
-   * of the institution → the plain "page expired" page, nothing written.
+   * of the institution → the plain "page expired" page, nothing written. By hand: a form post, answered
+   * by a redirect or HTML.
    */
   app.post(
     LTI_API.link,
@@ -249,87 +247,50 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     config_url: `${origin(request)}${LTI_API.config}`,
   });
 
-  app.get(
-    LTI_API.registrations(':institutionId'),
-    {
-      config: { access: staff },
-      schema: {
-        tags: ['lti'],
-        params: InstitutionParams,
-        response: { 200: LtiRegistrationsAnswerSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  /** GET registrations → the institution's registrations, its linked courses and our tool's URLs. */
+  app.route({
+    ...endpointRoute(LTI_ENDPOINTS.registrations),
+    handler: async (request) => {
       const rows = await listRegistrations(database, request.institution!.institutionId);
       const courses = await listLinkedCourses(database, request.institution!.institutionId);
       return { registrations: rows.map(registrationAnswer), courses, tool: tool(request) };
     },
-  );
+  });
 
-  app.post(
-    LTI_API.registrations(':institutionId'),
-    {
-      config: { access: staff },
-      schema: {
-        tags: ['lti'],
-        params: InstitutionParams,
-        body: LtiRegistrationBodySchema,
-        response: { 201: LtiRegistrationSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
+  /** POST registrations → 201 with the new registration; 400 field errors. */
+  app.route({
+    ...endpointRoute(LTI_ENDPOINTS.createRegistration),
+    handler: async (request, reply) =>
       reply
         .code(201)
         .send(await createRegistration(database, request.institution!.institutionId, request.body)),
-  );
+  });
 
-  app.put(
-    LTI_API.registration(':institutionId', ':registrationId'),
-    {
-      config: { access: staff },
-      schema: {
-        tags: ['lti'],
-        params: RegistrationParams,
-        body: LtiRegistrationBodySchema,
-        response: { 200: LtiRegistrationSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  /** PUT registration → the saved registration; 404 for another institution's or an unknown one. */
+  app.route({
+    ...endpointRoute(LTI_ENDPOINTS.updateRegistration),
+    handler: async (request) => {
       const id = pathId(request.params.registrationId);
       const saved = await updateRegistration(database, request.institution!.institutionId, id, request.body);
       if (!saved) throw notFound();
       return saved;
     },
-  );
+  });
 
-  app.delete(
-    LTI_API.registration(':institutionId', ':registrationId'),
-    {
-      config: { access: staff },
-      schema: {
-        tags: ['lti'],
-        params: RegistrationParams,
-        response: { 204: z.null(), 401: DetailErrorSchema, 403: DetailErrorSchema, 404: DetailErrorSchema },
-      },
-    },
-    async (request, reply) => {
+  /** DELETE registration → 204; 404 for another institution's or an unknown one. */
+  app.route({
+    ...endpointRoute(LTI_ENDPOINTS.removeRegistration),
+    handler: async (request, reply) => {
       const id = pathId(request.params.registrationId);
       if (!(await deleteRegistration(database, request.institution!.institutionId, id))) throw notFound();
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.post(
-    LTI_API.courseSync(':institutionId', ':ltiCourseId'),
-    {
-      config: { access: staff },
-      schema: {
-        tags: ['lti'],
-        params: z.object({ institutionId: z.string(), ltiCourseId: z.string() }),
-        response: { 200: LtiLinkedCourseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  /** POST course sync → the linked course's line after syncing its roster now; 404 when not the institution's. */
+  app.route({
+    ...endpointRoute(LTI_ENDPOINTS.syncCourse),
+    handler: async (request) => {
       const id = pathId(request.params.ltiCourseId);
       const line = await syncRosterNow(
         database,
@@ -342,7 +303,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       if (!line) throw notFound();
       return line;
     },
-  );
+  });
 
   await failedScoreRoutes(app, deps);
 };

@@ -1,19 +1,11 @@
-import {
-  DetailErrorSchema,
-  FieldErrorsSchema,
-  SSO_API,
-  SsoConfigAnswerSchema,
-  SsoConfigBodySchema,
-  SsoConfigSchema,
-  SsoProvidersSchema,
-  safeSameOriginPath,
-} from '@course-coach/contracts';
+import { DetailErrorSchema, SSO_API, SSO_ENDPOINTS, safeSameOriginPath } from '@course-coach/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
 import { secureCookies } from '../../auth/guard.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { publicOrigin } from '../../http/public-origin.ts';
 import { resolveLmsSettings } from '../lms/index.ts';
@@ -30,13 +22,11 @@ import { countPasswordInstitutions } from './queries.ts';
 import { listEnabledSaml } from './saml-config-store.ts';
 import { refuseSignOn, signInAndReturn } from './sign-on.ts';
 
-const InstitutionParams = z.object({ institutionId: z.string() });
-const staff = access.institution('staff', 'admin');
-
 /**
  * Single sign-on with OpenID Connect (docs/sso.md): the sign-in page's buttons, the start and the
  * callback of the authorization code flow (public: the caller is signing in), and the staff's
- * configuration of their institution.
+ * configuration of their institution. The buttons and the configuration are described once
+ * (`SSO_ENDPOINTS`); the start and the callback stay registered by hand: they answer redirects, not JSON.
  */
 export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { database, config } = deps;
@@ -51,10 +41,9 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   ) => refuseSignOn(deps, request, reply, institutionId, error);
 
   /** GET providers → the enabled institutions' buttons and whether the password form is offered. */
-  app.get(
-    SSO_API.providers,
-    { config: { access: access.public() }, schema: { tags: ['sso'], response: { 200: SsoProvidersSchema } } },
-    async () => {
+  app.route({
+    ...endpointRoute(SSO_ENDPOINTS.providers),
+    handler: async () => {
       const oidc = await listEnabledSso(database, key);
       const saml = await listEnabledSaml(database);
       const passwordInstitutions = await countPasswordInstitutions(database.query);
@@ -77,12 +66,13 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         password_login: passwordInstitutions > 0,
       };
     },
-  );
+  });
 
   /**
    * GET start?next=/path → 302 to the institution's provider, with a cookie binding the sign-on to this
    * browser. 404 for an institution without enabled SSO; a `next` that is not a same-origin path is
    * dropped (home instead; SECURITY.md, open redirects); an unreachable provider → the sign-in page.
+   * Registered by hand: a redirect, not a JSON answer.
    */
   app.get(
     SSO_API.start(':slug'),
@@ -125,7 +115,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
    * GET callback?code=&state=&iss= → on success a new session and 302 to the page the sign-on started
    * from; on any refusal (unknown, used or expired state, a denied consent, a token that fails a check,
    * no role, nothing to identify the user) 302 to the sign-in page with `sso_error=<code>`, the reason
-   * logged, and nothing written.
+   * logged, and nothing written. Registered by hand: the provider's redirect back, answered by a redirect.
    */
   app.get(
     SSO_API.callback,
@@ -164,26 +154,13 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   );
 
   /** GET config → the institution's configuration without its secret (`{config: null}` when none). */
-  app.get(
-    SSO_API.config(':institutionId'),
-    {
-      config: { access: staff },
-      schema: {
-        tags: ['sso'],
-        params: InstitutionParams,
-        response: {
-          200: SsoConfigAnswerSchema,
-          401: DetailErrorSchema,
-          403: DetailErrorSchema,
-          404: DetailErrorSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(SSO_ENDPOINTS.config),
+    handler: async (request) => {
       const settings = await loadSsoSettings(database, key, request.institution!.institutionId);
       return { config: settings ? toSsoConfig(settings, origin(request)) : null };
     },
-  );
+  });
 
   /**
    * PUT config → 200 with the saved configuration (an omitted or empty `client_secret` keeps the stored
@@ -191,24 +168,9 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
    * https URL, scopes without openid, a role that does not exist, passwords turned off with no role
    * mapped (nobody could sign in).
    */
-  app.put(
-    SSO_API.config(':institutionId'),
-    {
-      config: { access: staff },
-      schema: {
-        tags: ['sso'],
-        params: InstitutionParams,
-        body: SsoConfigBodySchema,
-        response: {
-          200: SsoConfigSchema,
-          400: FieldErrorsSchema,
-          401: DetailErrorSchema,
-          403: DetailErrorSchema,
-          404: DetailErrorSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(SSO_ENDPOINTS.saveConfig),
+    handler: async (request) => {
       const institutionId = request.institution!.institutionId;
       const body = request.body;
       if (body.enabled && !body.password_login && Object.keys(body.role_mapping).length === 0)
@@ -217,5 +179,5 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const settings = await loadSsoSettings(database, key, institutionId);
       return toSsoConfig(settings!, origin(request));
     },
-  );
+  });
 };

@@ -1,18 +1,11 @@
-import {
-  DetailErrorSchema,
-  FieldErrorsSchema,
-  SAML_API,
-  SamlConfigAnswerSchema,
-  SamlConfigBodySchema,
-  SamlConfigSchema,
-  safeSameOriginPath,
-} from '@course-coach/contracts';
+import { DetailErrorSchema, SAML_API, SAML_ENDPOINTS, safeSameOriginPath } from '@course-coach/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { access } from '../../auth/access.ts';
 import { secureCookies } from '../../auth/guard.ts';
+import { endpointRoute } from '../../http/endpoint.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { publicOrigin } from '../../http/public-origin.ts';
 import { SsoRefusal, signOnAccount } from './accounts.ts';
@@ -33,16 +26,16 @@ import {
 import { MetadataError } from './saml-metadata.ts';
 import { refuseSignOn, signInAndReturn } from './sign-on.ts';
 
-const InstitutionParams = z.object({ institutionId: z.string() });
 const SlugParams = z.object({ slug: z.string().max(100) });
-const staff = access.institution('staff', 'admin');
 /** A SAMLResponse of a few signed assertions fits easily; more is refused by Fastify (413). */
 const ACS_BODY_LIMIT = 512 * 1024;
 
 /**
  * Single sign-on with SAML 2.0 (docs/sso.md, SAML): our service provider metadata, the start (an
  * AuthnRequest by HTTP-Redirect) and the assertion consumer service (HTTP-POST), all public (the caller
- * is signing in), and the staff's configuration of their institution.
+ * is signing in), and the staff's configuration of their institution. The configuration is described
+ * once (`SAML_ENDPOINTS`); the metadata (XML), the start (a redirect) and the ACS (the identity provider's
+ * form post, answered by a redirect) stay registered by hand.
  */
 export const samlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { database, config } = deps;
@@ -154,26 +147,13 @@ export const samlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   );
 
   /** GET config → the institution's SAML configuration (`{config: null}` when none). */
-  app.get(
-    SAML_API.config(':institutionId'),
-    {
-      config: { access: staff },
-      schema: {
-        tags: ['sso'],
-        params: InstitutionParams,
-        response: {
-          200: SamlConfigAnswerSchema,
-          401: DetailErrorSchema,
-          403: DetailErrorSchema,
-          404: DetailErrorSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(SAML_ENDPOINTS.config),
+    handler: async (request) => {
       const settings = await loadSamlSettings(database, request.institution!.institutionId);
       return { config: settings ? toSamlConfig(settings, origin(request)) : null };
     },
-  );
+  });
 
   /**
    * PUT config → 200 with the saved configuration and what was read from the metadata. 400 field errors:
@@ -181,24 +161,9 @@ export const samlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
    * single sign-on URL, no signing certificate), a bad attribute name or role, passwords turned off with
    * no role mapped.
    */
-  app.put(
-    SAML_API.config(':institutionId'),
-    {
-      config: { access: staff },
-      schema: {
-        tags: ['sso'],
-        params: InstitutionParams,
-        body: SamlConfigBodySchema,
-        response: {
-          200: SamlConfigSchema,
-          400: FieldErrorsSchema,
-          401: DetailErrorSchema,
-          403: DetailErrorSchema,
-          404: DetailErrorSchema,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(SAML_ENDPOINTS.saveConfig),
+    handler: async (request) => {
       const institutionId = request.institution!.institutionId;
       const body = request.body;
       if (body.enabled && !body.password_login && Object.keys(body.role_mapping).length === 0)
@@ -212,5 +177,5 @@ export const samlRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const settings = await loadSamlSettings(database, institutionId);
       return toSamlConfig(settings!, origin(request));
     },
-  );
+  });
 };

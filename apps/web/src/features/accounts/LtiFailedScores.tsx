@@ -1,7 +1,8 @@
-import { LTI_API, type LtiFailedScore, LtiFailedScoresAnswerSchema } from '@course-coach/contracts';
+import { LTI_ENDPOINTS, type LtiFailedScore } from '@course-coach/contracts';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest, errorMessage } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { errorMessage } from '../../api/client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { ReflowTable } from '../../components/ReflowTable.tsx';
 
@@ -11,7 +12,7 @@ const ITEM_KINDS: Record<string, string> = { bulletin: 'Bulletin', survey: 'Surv
 export const failedScoresQuery = (institutionId: number) => ({
   queryKey: ['lti-failed-scores', institutionId] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiGet(LTI_API.failedScores(institutionId), LtiFailedScoresAnswerSchema, signal),
+    callEndpoint(LTI_ENDPOINTS.failedScores, { params: { institutionId } }, signal),
 });
 
 const when = (iso: string | null) =>
@@ -33,7 +34,7 @@ export function LtiFailedScores({ institutionId }: { institutionId: number }) {
   const query = useQuery(failedScoresQuery(institutionId));
   const retry = useMutation({
     mutationFn: (id: number) =>
-      apiRequest(LTI_API.scoreRetry(institutionId, id), { method: 'POST', body: {} }),
+      callEndpoint(LTI_ENDPOINTS.retryScore, { params: { institutionId, scorePostId: id } }),
     onSettled: () =>
       void queryClient.invalidateQueries({ queryKey: failedScoresQuery(institutionId).queryKey }),
   });

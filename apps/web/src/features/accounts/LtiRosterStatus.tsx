@@ -1,7 +1,7 @@
-import { LTI_API, type LtiLinkedCourse } from '@course-coach/contracts';
+import { LTI_ENDPOINTS, type LtiLinkedCourse } from '@course-coach/contracts';
 import { Button, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { ReflowTable } from '../../components/ReflowTable.tsx';
 
 const when = (iso: string) =>
@@ -33,7 +33,7 @@ export function LtiRosterStatus({
   const queryClient = useQueryClient();
   const sync = useMutation({
     mutationFn: (id: number) =>
-      apiRequest(LTI_API.courseSync(institutionId, id), { method: 'POST', body: {} }),
+      callEndpoint(LTI_ENDPOINTS.syncCourse, { params: { institutionId, ltiCourseId: id } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey }),
   });
   return (

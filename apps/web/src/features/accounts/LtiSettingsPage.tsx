@@ -1,9 +1,4 @@
-import {
-  LTI_API,
-  type LtiRegistration,
-  LtiRegistrationSchema,
-  LtiRegistrationsAnswerSchema,
-} from '@course-coach/contracts';
+import { LTI_ENDPOINTS, type LtiRegistration, type LtiRegistrationBody } from '@course-coach/contracts';
 import {
   Alert,
   Button,
@@ -20,7 +15,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
-import { apiGet, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
@@ -34,7 +29,7 @@ import { LoadFailure } from './StaffOnly.tsx';
 const ltiQuery = (institutionId: number) => ({
   queryKey: ['lti-registrations', institutionId] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiGet(LTI_API.registrations(institutionId), LtiRegistrationsAnswerSchema, signal),
+    callEndpoint(LTI_ENDPOINTS.registrations, { params: { institutionId } }, signal),
 });
 
 interface Form {
@@ -85,17 +80,15 @@ export function LtiSettingsPage() {
   const [form, setForm] = useState<Form>(EMPTY);
   const [editing, setEditing] = useState<number | null>(null);
   const save = useMutation({
-    mutationFn: (body: unknown) =>
+    mutationFn: (body: LtiRegistrationBody) =>
       editing === null
-        ? apiRequest(LTI_API.registrations(institutionId ?? 0), {
-            method: 'POST',
+        ? callEndpoint(LTI_ENDPOINTS.createRegistration, {
+            params: { institutionId: institutionId ?? 0 },
             body,
-            schema: LtiRegistrationSchema,
           })
-        : apiRequest(LTI_API.registration(institutionId ?? 0, editing), {
-            method: 'PUT',
+        : callEndpoint(LTI_ENDPOINTS.updateRegistration, {
+            params: { institutionId: institutionId ?? 0, registrationId: editing },
             body,
-            schema: LtiRegistrationSchema,
           }),
     onSuccess: () => {
       setForm(EMPTY);
@@ -105,7 +98,9 @@ export function LtiSettingsPage() {
   });
   const remove = useMutation({
     mutationFn: (id: number) =>
-      apiRequest(LTI_API.registration(institutionId ?? 0, id), { method: 'DELETE' }),
+      callEndpoint(LTI_ENDPOINTS.removeRegistration, {
+        params: { institutionId: institutionId ?? 0, registrationId: id },
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ltiQuery(institutionId ?? 0).queryKey }),
   });
   if (institutionId === null) return <NotFoundPage />;

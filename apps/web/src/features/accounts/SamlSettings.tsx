@@ -1,4 +1,4 @@
-import { SAML_API, type SamlConfig, SamlConfigSchema } from '@course-coach/contracts';
+import { SAML_ENDPOINTS, type SamlConfig, type SamlConfigBody } from '@course-coach/contracts';
 import {
   Alert,
   Button,
@@ -15,7 +15,8 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { ApiError } from '../../api/client.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { samlQuery } from './api.ts';
 import { splitErrors } from './form-errors.ts';
@@ -96,8 +97,8 @@ export function SamlSettings({ institutionId }: { institutionId: number }) {
     if (config.data) setForm(formOf(config.data.config));
   }, [config.data]);
   const save = useMutation({
-    mutationFn: (body: unknown) =>
-      apiRequest(SAML_API.config(institutionId), { method: 'PUT', body, schema: SamlConfigSchema }),
+    mutationFn: (body: SamlConfigBody) =>
+      callEndpoint(SAML_ENDPOINTS.saveConfig, { params: { institutionId }, body }),
     onSuccess: (saved) => queryClient.setQueryData(samlQuery(institutionId).queryKey, { config: saved }),
   });
   if (config.isPending) return <LoadingState />;

@@ -1,4 +1,4 @@
-import { SSO_API, type SsoConfig, SsoConfigSchema } from '@course-coach/contracts';
+import { SSO_API, SSO_ENDPOINTS, type SsoConfig, type SsoConfigBody } from '@course-coach/contracts';
 import {
   Alert,
   Button,
@@ -15,7 +15,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, apiRequest } from '../../api/client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
+import { ApiError } from '../../api/client.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
@@ -82,8 +83,8 @@ export function SsoSettingsPage() {
     if (config.data) setForm(formOf(config.data.config));
   }, [config.data]);
   const save = useMutation({
-    mutationFn: (body: unknown) =>
-      apiRequest(SSO_API.config(institutionId ?? 0), { method: 'PUT', body, schema: SsoConfigSchema }),
+    mutationFn: (body: SsoConfigBody) =>
+      callEndpoint(SSO_ENDPOINTS.saveConfig, { params: { institutionId: institutionId ?? 0 }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(ssoQuery(institutionId ?? 0).queryKey, { config: saved });
     },

@@ -2,13 +2,10 @@ import {
   ACCOUNT_ADMIN_ENDPOINTS,
   AUDIT_ENDPOINTS,
   type AuditQuery,
-  SAML_API,
-  SamlConfigAnswerSchema,
-  SSO_API,
-  SsoConfigAnswerSchema,
+  SAML_ENDPOINTS,
+  SSO_ENDPOINTS,
 } from '@course-coach/contracts';
 import { callEndpoint } from '../../api/call-endpoint.ts';
-import { apiGet } from '../../api/client.ts';
 
 /** Query options of the account pages (docs/accounts.md, docs/audit-log.md, docs/sso.md). */
 export const usersQuery = (institutionId: number, q: string, page: number) => ({
@@ -41,15 +38,16 @@ export const auditQuery = (institutionId: number, filters: AuditQuery) => ({
     callEndpoint(AUDIT_ENDPOINTS.list, { params: { institutionId }, query: withoutEmpty(filters) }, signal),
 });
 
+/** GET the institution's OpenID Connect configuration (staff and admins; docs/sso.md). */
 export const ssoQuery = (institutionId: number) => ({
   queryKey: ['sso-config', institutionId] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiGet(SSO_API.config(institutionId), SsoConfigAnswerSchema, signal),
+    callEndpoint(SSO_ENDPOINTS.config, { params: { institutionId } }, signal),
 });
 
 /** GET the institution's SAML configuration (staff and admins; docs/sso.md, SAML). */
 export const samlQuery = (institutionId: number) => ({
   queryKey: ['saml-config', institutionId] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiGet(SAML_API.config(institutionId), SamlConfigAnswerSchema, signal),
+    callEndpoint(SAML_ENDPOINTS.config, { params: { institutionId } }, signal),
 });

@@ -101,6 +101,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     else if (next.password) passwordRef.current?.focus();
   };
 
+  // AUTH_ENDPOINTS.login, called by hand with the lazy schema: zod stays out of the first load.
   const login = useMutation({
     mutationFn: (body: LoginBody) => apiPost(API.login, body, meSchema),
     onSuccess: (me) => onSuccess(me),

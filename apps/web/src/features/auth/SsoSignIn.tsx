@@ -17,7 +17,10 @@ export const SSO_TEXTS = {
   or: 'or with your Course Coach password',
 } as const;
 
-/** GET the institutions offering single sign-on (public). */
+/**
+ * GET the institutions offering single sign-on (public). Described as `SSO_ENDPOINTS.providers` but called
+ * by hand with the lazily loaded schema: the sign-in page's first load stays free of zod.
+ */
 export function useSsoProviders() {
   return useQuery({
     queryKey: ['sso-providers'],

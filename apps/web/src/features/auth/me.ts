@@ -4,7 +4,11 @@ import { apiGet, isApiError } from '../../api/client.ts';
 import { meSchema } from '../../api/lazy-schemas.ts';
 import { ME_QUERY_KEY } from '../../api/query-client.ts';
 
-/** GET /api/v1/me; resolves to null when signed out (401). */
+/**
+ * GET /api/v1/me; resolves to null when signed out (401). Described as `AUTH_ENDPOINTS.me` but called by
+ * hand with the lazily loaded schema, to keep zod out of the first load (docs/architecture.md "Keeping the
+ * first load small").
+ */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
     return await apiGet(API.me, meSchema, signal);

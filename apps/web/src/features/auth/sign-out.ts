@@ -10,6 +10,8 @@ const SIGNED_OUT_FLAG = 'course-coach:signed-out';
  * which matters on shared computers. `mutate()` or `mutate('this-device')` ends this session
  * (POST /api/v1/auth/logout); `mutate('everywhere')` ends every session of the user on every device
  * (POST /api/v1/auth/logout-all, see SECURITY.md). A failure leaves the user signed in and says so.
+ * Both are described (`AUTH_ENDPOINTS.logout`, `logoutAll`) but called by hand: the shell loads this
+ * module, and `callEndpoint` with the descriptions would bring zod into the first load.
  */
 export function useSignOut() {
   return useMutation({
