@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LoginBodySchema, MeSchema } from './auth.ts';
 import { access, defineEndpoint } from './endpoint.ts';
-import { DetailErrorSchema, FieldErrorsSchema } from './errors.ts';
+import { DetailErrorSchema, FieldErrorsSchema } from './error-schemas.ts';
 import { API } from './paths.ts';
 
 /**

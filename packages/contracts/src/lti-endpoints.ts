@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access, defineEndpoint } from './endpoint.ts';
-import { DetailErrorSchema } from './errors.ts';
+import { DetailErrorSchema } from './error-schemas.ts';
 import {
   LTI_API,
   LtiFailedScoresAnswerSchema,

@@ -1,5 +1,5 @@
 import { access, defineEndpoint } from './endpoint.ts';
-import { DetailErrorSchema } from './errors.ts';
+import { DetailErrorSchema } from './error-schemas.ts';
 import { SamlConfigAnswerSchema, SamlConfigBodySchema, SamlConfigSchema } from './saml.ts';
 import { SAML_API } from './saml-texts.ts';
 import { SsoConfigAnswerSchema, SsoConfigBodySchema, SsoConfigSchema, SsoProvidersSchema } from './sso.ts';
