@@ -20,6 +20,16 @@ import { noteLineItems } from '../lti/index.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
 import { contentExtras, moveToTrash } from '../trash/index.ts';
 import { deleteExclusions, deleteWiring, saveWiring } from '../wiring/index.ts';
+import {
+  deleteQuestionsExcept,
+  deleteSurveyRow,
+  insertQuestion,
+  insertSurvey,
+  lockSurvey,
+  type SurveyFields,
+  updateQuestion,
+  updateSurveyRow,
+} from './authoring-queries.ts';
 import { getSurvey } from './queries.ts';
 
 /** A survey body after the schema's defaults and trimming. */
@@ -57,14 +67,21 @@ async function checkBody(q: Query, caller: CoachCaller, body: CleanBody): Promis
   return chosen;
 }
 
-/** The publishing flags of a status (Draft: unpublished, under review; Scheduled/Published: published). */
-function flagsOf(body: CleanBody) {
+/**
+ * The stored fields of a body: the publishing flags of its status (Draft: unpublished, under review;
+ * Scheduled/Published: published; a missing publish time is now), the title trimmed.
+ */
+function fieldsOf(body: CleanBody): SurveyFields {
   const draft = body.status === 'Draft';
   return {
+    title: body.title.trim(),
     is_published: !draft,
     under_review: draft,
     is_queued: false,
     publish_timestamp: body.publish_timestamp ?? new Date().toISOString(),
+    related_credit: body.related_credit,
+    due_at: body.due_at ?? null,
+    anonymous: body.anonymous,
   };
 }
 
@@ -77,26 +94,11 @@ async function writeQuestions(
   chosen: DictCharacteristic[],
 ): Promise<void> {
   const keep = body.questions.flatMap((x) => (x.id ? [x.id] : []));
-  await q('delete from survey_questions where survey_id = $1 and not (id = any($2::int[]))', [
-    surveyId,
-    keep,
-  ]);
+  await deleteQuestionsExcept(q, surveyId, keep);
   for (const [i, question] of body.questions.entries()) {
-    const c = chosen[i]!;
-    const updated = question.id
-      ? await q(
-          `update survey_questions set position = $3, prompt = $4, characteristic_id = $5
-            where id = $1 and survey_id = $2 returning 1`,
-          [question.id, surveyId, i, question.prompt.trim(), c.id],
-        )
-      : [];
-    if (updated.length === 0) {
-      await q(
-        `insert into survey_questions (institution_id, survey_id, position, prompt, characteristic_id)
-         values ($1, $2, $3, $4, $5)`,
-        [caller.institutionId, surveyId, i, question.prompt.trim(), c.id],
-      );
-    }
+    const fields = { position: i, prompt: question.prompt.trim(), characteristicId: chosen[i]!.id };
+    const updated = question.id ? await updateQuestion(q, surveyId, question.id, fields) : false;
+    if (!updated) await insertQuestion(q, caller.institutionId, surveyId, fields);
   }
 }
 
@@ -109,32 +111,15 @@ export async function createSurvey(
   const body = SurveyBodySchema.parse(input);
   return database.transaction(async (q) => {
     const chosen = await checkBody(q, caller, body);
-    const f = flagsOf(body);
-    const [row] = await q<{ id: number }>(
-      `insert into surveys (institution_id, coach_id, title, is_published, is_queued, under_review,
-                            publish_timestamp, related_credit, due_at, anonymous)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-      [
-        caller.institutionId,
-        caller.coachId,
-        body.title.trim(),
-        f.is_published,
-        f.is_queued,
-        f.under_review,
-        f.publish_timestamp,
-        body.related_credit,
-        body.due_at ?? null,
-        body.anonymous,
-      ],
-    );
-    await writeQuestions(q, caller, row!.id, body, chosen);
-    await saveWiring(q, { ...caller, kind: 'survey', contentId: row!.id }, body.characteristics);
-    await noteLineItems(q, 'survey', row!.id);
-    const created = await getSurvey(q, caller, row!.id);
+    const id = await insertSurvey(q, caller, fieldsOf(body));
+    await writeQuestions(q, caller, id, body, chosen);
+    await saveWiring(q, { ...caller, kind: 'survey', contentId: id }, body.characteristics);
+    await noteLineItems(q, 'survey', id);
+    const created = await getSurvey(q, caller, id);
     await recordAudit(q, {
       kind: 'content',
       action: 'survey.create',
-      target: `coach ${caller.coachId}, survey ${row!.id}`,
+      target: `coach ${caller.coachId}, survey ${id}`,
       after: auditPick(created as unknown as Record<string, unknown>),
     });
     return created;
@@ -150,29 +135,10 @@ export async function updateSurvey(
 ): Promise<Survey> {
   const body = SurveyBodySchema.parse(input);
   return database.transaction(async (q) => {
-    const exists = await q('select 1 from surveys where id = $1 and coach_id = $2 for update', [
-      id,
-      caller.coachId,
-    ]);
-    if (exists.length === 0) throw notFound();
+    if (!(await lockSurvey(q, caller.coachId, id))) throw notFound();
     const chosen = await checkBody(q, caller, body);
-    const f = flagsOf(body);
     const before = await getSurvey(q, caller, id);
-    await q(
-      `update surveys set title = $2, is_published = $3, is_queued = $4, under_review = $5,
-              publish_timestamp = $6, related_credit = $7, due_at = $8, anonymous = $9 where id = $1`,
-      [
-        id,
-        body.title.trim(),
-        f.is_published,
-        f.is_queued,
-        f.under_review,
-        f.publish_timestamp,
-        body.related_credit,
-        body.due_at ?? null,
-        body.anonymous,
-      ],
-    );
+    await updateSurveyRow(q, id, fieldsOf(body));
     await writeQuestions(q, caller, id, body, chosen);
     await saveWiring(q, { ...caller, kind: 'survey', contentId: id }, body.characteristics);
     // Published for credit: its line item in each linked LMS course (docs/lti.md, Grades).
@@ -191,11 +157,7 @@ export async function updateSurvey(
 /** DELETE a survey with its questions, answers and responses (staff). Characteristic values stay. */
 export async function deleteSurvey(database: Database, caller: CoachCaller, id: number): Promise<void> {
   await database.transaction(async (q) => {
-    const locked = await q('select 1 from surveys where id = $1 and coach_id = $2 for update', [
-      id,
-      caller.coachId,
-    ]);
-    if (locked.length === 0) throw notFound();
+    if (!(await lockSurvey(q, caller.coachId, id))) throw notFound();
     const before = await getSurvey(q, caller, id);
     await moveToTrash(q, {
       coachId: caller.coachId,
@@ -207,7 +169,7 @@ export async function deleteSurvey(database: Database, caller: CoachCaller, id: 
         ...contentExtras(caller.coachId, 'survey', id),
       ],
     });
-    await q('delete from surveys where id = $1', [id]);
+    await deleteSurveyRow(q, id);
     await recordAudit(q, {
       kind: 'content',
       action: 'survey.delete',

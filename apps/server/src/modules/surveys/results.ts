@@ -10,6 +10,13 @@ import type { CoachCaller } from '../../auth/context.ts';
 import type { Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { getSurvey } from './queries.ts';
+import {
+  countResponses,
+  selectAnswers,
+  selectRespondentCounts,
+  selectRespondents,
+  selectValueCounts,
+} from './results-queries.ts';
 
 /** A share in percent with one decimal (0 when nobody answered). */
 const percentOf = (count: number, of: number) => (of === 0 ? 0 : Math.round((count * 1000) / of) / 10);
@@ -22,16 +29,8 @@ export async function surveyResults(q: Query, caller: CoachCaller, id: number): 
   if (!caller.isStaff) throw notFound();
   const survey = await getSurvey(q, caller, id);
   const ids = survey.questions.map((x) => x.id);
-  const counts = await q<{ question_id: number; value: string; n: number }>(
-    `select question_id, value, count(distinct user_id)::int as n from survey_answers
-      where question_id = any($1::int[]) group by question_id, value`,
-    [ids],
-  );
-  const respondents = await q<{ question_id: number; n: number }>(
-    `select question_id, count(distinct user_id)::int as n from survey_answers
-      where question_id = any($1::int[]) group by question_id`,
-    [ids],
-  );
+  const counts = await selectValueCounts(q, ids);
+  const respondents = await selectRespondentCounts(q, ids);
   const questions: SurveyQuestionResult[] = survey.questions.map((question) => {
     const of = respondents.find((r) => r.question_id === question.id)?.n ?? 0;
     const mine = counts.filter((c) => c.question_id === question.id);
@@ -78,22 +77,11 @@ export async function surveyResults(q: Query, caller: CoachCaller, id: number): 
       mean: null,
     };
   });
-  const [{ n: responses } = { n: 0 }] = await q<{ n: number }>(
-    'select count(*)::int as n from survey_responses where survey_id = $1',
-    [id],
-  );
+  const responses = await countResponses(q, id);
   const individual: SurveyResults['individual'] = [];
   if (!survey.anonymous) {
-    const people = await q<{ user_id: number; name: string; email: string; completed_at: string | Date }>(
-      `select r.user_id, u.name, u.email, r.completed_at from survey_responses r join users u on u.id = r.user_id
-        where r.survey_id = $1 order by u.name, u.id`,
-      [id],
-    );
-    const answers = await q<{ user_id: number; question_id: number; value: string }>(
-      `select user_id, question_id, value from survey_answers where question_id = any($1::int[])
-        order by value`,
-      [ids],
-    );
+    const people = await selectRespondents(q, id);
+    const answers = await selectAnswers(q, ids);
     for (const p of people) {
       const own: Record<string, string[]> = {};
       for (const a of answers) {
