@@ -102,6 +102,19 @@ export async function registrationClashes(
   return clash.length > 0;
 }
 
+/** A registration's written columns in the order the insert and the update name them (JSON as text). */
+const registrationValues = (r: LtiRegistrationWrite) => [
+  r.label,
+  r.issuer,
+  r.client_id,
+  r.auth_login_url,
+  r.jwks_url,
+  r.platform_origin,
+  JSON.stringify(r.deployment_ids),
+  JSON.stringify(r.staff_roles),
+  r.token_url,
+];
+
 /** Inserts a registration of the institution; it. */
 export async function insertRegistration(
   q: Query,
@@ -112,18 +125,7 @@ export async function insertRegistration(
     `insert into lti_registrations
          (institution_id, label, issuer, client_id, auth_login_url, jwks_url, platform_origin, deployment_ids, staff_roles, token_url)
        values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10) returning ${COLUMNS}`,
-    [
-      institutionId,
-      r.label,
-      r.issuer,
-      r.client_id,
-      r.auth_login_url,
-      r.jwks_url,
-      r.platform_origin,
-      JSON.stringify(r.deployment_ids),
-      JSON.stringify(r.staff_roles),
-      r.token_url,
-    ],
+    [institutionId, ...registrationValues(r)],
   );
   return row!;
 }
@@ -153,19 +155,7 @@ export async function updateRegistrationRow(
               platform_origin = $8, deployment_ids = $9::jsonb, staff_roles = $10::jsonb, token_url = $11,
               updated_at = now()
         where id = $1 and institution_id = $2 returning ${COLUMNS}`,
-    [
-      id,
-      institutionId,
-      r.label,
-      r.issuer,
-      r.client_id,
-      r.auth_login_url,
-      r.jwks_url,
-      r.platform_origin,
-      JSON.stringify(r.deployment_ids),
-      JSON.stringify(r.staff_roles),
-      r.token_url,
-    ],
+    [id, institutionId, ...registrationValues(r)],
   );
   return row;
 }
