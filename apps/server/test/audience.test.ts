@@ -208,6 +208,16 @@ describe('bulletins', () => {
     );
     expect(pre.status).toBe(400);
     expect(pre.body).toEqual({ user_id: [AUDIENCE_TEXTS.notAStudent] });
+    // A kind outside the three plurals in the item routes' path: 400 on `kind`, nothing written.
+    const badKind = await putJson(
+      staff,
+      `/api/v1/coach/${coachId}/audience/widgets/${bulletinId}/exclusions`,
+      {
+        excluded: [],
+      },
+    );
+    expect(badKind.status).toBe(400);
+    expect(Object.keys(badKind.body as object)).toEqual(['kind']);
     const foreign = await staff.post(AUDIENCE_API.audience(otherCoachId), {
       kind: 'bulletin',
       id: bulletinId,

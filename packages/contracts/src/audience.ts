@@ -197,8 +197,11 @@ export const AudiencePreviewQuerySchema = z.strictObject({
 /**
  * "Who sees this" endpoints (docs/bulletins.md and docs/emails-surveys.md; paths ours): staff of the coach
  * only. `:kind` in the paths is the plural (`bulletins`, `emails`, `surveys`); the server checks it
- * against those three (its route's params schema, an enum: a description's `params` takes strings only).
+ * against those three (`params`: AudienceKindPathSchema).
  */
+/** `:kind` in the item routes' paths: the plural (`bulletins`, `emails`, `surveys`); another answers 400. */
+export const AudienceKindPathSchema = z.enum(['bulletins', 'emails', 'surveys']);
+
 export const AUDIENCE_ENDPOINTS = {
   /** POST audience {kind, id, excluded, page, page_size} → who gets the item with those exclusions. */
   audience: defineEndpoint({
@@ -215,6 +218,7 @@ export const AUDIENCE_ENDPOINTS = {
     path: AUDIENCE_API.exclusionsRoute(':coachId', ':kind', ':itemId'),
     access: access.coach(...COACH_STAFF),
     tags: ['audience'],
+    params: { kind: AudienceKindPathSchema },
     body: ExclusionsBodySchema,
     responses: { 200: ExclusionsSchema },
   }),
@@ -224,6 +228,7 @@ export const AUDIENCE_ENDPOINTS = {
     path: AUDIENCE_API.previewRoute(':coachId', ':kind', ':itemId'),
     access: access.coach(...COACH_STAFF),
     tags: ['audience'],
+    params: { kind: AudienceKindPathSchema },
     query: AudiencePreviewQuerySchema,
     responses: { 200: AudiencePreviewSchema },
   }),

@@ -1,26 +1,11 @@
 import { AUDIENCE_ENDPOINTS, type AudienceKind } from '@course-coach/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { endpointRoute } from '../../http/endpoint.ts';
 import { pathId } from '../../http/route-common.ts';
 import { audienceOf, previewAs, saveExclusions } from './service.ts';
 
-/** `:kind` in paths is the plural (`bulletins`, `emails`, `surveys`). */
-const ItemParams = z.object({
-  coachId: z.string(),
-  kind: z.enum(['bulletins', 'emails', 'surveys']),
-  itemId: z.string(),
-});
 const singular = (k: 'bulletins' | 'emails' | 'surveys') => k.slice(0, -1) as AudienceKind;
-
-/**
- * An item route's options with its params schema replaced by `ItemParams`, whose `kind` is an enum of the
- * three plurals (a description's `params` takes strings only): a kind outside them answers 400, as before.
- */
-function withItemParams<R extends { schema: object }>(route: R) {
-  return { ...route, schema: { ...route.schema, params: ItemParams } };
-}
 
 /**
  * "Who sees this" routes (docs/bulletins.md and docs/emails-surveys.md; paths ours, AUDIENCE_API): staff of
@@ -41,7 +26,7 @@ export const audienceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
 
   /** PUT audience/{kind}/{id}/exclusions {excluded} → the item's excluded students (audited). */
   app.route({
-    ...withItemParams(endpointRoute(AUDIENCE_ENDPOINTS.exclusions)),
+    ...endpointRoute(AUDIENCE_ENDPOINTS.exclusions),
     handler: async (request) =>
       saveExclusions(
         database,
@@ -54,7 +39,7 @@ export const audienceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { data
 
   /** GET audience/{kind}/{id}/preview?user_id= → the item as that student would see it. */
   app.route({
-    ...withItemParams(endpointRoute(AUDIENCE_ENDPOINTS.preview)),
+    ...endpointRoute(AUDIENCE_ENDPOINTS.preview),
     handler: async (request) =>
       previewAs(
         database,
