@@ -9,6 +9,16 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { moveToTrash } from '../trash/index.ts';
 import { deleteWiring, saveWiring } from '../wiring/index.ts';
+import {
+  deleteListRow,
+  deleteTagRow,
+  insertList,
+  insertTag,
+  type ListFields,
+  lockTag,
+  renameTag,
+  updateListRow,
+} from './list-queries.ts';
 import { readList } from './queries.ts';
 
 /** Creates a list (staff); audited `todo_list.create` (docs/audit-log.md). */
@@ -18,26 +28,13 @@ export async function createList(
   body: TodoListBody,
 ): Promise<TodoList> {
   return database.transaction(async (query) => {
-    const [row] = await query<{ id: number }>(
-      `insert into todo_lists (institution_id, coach_id, title, is_queued, is_under_review, position)
-       values ($1, $2, $3, $4, $5,
-               coalesce($6, (select coalesce(max(position) + 1, 0) from todo_lists where coach_id = $2)))
-       returning id`,
-      [
-        caller.institutionId,
-        caller.coachId,
-        body.title ?? '',
-        body.is_queued ?? false,
-        body.is_under_review ?? false,
-        body.position ?? null,
-      ],
-    );
-    if (body.characteristics) await saveWiring(query, wiringTarget(caller, row!.id), body.characteristics);
-    const after = (await readList(query, caller, row!.id))!;
+    const listId = await insertList(query, caller, listFields(body));
+    if (body.characteristics) await saveWiring(query, wiringTarget(caller, listId), body.characteristics);
+    const after = (await readList(query, caller, listId))!;
     await recordAudit(query, {
       kind: 'content',
       action: 'todo_list.create',
-      target: `coach ${caller.coachId}, to-do list ${row!.id} (${after.title})`,
+      target: `coach ${caller.coachId}, to-do list ${listId} (${after.title})`,
       after: auditPick(after as unknown as Record<string, unknown>, ['items']),
     });
     return after;
@@ -53,20 +50,7 @@ export async function updateList(
 ): Promise<TodoList> {
   return database.transaction(async (query) => {
     const before = await readList(query, caller, listId);
-    const rows = await query(
-      `update todo_lists set title = $3, is_queued = $4, is_under_review = $5,
-                             position = coalesce($6, position)
-        where coach_id = $1 and id = $2 returning id`,
-      [
-        caller.coachId,
-        listId,
-        body.title ?? '',
-        body.is_queued ?? false,
-        body.is_under_review ?? false,
-        body.position ?? null,
-      ],
-    );
-    if (rows.length === 0) throw notFound();
+    if (!(await updateListRow(query, caller.coachId, listId, listFields(body)))) throw notFound();
     if (body.characteristics) await saveWiring(query, wiringTarget(caller, listId), body.characteristics);
     const after = (await readList(query, caller, listId))!;
     await recordAudit(query, {
@@ -100,19 +84,26 @@ export async function deleteList(database: Database, caller: CoachCaller, listId
         },
       ],
     });
-    const rows = await query<{ title: string }>(
-      'delete from todo_lists where coach_id = $1 and id = $2 returning title',
-      [caller.coachId, listId],
-    );
-    if (rows.length === 0) throw notFound();
+    const deleted = await deleteListRow(query, caller.coachId, listId);
+    if (!deleted) throw notFound();
     await recordAudit(query, {
       kind: 'content',
       action: 'todo_list.delete',
-      target: `coach ${caller.coachId}, to-do list ${listId} (${rows[0]!.title})`,
-      before: { title: rows[0]!.title },
+      target: `coach ${caller.coachId}, to-do list ${listId} (${deleted.title})`,
+      before: { title: deleted.title },
     });
     await deleteWiring(query, caller.coachId, 'todolist', [listId]);
   });
+}
+
+/** A list body's stored fields (defaults: no title, not queued, not under review, position as it is). */
+function listFields(body: TodoListBody): ListFields {
+  return {
+    title: body.title ?? '',
+    is_queued: body.is_queued ?? false,
+    is_under_review: body.is_under_review ?? false,
+    position: body.position ?? null,
+  };
 }
 
 /** The wiring target of a list of the caller's coach. */
@@ -134,17 +125,14 @@ function isUniqueViolation(error: unknown): boolean {
 export async function createTag(database: Database, caller: CoachCaller, label: string): Promise<TodoTag> {
   try {
     return await database.transaction(async (query) => {
-      const [row] = await query<TodoTag>(
-        `insert into todo_tags (institution_id, coach_id, label) values ($1, $2, $3) returning id, label`,
-        [caller.institutionId, caller.coachId, label],
-      );
+      const row = await insertTag(query, caller, label);
       await recordAudit(query, {
         kind: 'content',
         action: 'todo_tag.create',
-        target: `coach ${caller.coachId}, tag ${row!.id} (${row!.label})`,
-        after: { label: row!.label },
+        target: `coach ${caller.coachId}, tag ${row.id} (${row.label})`,
+        after: { label: row.label },
       });
-      return row!;
+      return row;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest({ label: [TODO_ERRORS.duplicateTag] });
@@ -161,22 +149,16 @@ export async function updateTag(
 ): Promise<TodoTag> {
   try {
     return await database.transaction(async (query) => {
-      const [before] = await query<{ label: string }>(
-        'select label from todo_tags where coach_id = $1 and id = $2 for update',
-        [caller.coachId, tagId],
-      );
+      const before = await lockTag(query, caller.coachId, tagId);
       if (!before) throw notFound();
-      const [row] = await query<TodoTag>(
-        'update todo_tags set label = $3 where coach_id = $1 and id = $2 returning id, label',
-        [caller.coachId, tagId, label],
-      );
+      const row = await renameTag(query, caller.coachId, tagId, label);
       await recordAudit(query, {
         kind: 'content',
         action: 'todo_tag.update',
-        target: `coach ${caller.coachId}, tag ${tagId} (${row!.label})`,
-        ...auditDiff(before, { label: row!.label }),
+        target: `coach ${caller.coachId}, tag ${tagId} (${row.label})`,
+        ...auditDiff(before, { label: row.label }),
       });
-      return row!;
+      return row;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest({ label: [TODO_ERRORS.duplicateTag] });
@@ -194,16 +176,13 @@ export async function deleteTag(database: Database, caller: CoachCaller, tagId: 
       title: (row) => String(row.label),
       rows: [{ table: 'todo_tags', where: 't.coach_id = $1 and t.id = $2', params: [caller.coachId, tagId] }],
     });
-    const rows = await query<{ label: string }>(
-      'delete from todo_tags where coach_id = $1 and id = $2 returning label',
-      [caller.coachId, tagId],
-    );
-    if (rows.length === 0) throw notFound();
+    const deleted = await deleteTagRow(query, caller.coachId, tagId);
+    if (!deleted) throw notFound();
     await recordAudit(query, {
       kind: 'content',
       action: 'todo_tag.delete',
-      target: `coach ${caller.coachId}, tag ${tagId} (${rows[0]!.label})`,
-      before: { label: rows[0]!.label },
+      target: `coach ${caller.coachId}, tag ${tagId} (${deleted.label})`,
+      before: { label: deleted.label },
     });
   });
 }
