@@ -15,7 +15,19 @@ import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts
 import { sanitizeRichText } from '../../http/html.ts';
 import { auditDiff, auditPick, recordAudit } from '../audit/index.ts';
 import { moveToTrash } from '../trash/index.ts';
-import { listVisibility } from './access.ts';
+import {
+  countCoachTags,
+  deleteItemRow,
+  insertItemRow,
+  lockItem,
+  replaceItemTags,
+  selectFirstVisibleList,
+  selectItemList,
+  selectItemTitle,
+  selectVisibleList,
+  updateItemRow,
+  upsertCompletion,
+} from './item-queries.ts';
 import { readItem } from './queries.ts';
 import { toAccountItem } from './rows.ts';
 
@@ -45,20 +57,14 @@ async function checkItemBody(
   if (dueDate === undefined) errors.due_date = [TODO_ERRORS.dueDate];
   let listId: number | null | undefined;
   if (body.todo_list != null) {
-    const [row] = await query<{ id: number }>(
-      `select l.id from todo_lists l where ${listVisibility(caller)} and l.id = $2`,
-      [caller.coachId, body.todo_list],
-    );
-    if (row) listId = row.id;
+    const found = await selectVisibleList(query, caller, body.todo_list);
+    if (found !== undefined) listId = found;
     else errors.todo_list = [TODO_ERRORS.unknownList];
   } else if (!caller.isStaff && keepOwn) {
     listId = null;
   } else {
-    const [row] = await query<{ id: number }>(
-      `select l.id from todo_lists l where ${listVisibility(caller)} order by l.position, l.id limit 1`,
-      [caller.coachId],
-    );
-    if (row) listId = row.id;
+    const first = await selectFirstVisibleList(query, caller);
+    if (first !== undefined) listId = first;
     // A student's item goes to their own list when the coach has no list for them (spec §1: a student
     // can always keep their own to-dos); staff items need a list.
     else if (!caller.isStaff) listId = null;
@@ -66,11 +72,8 @@ async function checkItemBody(
   }
   const tagIds = [...new Set(body.item_tag_ids ?? [])];
   if (tagIds.length > 0) {
-    const [row] = await query<{ n: number }>(
-      'select count(*)::int as n from todo_tags where coach_id = $1 and id = any($2::int[])',
-      [caller.coachId, tagIds],
-    );
-    if ((row?.n ?? 0) !== tagIds.length) errors.item_tag_ids = [TODO_ERRORS.unknownTag];
+    if ((await countCoachTags(query, caller.coachId, tagIds)) !== tagIds.length)
+      errors.item_tag_ids = [TODO_ERRORS.unknownTag];
   }
   if (Object.keys(errors).length > 0) throw badRequest(errors);
   return {
@@ -84,14 +87,7 @@ async function checkItemBody(
 
 /** Replaces the tags of item `itemId` with `tagIds` (already checked to be the coach's). */
 async function setTags(query: Query, caller: CoachCaller, itemId: number, tagIds: number[]): Promise<void> {
-  await query('delete from todo_item_tags where item_id = $1', [itemId]);
-  if (tagIds.length > 0) {
-    await query(
-      `insert into todo_item_tags (institution_id, item_id, tag_id)
-       select $1, $2, unnest($3::int[])`,
-      [caller.institutionId, itemId, tagIds],
-    );
-  }
+  await replaceItemTags(query, caller.institutionId, itemId, tagIds);
 }
 
 /** Inserts a checked item with its tags and returns its id. */
@@ -100,27 +96,12 @@ async function insertItem(
   caller: CoachCaller,
   v: Awaited<ReturnType<typeof checkItemBody>>,
 ): Promise<number> {
-  const [row] = await query<{ id: number }>(
-    `insert into todo_items (institution_id, coach_id, todo_list_id, title, description, due_date,
-                             staff_created, owner_user_id, position)
-     values ($1, $2, $3::int, $4, $5, $6::date, $7, $8,
-             coalesce((select max(position) + 1 from todo_items
-                        where coach_id = $2 and todo_list_id is not distinct from $3::int
-                          and owner_user_id is not distinct from $8::int), 0))
-     returning id`,
-    [
-      caller.institutionId,
-      caller.coachId,
-      v.listId,
-      v.title,
-      v.description,
-      v.dueDate,
-      caller.isStaff,
-      caller.isStaff ? null : caller.userId,
-    ],
-  );
-  await setTags(query, caller, row!.id, v.tagIds);
-  return row!.id;
+  const id = await insertItemRow(query, caller, v, {
+    staffCreated: caller.isStaff,
+    ownerUserId: caller.isStaff ? null : caller.userId,
+  });
+  await setTags(query, caller, id, v.tagIds);
+  return id;
 }
 
 /**
@@ -182,10 +163,7 @@ export async function createItems(
  * staff-created items (students' own items are private: 404).
  */
 async function itemForWrite(query: Query, caller: CoachCaller, itemId: number): Promise<void> {
-  const [row] = await query<{ staff_created: boolean; owner_user_id: number | null }>(
-    'select staff_created, owner_user_id from todo_items where coach_id = $1 and id = $2 for update',
-    [caller.coachId, itemId],
-  );
+  const row = await lockItem(query, caller.coachId, itemId);
   if (!row) throw notFound();
   if (caller.isStaff) {
     if (!row.staff_created) throw notFound();
@@ -211,17 +189,9 @@ export async function updateItem(
     await itemForWrite(query, caller, itemId);
     const before = caller.isStaff ? await readItem(query, caller, itemId) : null;
     // An item of the student's own list stays there unless a list is named.
-    const [current] = await query<{ todo_list_id: number | null }>(
-      'select todo_list_id from todo_items where id = $1',
-      [itemId],
-    );
+    const current = await selectItemList(query, itemId);
     const v = await checkItemBody(query, caller, body, current?.todo_list_id === null);
-    await query(
-      `update todo_items set todo_list_id = $3::int, title = $4, description = $5, due_date = $6::date,
-                             updated_at = now()
-        where coach_id = $1 and id = $2`,
-      [caller.coachId, itemId, v.listId, v.title, v.description, v.dueDate],
-    );
+    await updateItemRow(query, caller.coachId, itemId, v);
     await setTags(query, caller, itemId, v.tagIds);
     const after = (await readItem(query, caller, itemId))!;
     await auditStaffItem(query, caller, 'update', itemId, before, after);
@@ -256,10 +226,7 @@ async function auditStaffItem(
 export async function deleteItem(database: Database, caller: CoachCaller, itemId: number): Promise<void> {
   await database.transaction(async (query) => {
     await itemForWrite(query, caller, itemId);
-    const [item] = await query<{ title: string; owner_user_id: number | null }>(
-      'select title, owner_user_id from todo_items where coach_id = $1 and id = $2',
-      [caller.coachId, itemId],
-    );
+    const item = await selectItemTitle(query, caller.coachId, itemId);
     const own = item?.owner_user_id ?? null;
     await moveToTrash(query, {
       coachId: caller.coachId,
@@ -271,7 +238,7 @@ export async function deleteItem(database: Database, caller: CoachCaller, itemId
         { table: 'todo_items', where: 't.coach_id = $1 and t.id = $2', params: [caller.coachId, itemId] },
       ],
     });
-    await query('delete from todo_items where coach_id = $1 and id = $2', [caller.coachId, itemId]);
+    await deleteItemRow(query, caller.coachId, itemId);
     if (own === null) {
       await recordAudit(query, {
         kind: 'content',
@@ -298,17 +265,7 @@ export async function setCompletion(
   return database.transaction(async (query) => {
     const item = await readItem(query, caller, itemId);
     if (!item) throw badRequest({ item: ['Select a valid to-do item.'] });
-    const [row] = await query<{ id: number; item: number; completed: boolean; completed_at: string | null }>(
-      `insert into account_todo_items (institution_id, item_id, user_id, completed, completed_at)
-       values ($1, $2, $3, $4, case when $4 then now() end)
-       on conflict (item_id, user_id) do update
-         set completed = excluded.completed,
-             completed_at = case when not excluded.completed then null
-                                 when account_todo_items.completed then account_todo_items.completed_at
-                                 else now() end
-       returning id, item_id as item, completed, completed_at`,
-      [caller.institutionId, itemId, caller.userId, completed],
-    );
-    return toAccountItem(row!);
+    const row = await upsertCompletion(query, caller.institutionId, itemId, caller.userId, completed);
+    return toAccountItem(row);
   });
 }
