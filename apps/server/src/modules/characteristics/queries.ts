@@ -75,12 +75,6 @@ export function selectOverviewItems(
   return q<OverviewRow>(OVERVIEW_SQL[kind], [coachId]);
 }
 
-/** Whether a table exists. */
-export async function tableExists(q: Query, name: string): Promise<boolean> {
-  const [row] = await q<{ ok: boolean }>('select to_regclass($1) is not null as ok', [name]);
-  return row?.ok ?? false;
-}
-
 /** A playbook of the overview with its document. */
 export type PlaybookOverviewRow = Pick<typeof playbooks.$inferSelect, 'id' | 'title' | 'is_released'> &
   DocumentColumns;

@@ -28,7 +28,6 @@ import {
   selectGradebooksWithAssignments,
   selectOverviewItems,
   selectPlaybooks,
-  tableExists,
   updateAssignmentTitle,
   updateCourseCharacteristic,
   updateGradebookTitle,
@@ -91,7 +90,6 @@ export async function overviewItems(
   kind: Exclude<OverviewKind, 'playbooks' | 'gradebooks'>,
 ): Promise<CharacteristicWiringItem[]> {
   const q = database.query;
-  if (kind === 'emails' && !(await tableExists(q, 'emails'))) return [];
   return withWiring(q, scope.coachId, WIRING_KIND[kind], await selectOverviewItems(q, scope.coachId, kind));
 }
 
