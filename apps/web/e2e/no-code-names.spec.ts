@@ -166,120 +166,125 @@ test('no staff screen shows a characteristic’s code name where it has a label'
   expect(survey.status(), await survey.text()).toBe(201);
   const surveyId = ((await survey.json()) as { id: number }).id;
 
-  // The detector catches codes where a screen shows them on purpose (definitions are edited by code).
-  const me = await homeOf(request, STAFF);
-  await page.goto(PAGES.institutionCharacteristics(me.institutions[0]!.id));
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect
-    .poll(async () => leaks(await shownText(page), codes).length, { timeout: 30_000 })
-    .toBeGreaterThan(0);
-  // …and a one-word code shown as a whole text (its cell), while prose with the word does not count.
-  expect(leaks('', [], await wholeTexts(page), oneWordCodes)).toEqual(expect.arrayContaining(['disability']));
-  expect(
-    leaks(
-      '',
-      [],
-      ['Have you declared a disability?', 'Gender', 'Declared disability', 'Region: London', 'Modules'],
-      oneWordCodes,
-    ),
-  ).toEqual([]);
-  expect(leaks('', [], ['gender = F', 'Shown to: region'], oneWordCodes).sort()).toEqual([
-    'gender',
-    'region',
-  ]);
+  // What the test made goes whatever happens: the lane's next files (tailoring.spec.ts) use this coach.
+  try {
+    // The detector catches codes where a screen shows them on purpose (definitions are edited by code).
+    const me = await homeOf(request, STAFF);
+    await page.goto(PAGES.institutionCharacteristics(me.institutions[0]!.id));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect
+      .poll(async () => leaks(await shownText(page), codes).length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    // …and a one-word code shown as a whole text (its cell), while prose with the word does not count.
+    expect(leaks('', [], await wholeTexts(page), oneWordCodes)).toEqual(
+      expect.arrayContaining(['disability']),
+    );
+    expect(
+      leaks(
+        '',
+        [],
+        ['Have you declared a disability?', 'Gender', 'Declared disability', 'Region: London', 'Modules'],
+        oneWordCodes,
+      ),
+    ).toEqual([]);
+    expect(leaks('', [], ['gender = F', 'Shown to: region'], oneWordCodes).sort()).toEqual([
+      'gender',
+      'region',
+    ]);
 
-  await page.goto(PAGES.cohortManager(coachId));
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expectNoCodes(page, 'the Insight Group manager', codes);
+    await page.goto(PAGES.cohortManager(coachId));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoCodes(page, 'the Insight Group manager', codes);
 
-  await page.goto(`/Dashboard/Coach/${coachId}/cohort-overview`);
-  await expect(page.getByText(`No codes ${stamp}`).first()).toBeVisible({ timeout: 30_000 });
-  await expectNoCodes(page, 'the Insight Group overview', codes);
+    await page.goto(`/Dashboard/Coach/${coachId}/cohort-overview`);
+    await expect(page.getByText(`No codes ${stamp}`).first()).toBeVisible({ timeout: 30_000 });
+    await expectNoCodes(page, 'the Insight Group overview', codes);
 
-  await page.goto(PAGES.cohortDetails(coachId, group.id));
-  const rules = page.getByTestId('valid-rules').getByTestId('rule-row');
-  await expect(rules).toHaveCount(2, { timeout: 30_000 });
-  await expectNoCodes(page, 'an Insight Group’s details', codes);
-  const distribution = page.getByRole('combobox', { name: /^Select a characteristic to see/ });
-  await distribution.click();
-  await expect(page.getByRole('option', { name: 'Previous attempts' })).toBeVisible();
-  await expectNoCodes(page, 'the Group Distribution’s list', codes);
-  await page.getByRole('option', { name: 'Previous attempts' }).click();
-  await expectNoCodes(page, 'the Group Distribution', codes);
-  await rules
-    .first()
-    .getByRole('button', { name: /^Edit Rule/ })
-    .click();
-  const ruleForm = page.getByRole('dialog', { name: 'Edit Rule' });
-  await expect(ruleForm).toBeVisible();
-  await expectNoCodes(page, 'the rule form', codes);
-  await ruleForm.getByRole('combobox').first().click();
-  await expectNoCodes(page, 'the rule form’s characteristic list', codes);
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
+    await page.goto(PAGES.cohortDetails(coachId, group.id));
+    const rules = page.getByTestId('valid-rules').getByTestId('rule-row');
+    await expect(rules).toHaveCount(2, { timeout: 30_000 });
+    await expectNoCodes(page, 'an Insight Group’s details', codes);
+    const distribution = page.getByRole('combobox', { name: /^Select a characteristic to see/ });
+    await distribution.click();
+    await expect(page.getByRole('option', { name: 'Previous attempts' })).toBeVisible();
+    await expectNoCodes(page, 'the Group Distribution’s list', codes);
+    await page.getByRole('option', { name: 'Previous attempts' }).click();
+    await expectNoCodes(page, 'the Group Distribution', codes);
+    await rules
+      .first()
+      .getByRole('button', { name: /^Edit Rule/ })
+      .click();
+    const ruleForm = page.getByRole('dialog', { name: 'Edit Rule' });
+    await expect(ruleForm).toBeVisible();
+    await expectNoCodes(page, 'the rule form', codes);
+    await ruleForm.getByRole('combobox').first().click();
+    await expectNoCodes(page, 'the rule form’s characteristic list', codes);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
 
-  await page.goto(PAGES.characteristicsOverview(coachId));
-  await expect(page.getByText(`No codes ${stamp}`).first()).toBeVisible({ timeout: 30_000 });
-  await expectNoCodes(page, 'the characteristics overview', codes);
+    await page.goto(PAGES.characteristicsOverview(coachId));
+    await expect(page.getByText(`No codes ${stamp}`).first()).toBeVisible({ timeout: 30_000 });
+    await expectNoCodes(page, 'the characteristics overview', codes);
 
-  await page.goto(PAGES.bulletinManager(coachId));
-  await expect(page.getByText(`No codes ${stamp}`).first()).toBeVisible({ timeout: 30_000 });
-  await expectNoCodes(page, 'the bulletin manager', codes);
+    await page.goto(PAGES.bulletinManager(coachId));
+    await expect(page.getByText(`No codes ${stamp}`).first()).toBeVisible({ timeout: 30_000 });
+    await expectNoCodes(page, 'the bulletin manager', codes);
 
-  await page.goto(PAGES.editBulletin(coachId, bulletinId));
-  await expect(page.getByTestId('audience-count')).toBeVisible({ timeout: 30_000 });
-  await expectNoCodes(page, 'the bulletin editor and its Who sees this', codes);
-  await page.getByRole('combobox', { name: 'Characteristic 1' }).click();
-  await expect(page.getByRole('option', { name: 'Previous attempts', exact: true })).toBeVisible();
-  await expectNoCodes(page, 'the wiring editor’s list', codes);
-  await page.keyboard.press('Escape');
+    await page.goto(PAGES.editBulletin(coachId, bulletinId));
+    await expect(page.getByTestId('audience-count')).toBeVisible({ timeout: 30_000 });
+    await expectNoCodes(page, 'the bulletin editor and its Who sees this', codes);
+    await page.getByRole('combobox', { name: 'Characteristic 1' }).click();
+    await expect(page.getByRole('option', { name: 'Previous attempts', exact: true })).toBeVisible();
+    await expectNoCodes(page, 'the wiring editor’s list', codes);
+    await page.keyboard.press('Escape');
 
-  await page.goto(EMAIL_PAGES.edit(coachId, emailId));
-  await expect(page.getByTestId('audience-count')).toBeVisible({ timeout: 30_000 });
-  await expectNoCodes(page, 'the e-mail editor (sections)', codes);
+    await page.goto(EMAIL_PAGES.edit(coachId, emailId));
+    await expect(page.getByTestId('audience-count')).toBeVisible({ timeout: 30_000 });
+    await expectNoCodes(page, 'the e-mail editor (sections)', codes);
 
-  await page.goto(SURVEY_PAGES.edit(coachId, surveyId));
-  await expect(page.getByTestId('audience-count')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Add question' }).click();
-  await expectNoCodes(page, 'the survey editor (questions)', codes);
+    await page.goto(SURVEY_PAGES.edit(coachId, surveyId));
+    await expect(page.getByTestId('audience-count')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Add question' }).click();
+    await expectNoCodes(page, 'the survey editor (questions)', codes);
 
-  await page.goto(PAGES.checklistManager(coachId));
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expectNoCodes(page, 'the checklist manager', codes);
+    await page.goto(PAGES.checklistManager(coachId));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoCodes(page, 'the checklist manager', codes);
 
-  await page.goto(PAGES.guidedImport(coachId));
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'codes.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from('student_id,score\n1,2\n'),
-  });
-  await page.getByRole('button', { name: 'Upload and read the file' }).click();
-  await page.getByRole('button', { name: 'Next: map columns' }).click();
-  await page
-    .getByTestId('column-score')
-    .getByRole('combobox', { name: 'Import into' })
-    .selectOption('existing');
-  await expect(
-    page.getByTestId('column-score').getByRole('combobox', { name: 'Characteristic' }),
-  ).toBeVisible();
-  await expectNoCodes(page, 'the guided import’s mapping', codes);
+    await page.goto(PAGES.guidedImport(coachId));
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'codes.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('student_id,score\n1,2\n'),
+    });
+    await page.getByRole('button', { name: 'Upload and read the file' }).click();
+    await page.getByRole('button', { name: 'Next: map columns' }).click();
+    await page
+      .getByTestId('column-score')
+      .getByRole('combobox', { name: 'Import into' })
+      .selectOption('existing');
+    await expect(
+      page.getByTestId('column-score').getByRole('combobox', { name: 'Characteristic' }),
+    ).toBeVisible();
+    await expectNoCodes(page, 'the guided import’s mapping', codes);
 
-  // A deleted rule's title in the Trash.
-  const [firstRule] = (
-    (await (await page.request.get(API.cohort(coachId, group.id))).json()) as {
-      rules: Array<{ id: number }>;
-    }
-  ).rules;
-  await page.request.delete(API.cohortRule(coachId, group.id, firstRule!.id), { headers });
-  await page.goto(PAGES.trash(coachId));
-  await expect(page.getByText(`No codes ${stamp}`).first()).toBeVisible({ timeout: 30_000 });
-  await expectNoCodes(page, 'the Trash', codes);
-
-  for (const url of [
-    API.bulletin(coachId, bulletinId),
-    EMAIL_API.email(coachId, emailId),
-    SURVEY_API.survey(coachId, surveyId),
-    API.cohort(coachId, group.id),
-  ])
-    await page.request.delete(url, { headers });
+    // A deleted rule's title in the Trash.
+    const [firstRule] = (
+      (await (await page.request.get(API.cohort(coachId, group.id))).json()) as {
+        rules: Array<{ id: number }>;
+      }
+    ).rules;
+    await page.request.delete(API.cohortRule(coachId, group.id, firstRule!.id), { headers });
+    await page.goto(PAGES.trash(coachId));
+    await expect(page.getByText(`No codes ${stamp}`).first()).toBeVisible({ timeout: 30_000 });
+    await expectNoCodes(page, 'the Trash', codes);
+  } finally {
+    for (const url of [
+      API.bulletin(coachId, bulletinId),
+      EMAIL_API.email(coachId, emailId),
+      SURVEY_API.survey(coachId, surveyId),
+      API.cohort(coachId, group.id),
+    ])
+      await page.request.delete(url, { headers });
+  }
 });

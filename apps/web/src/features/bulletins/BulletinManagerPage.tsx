@@ -21,7 +21,8 @@ export function BulletinManagerPage() {
   usePageTitle(BULLETIN_UI_TEXTS.managerTitle);
   const list = useStaffBulletins(coachId ?? 0);
   // Wiring shows by labels (docs/characteristics.md), from the coach's dictionary.
-  const labels = dictionaryLabels(useDictionary(coachId ?? 0).data?.characteristics ?? []);
+  const dictionary = useDictionary(coachId ?? 0);
+  const labels = dictionaryLabels(dictionary.data?.characteristics ?? []);
   if (coachId === null) return <NotFoundPage />;
   return (
     <Stack gap="lg">
@@ -31,7 +32,7 @@ export function BulletinManagerPage() {
           {BULLETIN_UI_TEXTS.newBulletin}
         </Button>
       </Group>
-      {list.isPending ? (
+      {list.isPending || dictionary.isPending ? (
         <LoadingState />
       ) : list.isError ? (
         <ErrorState

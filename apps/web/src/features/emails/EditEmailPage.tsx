@@ -9,6 +9,7 @@ import {
 } from '@course-coach/contracts';
 import { Alert, Anchor, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { LoadingState } from '../../components/LoadingState.tsx';
 import { RichTextField } from '../../components/RichTextField.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import {
@@ -99,7 +100,10 @@ export function EditEmailPage() {
 
 /** A delivered (or sending) email: what was sent, read-only. */
 function DeliveredEmail({ coachId, email }: { coachId: number; email: Email }) {
-  const labels = dictionaryLabels(useDictionary(coachId).data?.characteristics ?? []);
+  const dictionary = useDictionary(coachId);
+  const labels = dictionaryLabels(dictionary.data?.characteristics ?? []);
+  // Sections show by label (docs/characteristics.md): wait for the dictionary rather than flash codes.
+  if (dictionary.isPending) return <LoadingState />;
   return (
     <Stack gap="lg" maw={860}>
       <Anchor component={Link} to={EMAIL_PAGES.manager(coachId)}>
@@ -132,6 +136,8 @@ function EmailForm({ coachId, email }: { coachId: number; email: Email | null })
   const { values, setValues, err } = form;
   const sections = listField(setValues, 'sections');
   const chars = (dictionary.data?.characteristics ?? []).filter((c) => c.restrictionset.values.length > 0);
+  // The sections' lists name characteristics by label; before the dictionary they would show none.
+  if (dictionary.isPending) return <LoadingState />;
 
   return (
     <ContentEditorForm form={form} characteristics={dictionary.data?.characteristics} document="emails">

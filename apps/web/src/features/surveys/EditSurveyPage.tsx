@@ -8,6 +8,7 @@ import {
   type WiringInput,
 } from '@course-coach/contracts';
 import { Checkbox, Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { LoadingState } from '../../components/LoadingState.tsx';
 import {
   ContentEditorForm,
   EditorLoader,
@@ -96,6 +97,8 @@ function SurveyForm({ coachId, survey }: { coachId: number; survey: Survey | nul
   const { values, setValues, err } = form;
   const questions = listField(setValues, 'questions');
   const chars = (dictionary.data?.characteristics ?? []).filter((c) => characteristicKind(c) !== 'text');
+  // The questions' lists name characteristics by label; before the dictionary they would show none.
+  if (dictionary.isPending) return <LoadingState />;
 
   return (
     <ContentEditorForm form={form} characteristics={dictionary.data?.characteristics} document="surveys">

@@ -96,7 +96,8 @@ function InsightGroupDetail({ coachId, cohortId }: Ids) {
     },
   });
 
-  if (cohort.isPending) return <LoadingState />;
+  // The dictionary too: rules and the distribution show by label, never by code name.
+  if (cohort.isPending || dictionary.isPending) return <LoadingState />;
   if (cohort.isError)
     return (
       <QueryErrorState

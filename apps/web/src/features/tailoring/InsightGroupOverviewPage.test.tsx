@@ -93,4 +93,30 @@ describe('InsightGroupOverviewPage', () => {
     expect(await screen.findByText('No collections exist')).toBeInTheDocument();
     expect(screen.getByText('No groups have been created')).toBeInTheDocument();
   });
+  it('waits for the dictionary rather than show a rule’s code name', async () => {
+    let answer: (value: { body: unknown }) => void = () => {};
+    const late = new Promise<{ body: unknown }>((resolve) => {
+      answer = resolve;
+    });
+    const fetch = stubFetch({
+      [`GET ${API.cohorts(COACH_ID)}`]: {
+        body: [cohort({ id: 1, name: 'Heavy load', rules: [rule({ id: 3 })] })],
+      },
+      [`GET ${API.cohortGroups(COACH_ID)}`]: { body: [] },
+      [`GET ${API.mtsDictionaryData(COACH_ID)}`]: () => late,
+      [`GET ${API.enrollmentDetails(COACH_ID)}`]: { body: { enrollment_count: 383 } },
+    });
+    renderRoutes(
+      [{ path: 'Dashboard/Coach/:coachId/cohort-overview', element: <InsightGroupOverviewPage /> }],
+      insightGroupOverviewPath(COACH_ID),
+    );
+    // The groups have arrived; the dictionary has not: still loading, no code name on screen.
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(4));
+    await expect(screen.findByText('Heavy load', {}, { timeout: 300 })).rejects.toThrow();
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.loading);
+    expect(document.body).not.toHaveTextContent('studied_credits');
+    answer({ body: DICTIONARY });
+    expect(await screen.findByText('Credits studied greater than 60')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('studied_credits');
+  });
 });

@@ -63,7 +63,8 @@ function InsightGroupOverview({ coachId }: { coachId: number }) {
   usePageTitle(INSIGHT_GROUP_OVERVIEW_TITLE);
 
   const failed = cohorts.isError ? cohorts : groups.isError ? groups : null;
-  if (cohorts.isPending || groups.isPending) return <LoadingState />;
+  // The dictionary too: the criteria show by label, never by code name (docs/characteristics.md).
+  if (cohorts.isPending || groups.isPending || dictionary.isPending) return <LoadingState />;
   if (failed?.error)
     return (
       <QueryErrorState

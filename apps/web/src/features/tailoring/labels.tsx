@@ -5,6 +5,7 @@ import {
   wiringDisplayText,
 } from '@course-coach/contracts';
 import { createContext, type ReactNode, useContext } from 'react';
+import { LoadingState } from '../../components/LoadingState.tsx';
 import { useDictionary } from './api.ts';
 
 /*
@@ -16,9 +17,14 @@ import { useDictionary } from './api.ts';
 const EMPTY: ReadonlyArray<Characteristic> = [];
 const DictionaryContext = createContext<ReadonlyArray<Characteristic>>(EMPTY);
 
-/** Makes the coach's dictionary available to `useDictionaryLabels` below it (loaded once, cached). */
+/**
+ * Makes the coach's dictionary available to `useDictionaryLabels` below it (loaded once, cached). Until
+ * it has loaded, the children wait behind the loading state: shown before, they would flash code names.
+ * Should it fail, they show with the stored names (a code is better than nothing).
+ */
 export function DictionaryLabelsProvider({ coachId, children }: { coachId: number; children: ReactNode }) {
   const dictionary = useDictionary(coachId);
+  if (dictionary.isPending) return <LoadingState />;
   return (
     <DictionaryContext.Provider value={dictionary.data?.characteristics ?? EMPTY}>
       {children}

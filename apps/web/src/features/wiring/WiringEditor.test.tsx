@@ -35,11 +35,12 @@ describe('WiringEditor', () => {
     stubFetch({ [`GET ${API.mtsDictionaryData(COACH_ID)}`]: { body: DICTIONARY } });
     const onValue = vi.fn();
     renderWithApp(<Harness initial={[]} onValue={onValue} />);
-    expect(screen.getByText('Every student (no characteristic chosen).')).toBeInTheDocument();
+    // Until the dictionary arrives the editor waits (its lists name characteristics by label).
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByText('Every student (no characteristic chosen).')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Add characteristic' }));
     await screen.findByRole('combobox', { name: 'Characteristic 1' });
-    // The dictionary arrives, then the characteristic can be chosen.
-    await vi.waitFor(() => chooseOption('Characteristic 1', 'Deprivation band'));
+    chooseOption('Characteristic 1', 'Deprivation band');
     chooseOption('Value 1', 'No Answer');
     expect(onValue).toHaveBeenLastCalledWith([{ label: 'imd_band', value: 'unknown' }]);
     fireEvent.click(screen.getByRole('button', { name: 'Add characteristic' }));

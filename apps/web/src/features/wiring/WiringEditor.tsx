@@ -9,6 +9,7 @@ import {
 } from '@course-coach/contracts';
 import { ActionIcon, Anchor, Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
+import { LoadingState } from '../../components/LoadingState.tsx';
 import { GLOSSARY_PATH, GLOSSARY_TEXTS } from '../help/index.ts';
 import { useDictionary } from '../tailoring/index.ts';
 
@@ -48,6 +49,13 @@ export function WiringEditor({
   const set = (i: number, patch: Partial<WiringInput>) =>
     onChange(value.map((w, j) => (j === i ? { ...w, ...patch } : w)));
   const listErrors = errors[field];
+  // The lists name characteristics by label: wait for the dictionary rather than show codes or nothing.
+  if (!characteristics && dictionary.isPending)
+    return (
+      <Fieldset legend={legend} data-testid={`wiring-editor-${field}`}>
+        <LoadingState />
+      </Fieldset>
+    );
   return (
     <Fieldset legend={legend} data-testid={`wiring-editor-${field}`}>
       <Stack gap="sm">
