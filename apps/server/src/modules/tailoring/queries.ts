@@ -8,7 +8,7 @@
  */
 import type { CohortGroup, CohortGroupListEntry } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
-import type { cohorts } from '../../db/schema/index.ts';
+import type { characteristics, cohorts } from '../../db/schema/index.ts';
 import type { StoredRule } from './dictionary.ts';
 
 type Cohorts = typeof cohorts.$inferSelect;
@@ -279,6 +279,40 @@ export function selectSources(
 ): Promise<Array<{ name: string; label: string }>> {
   return q<{ name: string; label: string }>(
     'select name, label from tailoring_sources where institution_id = $1 order by name',
+    [institutionId],
+  );
+}
+
+/** A characteristic of the dictionary as stored, with the names of its sources (by name). */
+export type DictionaryRow = Pick<
+  typeof characteristics.$inferSelect,
+  | 'id'
+  | 'name'
+  | 'label'
+  | 'scope'
+  | 'step'
+  | 'question'
+  | 'kind'
+  | 'value_type'
+  | 'is_multivalued'
+  | 'default_value'
+  | 'restriction_values'
+  | 'restriction_ranges'
+  | 'cohort_id'
+> & { sources: string[] };
+
+/** The institution's characteristics that are not retired, by name, each with its sources (./dictionary.ts). */
+export function selectDictionaryRows(q: Query, institutionId: number): Promise<DictionaryRow[]> {
+  return q<DictionaryRow>(
+    `select c.id, c.name, c.label, c.scope, c.step, c.question, c.kind, c.value_type, c.is_multivalued, c.default_value, c.restriction_values,
+            c.restriction_ranges, c.cohort_id,
+            coalesce(array_agg(s.name order by s.name) filter (where s.name is not null), '{}') as sources
+       from characteristics c
+       left join characteristic_sources cs on cs.characteristic_id = c.id
+       left join tailoring_sources s on s.id = cs.source_id
+      where c.institution_id = $1 and c.retired_at is null
+      group by c.id
+      order by c.name`,
     [institutionId],
   );
 }
