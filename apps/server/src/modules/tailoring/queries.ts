@@ -1,10 +1,11 @@
 /**
  * The SQL of Insight Group Collections and Insight Groups (spec §2 "Cohort manager", §3 "Entities and
  * their fields"; docs/design.md "Tailoring semantics"): the coach's collections and groups with their
- * rules as stored, and their writes. The checks, the audit and the syncs are ./service.ts's; the
- * membership statement is ./membership.ts's, the sync's bookkeeping ./sync.ts's, the values' writes
- * ./value-writer.ts's. Every statement is scoped to the coach (`coachId`) or to a group already checked
- * to be the coach's.
+ * rules as stored, and their writes; and the institution's dictionary and sources. The checks, the audit
+ * and the syncs are ./service.ts's; the membership statement is ./membership.ts's, the sync's
+ * bookkeeping ./sync-queries.ts's, the values' writes ./value-writer-queries.ts's, the CSV import's
+ * ./import-queries.ts's. Every statement of a collection or group is scoped to the coach (`coachId`) or
+ * to a group already checked to be the coach's.
  */
 import type { CohortGroup, CohortGroupListEntry } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
