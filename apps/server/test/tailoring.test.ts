@@ -11,7 +11,8 @@ import {
 } from '@course-coach/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markStarted, resumeInterruptedSyncs } from '../src/modules/tailoring/sync.ts';
+import { resumeInterruptedSyncs } from '../src/modules/tailoring/sync.ts';
+import { markStarted } from '../src/modules/tailoring/sync-queries.ts';
 import {
   type Browser,
   coachIdOf,

@@ -3,7 +3,7 @@
  * reaches, who sees which bulletin, the reader's columns), the reader's reads and writes (views, stars),
  * and the staff's reads and writes of bulletins with their pages. The rule in words, the wire shapes and
  * the checks are ./audience.ts's, ./reader.ts's, ./staff-read.ts's and ./authoring.ts's; the list's
- * filters and paging build on these fragments in ./search.ts. Timestamps are `timestamptz` (UTC).
+ * filters and paging build on these fragments in ./search-queries.ts. Timestamps are `timestamptz` (UTC).
  */
 import type { BulletinPage } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';

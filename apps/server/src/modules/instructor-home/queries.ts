@@ -1,7 +1,8 @@
 /**
  * The instructor home: the SQL (docs/instructor-home.md). One statement computes, for every student of a
  * coach, the figures the needs-attention rules read, the coach's summary counts and one page of the
- * students needing attention; the reason texts are the service's (./service.ts).
+ * students needing attention; the reason texts are the service's (./service.ts). Another finds the student
+ * "View as student" shows (./routes.ts).
  */
 import {
   INSTRUCTOR_HOME_PAGE_SIZE,
@@ -226,4 +227,24 @@ export async function selectInstructorHome(
     ],
   );
   return row!;
+}
+
+/** A student as "View as student" names them. */
+export type StudentRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email'>;
+
+/**
+ * Student `studentId` of coach `coachId` (enrolled as a student, account not deactivated): id, name and
+ * e-mail, or undefined when there is none ("View as student", docs/instructor-home.md).
+ */
+export async function selectActiveStudent(
+  q: Query,
+  coachId: number,
+  studentId: number,
+): Promise<StudentRow | undefined> {
+  const [row] = await q<StudentRow>(
+    `select u.id, u.name, u.email from enrollments e join users u on u.id = e.user_id
+      where e.coach_id = $1 and e.user_id = $2 and e.role = 'student' and u.deactivated_at is null`,
+    [coachId, studentId],
+  );
+  return row;
 }

@@ -6,6 +6,7 @@ import { summarised } from '../../http/endpoint-summary.ts';
 import { notFound } from '../../http/errors.ts';
 import { pathId } from '../../http/route-common.ts';
 import { recordAudit } from '../audit/index.ts';
+import { selectActiveStudent } from './queries.ts';
 import { instructorHome } from './service.ts';
 
 /**
@@ -35,11 +36,7 @@ export const instructorHomeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       const coachId = request.coach!.coachId;
       const studentId = pathId(request.params.studentId);
       const student = await database.transaction(async (q) => {
-        const [row] = await q<{ id: number; name: string; email: string }>(
-          `select u.id, u.name, u.email from enrollments e join users u on u.id = e.user_id
-            where e.coach_id = $1 and e.user_id = $2 and e.role = 'student' and u.deactivated_at is null`,
-          [coachId, studentId],
-        );
+        const row = await selectActiveStudent(q, coachId, studentId);
         if (!row) throw notFound();
         await recordAudit(q, {
           kind: 'views',

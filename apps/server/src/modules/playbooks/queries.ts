@@ -1,7 +1,8 @@
 /**
  * Playbooks' SQL for the staff editor and the reminder e-mails (docs/playbooks.md; spec §3 "Playbook
  * (wiring)"): the coach's playbooks, their writes, and the reminders due with their claims. The student's
- * playbook reads and answers are in ./plan-queries.ts. Dates are UTC calendar dates (`YYYY-MM-DD`).
+ * playbook reads and answers are in ./plan-queries.ts, the staff aggregates in ./summary-queries.ts. Dates
+ * are UTC calendar dates (`YYYY-MM-DD`).
  */
 import type { Query } from '../../db/client.ts';
 import type { playbooks } from '../../db/schema/index.ts';

@@ -3,6 +3,7 @@ import type { Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import type { CoachScope } from '../characteristics/index.ts';
 import { loadQuestions } from './plan-queries.ts';
+import { selectAnswerCounts, selectAnswered, selectSummaryCounts } from './summary-queries.ts';
 
 /**
  * Staff: how the coach's students answered a playbook (docs/playbooks.md "Aggregates"): the number of
@@ -15,31 +16,11 @@ export async function playbookSummary(
   scope: CoachScope,
   playbookId: number,
 ): Promise<PlaybookSummary> {
-  const [book] = await q<{ title: string; students: number; planned: number; reflected: number }>(
-    `with st as (select user_id from enrollments where coach_id = $1 and role = 'student')
-     select p.title, (select count(*) from st)::int as students,
-            (select count(*) from playbook_plans x join st on st.user_id = x.user_id
-              where x.playbook_id = p.id and x.completed_at is not null)::int as planned,
-            (select count(*) from playbook_plans x join st on st.user_id = x.user_id
-              where x.playbook_id = p.id and x.reflection_completed_at is not null)::int as reflected
-       from playbooks p where p.coach_id = $1 and p.id = $2`,
-    [scope.coachId, playbookId],
-  );
+  const book = await selectSummaryCounts(q, scope.coachId, playbookId);
   if (!book) throw notFound();
   const questions = await loadQuestions(q, scope.institutionId, playbookId, null);
-  const counts = await q<{ phase: string; characteristic_id: number; value: string; n: number }>(
-    `select a.phase, a.characteristic_id, a.value, count(*)::int as n
-       from playbook_answers a join enrollments e on e.user_id = a.user_id and e.coach_id = $1 and e.role = 'student'
-      where a.playbook_id = $2 group by a.phase, a.characteristic_id, a.value`,
-    [scope.coachId, playbookId],
-  );
-  const answered = await q<{ phase: string; characteristic_id: number; n: number; mean: number | null }>(
-    `select a.phase, a.characteristic_id, count(distinct a.user_id)::int as n,
-            round(avg(case when a.value ~ '^-?[0-9]+(\\.[0-9]+)?$' then a.value::numeric end), 2)::float8 as mean
-       from playbook_answers a join enrollments e on e.user_id = a.user_id and e.coach_id = $1 and e.role = 'student'
-      where a.playbook_id = $2 group by a.phase, a.characteristic_id`,
-    [scope.coachId, playbookId],
-  );
+  const counts = await selectAnswerCounts(q, scope.coachId, playbookId);
+  const answered = await selectAnswered(q, scope.coachId, playbookId);
   return {
     playbook: playbookId,
     title: book.title,

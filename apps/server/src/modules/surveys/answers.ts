@@ -7,7 +7,6 @@ import {
   decimalNumber,
   type FieldErrors,
   SURVEY_MESSAGES,
-  SURVEY_SOURCE,
   type SurveyResponse,
   type SurveyResponseBody,
 } from '@course-coach/contracts';
@@ -21,6 +20,16 @@ import {
   requestPendingSync,
   type SyncRunner,
 } from '../tailoring/index.ts';
+import {
+  deleteAnswers,
+  deleteSourceValues,
+  insertAnswers,
+  insertSourceValues,
+  linkSource,
+  selectQuestions,
+  upsertResponse,
+  upsertSurveySource,
+} from './answer-queries.ts';
 import { visibleRows } from './queries.ts';
 
 /**
@@ -45,10 +54,7 @@ export async function answerSurvey(
   const result = await database.transaction(async (q) => {
     const visible = await visibleRows(q, caller, surveyId);
     if (visible.length === 0) throw notFound();
-    const questions = await q<{ id: number; characteristic_id: number }>(
-      'select id, characteristic_id from survey_questions where survey_id = $1 order by position, id',
-      [surveyId],
-    );
+    const questions = await selectQuestions(q, surveyId);
     const dictionary = await loadDictionary(q, caller.institutionId);
     const errors: FieldErrors = {};
     const add = (k: string, m: string) => {
@@ -92,61 +98,39 @@ export async function answerSurvey(
     }
     if (Object.keys(errors).length > 0) throw badRequest(errors);
 
-    const [source] = await q<{ id: number }>(
-      `insert into tailoring_sources (institution_id, name, label) values ($1, $2, 'Survey')
-       on conflict (institution_id, name) do update set name = excluded.name returning id`,
-      [caller.institutionId, SURVEY_SOURCE],
-    );
+    const sourceId = await upsertSurveySource(q, caller.institutionId);
     const ids = writes.map((w) => w.c.id);
-    await q(
-      `insert into characteristic_sources (characteristic_id, source_id)
-       select c, $2 from unnest($1::int[]) as x(c) on conflict do nothing`,
-      [ids, source!.id],
-    );
+    await linkSource(q, ids, sourceId);
     // Enrolment-scoped characteristics get the answer for this coach's enrolment, others for the student.
     const coachOf = (c: { scope: string }) => (c.scope === 'enrolment' ? caller.coachId : 0);
-    await q(
-      `delete from student_characteristic_values v using unnest($1::int[], $4::int[]) as x(c, coach)
-        where v.characteristic_id = x.c and v.coach_id = x.coach and v.user_id = $2 and v.source_id = $3`,
-      [ids, caller.userId, source!.id, writes.map((w) => coachOf(w.c))],
+    await deleteSourceValues(
+      q,
+      caller.userId,
+      sourceId,
+      ids,
+      writes.map((w) => coachOf(w.c)),
     );
-    await q(
-      `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
-       select $1, c, $2, coach, $3, v, n from unnest($4::int[], $5::text[], $6::float8[], $7::int[]) as x(c, v, n, coach)`,
-      [
-        caller.institutionId,
-        caller.userId,
-        source!.id,
-        writes.flatMap((w) => w.values.map(() => w.c.id)),
-        writes.flatMap((w) => w.values),
-        writes.flatMap((w) => w.nums),
-        writes.flatMap((w) => w.values.map(() => coachOf(w.c))),
-      ],
+    await insertSourceValues(
+      q,
+      { institutionId: caller.institutionId, userId: caller.userId, sourceId },
+      writes.flatMap((w) =>
+        w.values.map((value, i) => ({
+          characteristicId: w.c.id,
+          value,
+          num: w.nums[i] ?? null,
+          coachId: coachOf(w.c),
+        })),
+      ),
     );
     const questionIds = questions.map((x) => x.id);
-    await q('delete from survey_answers where question_id = any($1::int[]) and user_id = $2', [
-      questionIds,
-      caller.userId,
-    ]);
+    await deleteAnswers(q, questionIds, caller.userId);
     const answerRows = questions.flatMap((x) => {
       const w = writes.find((w) => w.c.id === x.characteristic_id);
       return (w?.values ?? []).map((v) => ({ question: x.id, value: v }));
     });
-    await q(
-      `insert into survey_answers (institution_id, question_id, user_id, value)
-       select $1, qid, $2, v from unnest($3::int[], $4::text[]) as x(qid, v)`,
-      [
-        caller.institutionId,
-        caller.userId,
-        answerRows.map((a) => a.question),
-        answerRows.map((a) => a.value),
-      ],
-    );
-    const [response] = await q<{ completed_at: string | Date }>(
-      `insert into survey_responses (institution_id, survey_id, user_id) values ($1, $2, $3)
-       on conflict (survey_id, user_id) do update set completed_at = now() returning completed_at`,
-      [caller.institutionId, surveyId, caller.userId],
-    );
+    const who = { institutionId: caller.institutionId, userId: caller.userId };
+    await insertAnswers(q, who, answerRows);
+    const response = await upsertResponse(q, who, surveyId);
     // A for-credit survey answered in time: its score to the LMS, posted by the job (docs/lti.md, Grades).
     credits = await noteCredit(q, caller.userId, 'survey', surveyId);
     // The groups reading an answered characteristic owe this student a sync (docs/design.md "Membership sync").
@@ -161,7 +145,7 @@ export async function answerSurvey(
       answers[String(a.question)] = [...(answers[String(a.question)] ?? []), a.value];
     return {
       survey: surveyId,
-      completed_at: new Date(response!.completed_at).toISOString(),
+      completed_at: new Date(response.completed_at).toISOString(),
       answers,
       resynced_cohorts: affected,
     };

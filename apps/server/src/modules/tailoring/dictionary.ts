@@ -12,7 +12,7 @@ import {
   valueAllowed,
 } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
-import { selectSources } from './queries.ts';
+import { selectDictionaryRows, selectSources } from './queries.ts';
 
 /** A dictionary characteristic with its database id, kind and scope. */
 export interface DictCharacteristic extends Characteristic {
@@ -31,33 +31,7 @@ export interface DictCharacteristic extends Characteristic {
  * on it turn invalid and imports refuse it).
  */
 export async function loadDictionary(q: Query, institutionId: number): Promise<DictCharacteristic[]> {
-  const rows = await q<{
-    id: number;
-    name: string;
-    label: string;
-    scope: 'student' | 'enrolment';
-    step: number | null;
-    question: string;
-    kind: 'range' | 'set' | 'text';
-    value_type: string | null;
-    is_multivalued: boolean;
-    default_value: string | null;
-    restriction_values: Array<{ value: string; label: string }>;
-    restriction_ranges: Array<{ min: number; max: number }>;
-    cohort_id: number | null;
-    sources: string[];
-  }>(
-    `select c.id, c.name, c.label, c.scope, c.step, c.question, c.kind, c.value_type, c.is_multivalued, c.default_value, c.restriction_values,
-            c.restriction_ranges, c.cohort_id,
-            coalesce(array_agg(s.name order by s.name) filter (where s.name is not null), '{}') as sources
-       from characteristics c
-       left join characteristic_sources cs on cs.characteristic_id = c.id
-       left join tailoring_sources s on s.id = cs.source_id
-      where c.institution_id = $1 and c.retired_at is null
-      group by c.id
-      order by c.name`,
-    [institutionId],
-  );
+  const rows = await selectDictionaryRows(q, institutionId);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,

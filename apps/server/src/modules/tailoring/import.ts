@@ -13,12 +13,20 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { valueError } from '../characteristics/index.ts';
 import { type DictCharacteristic, loadDictionary } from './dictionary.ts';
+import {
+  insertImport,
+  linkSource,
+  markImportFailed,
+  markImportSucceeded,
+  selectFileStudents,
+  selectImport,
+  setImportProgress,
+  upsertSource,
+} from './import-queries.ts';
 import type { CoachScope } from './service.ts';
 import { noteChangedValues, requestPendingSync, type SyncRunner } from './sync.ts';
 import { analyzeAfterWrite, writeValues } from './value-writer.ts';
 
-/** Up to this many distinct students, a file's students are looked up by name; above, all are read. */
-const NAMED_LOOKUP_LIMIT = 10_000;
 const SOURCE_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** The first column names the student: their student number (external id) or their email. */
 const STUDENT_COLUMNS = ['student', 'student_id', 'email'];
@@ -131,26 +139,10 @@ async function checkCsv(
   if (errors.length > 0) return { report: report(rows.length, names), staged: [], columns };
 
   // The students the file may name, by student number or email: the coach's own students when any
-  // column is a course fact or the caller is an instructor; else the institution's students. A short
-  // file looks up only the students it names (through the email and student-number indexes); a long one
-  // reads them all in one scan (NAMED_LOOKUP_LIMIT).
+  // column is a course fact or the caller is an instructor; else the institution's students.
   const coachOnly = caller.institutionRole === null || columns.some((c) => c.scope === 'enrolment');
   const keys = [...new Set(rows.map((cells) => (cells[0] ?? '').trim()))];
-  const named = (e: number) =>
-    keys.length > NAMED_LOOKUP_LIMIT
-      ? `$${e}::text[] is not null and $${e + 1}::text[] is not null`
-      : `(u.email = any($${e}::text[]) or u.external_id = any($${e + 1}::text[]))`;
-  const students = await database.query<{ id: number; email: string; external_id: string | null }>(
-    coachOnly
-      ? `select u.id, u.email, u.external_id from enrollments e join users u on u.id = e.user_id
-          where e.coach_id = $2 and e.role = 'student' and u.institution_id = $1 and ${named(3)}`
-      : `select u.id, u.email, u.external_id from users u
-          where u.institution_id = $1 and ${named(2)}
-            and exists (select 1 from enrollments e where e.user_id = u.id and e.role = 'student')`,
-    coachOnly
-      ? [scope.institutionId, scope.coachId, keys.map((k) => k.toLowerCase()), keys]
-      : [scope.institutionId, keys.map((k) => k.toLowerCase()), keys],
-  );
+  const students = await selectFileStudents(database.query, scope, coachOnly, keys);
   const byKey = new Map<string, number>();
   for (const s of students) {
     byKey.set(s.email.toLowerCase(), s.id);
@@ -243,18 +235,20 @@ export async function importCsv(
     throw badRequest(fieldErrors);
   }
   const importId = await runner.database.transaction(async (q) => {
-    const [row] = await q<{ id: number }>(
-      `insert into characteristic_imports (institution_id, coach_id, source, state, rows_total, characteristics)
-       values ($1, $2, $3, 'started', $4, $5) returning id`,
-      [scope.institutionId, scope.coachId, source, report.rows_total, columns.map((c) => c.name)],
+    const id = await insertImport(
+      q,
+      scope,
+      source,
+      report.rows_total,
+      columns.map((c) => c.name),
     );
     await recordAudit(q, {
       kind: 'imports',
       action: 'import.csv',
-      target: `coach ${scope.coachId}, CSV import ${row!.id}`,
+      target: `coach ${scope.coachId}, CSV import ${id}`,
       after: { source, rows_total: report.rows_total, characteristics: columns.map((c) => c.name) },
     });
-    return row!.id;
+    return id;
   });
   setImmediate(() => {
     void applyImport(runner, scope, importId, source, staged, columns, report.rows_total);
@@ -281,25 +275,22 @@ async function applyImport(
   try {
     const progress = async (done: number) => {
       if (database.kind !== 'postgres') return;
-      await database.query('update characteristic_imports set rows_done = $2 where id = $1', [
+      await setImportProgress(
+        database.query,
         importId,
         Math.min(rowsTotal, Math.floor((rowsTotal * done) / Math.max(1, staged.length))),
-      ]);
+      );
     };
     const { cohorts, written } = await database.transaction(async (q) => {
-      const [src] = await q<{ id: number }>(
-        `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $2)
-         on conflict (institution_id, name) do update set name = excluded.name returning id`,
-        [scope.institutionId, source],
-      );
-      await q(
-        `insert into characteristic_sources (characteristic_id, source_id)
-         select c, $2 from unnest($1::int[]) as x(c) on conflict do nothing`,
-        [columns.map((c) => c.id), src!.id],
+      const sourceId = await upsertSource(q, scope.institutionId, source);
+      await linkSource(
+        q,
+        columns.map((c) => c.id),
+        sourceId,
       );
       const written = await writeValues(
         q,
-        { institutionId: scope.institutionId, coachId: scope.coachId, sourceId: src!.id },
+        { institutionId: scope.institutionId, coachId: scope.coachId, sourceId },
         staged,
         progress,
       );
@@ -313,20 +304,17 @@ async function applyImport(
         columns.filter((c) => changed.has(c.id)).map((c) => c.name),
         written.users,
       );
-      await q(`update characteristic_imports set state = 'success', rows_done = rows_total where id = $1`, [
-        importId,
-      ]);
+      await markImportSucceeded(q, importId);
       return { cohorts: affected, written };
     });
     await analyzeAfterWrite(database, written);
     for (const id of cohorts) await requestPendingSync(runner, id);
   } catch (error) {
-    await database
-      .query(`update characteristic_imports set state = 'failure', message = $2 where id = $1`, [
-        importId,
-        (error instanceof Error ? error.message : String(error)).slice(0, 500),
-      ])
-      .catch(() => undefined);
+    await markImportFailed(
+      database.query,
+      importId,
+      (error instanceof Error ? error.message : String(error)).slice(0, 500),
+    ).catch(() => undefined);
   }
 }
 
@@ -336,19 +324,7 @@ export async function importStatus(
   scope: CoachScope,
   importId: number,
 ): Promise<ImportReport> {
-  const [row] = await database.query<{
-    id: number;
-    source: string;
-    state: 'started' | 'success' | 'failure';
-    rows_total: number;
-    rows_done: number;
-    characteristics: string[];
-    message: string | null;
-  }>(
-    `select id, source, state, rows_total, rows_done, characteristics, message
-       from characteristic_imports where id = $1 and coach_id = $2`,
-    [importId, scope.coachId],
-  );
+  const row = await selectImport(database.query, scope.coachId, importId);
   if (!row) throw notFound();
   return { ...row, dry_run: false, errors: [] };
 }

@@ -1,14 +1,15 @@
 /**
  * The SQL of Insight Group Collections and Insight Groups (spec §2 "Cohort manager", §3 "Entities and
  * their fields"; docs/design.md "Tailoring semantics"): the coach's collections and groups with their
- * rules as stored, and their writes. The checks, the audit and the syncs are ./service.ts's; the
- * membership statement is ./membership.ts's, the sync's bookkeeping ./sync.ts's, the values' writes
- * ./value-writer.ts's. Every statement is scoped to the coach (`coachId`) or to a group already checked
- * to be the coach's.
+ * rules as stored, and their writes; and the institution's dictionary and sources. The checks, the audit
+ * and the syncs are ./service.ts's; the membership statement is ./membership.ts's, the sync's
+ * bookkeeping ./sync-queries.ts's, the values' writes ./value-writer-queries.ts's, the CSV import's
+ * ./import-queries.ts's. Every statement of a collection or group is scoped to the coach (`coachId`) or
+ * to a group already checked to be the coach's.
  */
 import type { CohortGroup, CohortGroupListEntry } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
-import type { cohorts } from '../../db/schema/index.ts';
+import type { characteristics, cohorts } from '../../db/schema/index.ts';
 import type { StoredRule } from './dictionary.ts';
 
 type Cohorts = typeof cohorts.$inferSelect;
@@ -279,6 +280,40 @@ export function selectSources(
 ): Promise<Array<{ name: string; label: string }>> {
   return q<{ name: string; label: string }>(
     'select name, label from tailoring_sources where institution_id = $1 order by name',
+    [institutionId],
+  );
+}
+
+/** A characteristic of the dictionary as stored, with the names of its sources (by name). */
+export type DictionaryRow = Pick<
+  typeof characteristics.$inferSelect,
+  | 'id'
+  | 'name'
+  | 'label'
+  | 'scope'
+  | 'step'
+  | 'question'
+  | 'kind'
+  | 'value_type'
+  | 'is_multivalued'
+  | 'default_value'
+  | 'restriction_values'
+  | 'restriction_ranges'
+  | 'cohort_id'
+> & { sources: string[] };
+
+/** The institution's characteristics that are not retired, by name, each with its sources (./dictionary.ts). */
+export function selectDictionaryRows(q: Query, institutionId: number): Promise<DictionaryRow[]> {
+  return q<DictionaryRow>(
+    `select c.id, c.name, c.label, c.scope, c.step, c.question, c.kind, c.value_type, c.is_multivalued, c.default_value, c.restriction_values,
+            c.restriction_ranges, c.cohort_id,
+            coalesce(array_agg(s.name order by s.name) filter (where s.name is not null), '{}') as sources
+       from characteristics c
+       left join characteristic_sources cs on cs.characteristic_id = c.id
+       left join tailoring_sources s on s.id = cs.source_id
+      where c.institution_id = $1 and c.retired_at is null
+      group by c.id
+      order by c.name`,
     [institutionId],
   );
 }

@@ -7,13 +7,28 @@ import {
   recomputeStudents,
   recountQualifying,
 } from './membership.ts';
+import {
+  hasLiveJob,
+  insertPending,
+  lockSync,
+  markFailure,
+  markStarted,
+  markSuccess,
+  selectMembershipCount,
+  selectReadingCohorts,
+  selectStartedTasks,
+  selectSyncCohort,
+  selectTask,
+  selectTaskRequest,
+  setSyncWorkMem,
+  type TaskRow,
+  takePending,
+  tryLockSync,
+} from './sync-queries.ts';
 
 /** The pg-boss queue of membership syncs (registered in jobs/queue.ts). */
 export const COHORT_SYNC_QUEUE = 'cohort-membership-sync';
-/** Advisory lock namespace of a running sync: (this, cohort id) is held for the sync's transaction. */
-const SYNC_LOCK_NAMESPACE = 72_620_004;
-/** work_mem of a sync's transaction: its hash joins hold one row per enrolled student and rule. */
-export const SYNC_WORK_MEM = '128MB';
+export { SYNC_WORK_MEM } from './sync-queries.ts';
 
 /**
  * Above this many changed students a change is synced whole (one set-wise statement over the enrolment)
@@ -31,14 +46,6 @@ export interface SyncJobData {
  * runs in this process right after the request. Either way the task state lives in the database.
  */
 export type SyncRunner = { boss: PgBoss | null | undefined; database: Database };
-
-interface TaskRow {
-  state: 'started' | 'success' | 'failure';
-  started_at: Date | string | null;
-  success_at: Date | string | null;
-  failure_at: Date | string | null;
-  failure_message: string | null;
-}
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -58,36 +65,7 @@ export function taskOut(row: TaskRow | undefined): MembershipTask {
 
 /** The membership update task of a cohort. */
 export async function taskStatus(q: Query, cohortId: number): Promise<MembershipTask> {
-  const rows = await q<TaskRow>(
-    'select state, started_at, success_at, failure_at, failure_message from cohort_sync_tasks where cohort_id = $1',
-    [cohortId],
-  );
-  return taskOut(rows[0]);
-}
-
-/**
- * Marks a cohort's sync `started` unless it already is, in one statement (so two triggers at once
- * start one sync). Returns true when this call started it. `force` (a recomputation is needed because
- * rules or data changed) also records the request time when a sync is already started, so that the
- * running one does not end the task and the queued one does. `full` (default) asks for a whole
- * recomputation; false asks only for that of the students listed in `cohort_sync_pending` (a whole one
- * already asked for stays asked for).
- */
-export async function markStarted(q: Query, cohortId: number, force = false, full = true): Promise<boolean> {
-  const rows = await q<{ started: boolean }>(
-    `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at, requested_at, full_requested)
-     select id, institution_id, 'started', now(), clock_timestamp(), $3 from cohorts where id = $1
-     on conflict (cohort_id) do update
-       set state = 'started',
-           full_requested = cohort_sync_tasks.full_requested or $3,
-           started_at = case when cohort_sync_tasks.state = 'started' then cohort_sync_tasks.started_at else now() end,
-           -- Strictly increasing (a coarse clock may repeat): a run compares it for equality.
-           requested_at = greatest(clock_timestamp(), cohort_sync_tasks.requested_at + interval '1 microsecond')
-      where cohort_sync_tasks.state <> 'started' or $2::bool
-     returning (xmax = 0 or started_at = now()) as started`,
-    [cohortId, force, full],
-  );
-  return rows.length > 0 && rows[0]!.started;
+  return taskOut(await selectTask(q, cohortId));
 }
 
 /**
@@ -125,13 +103,7 @@ export async function noteChangedValues(
   users: number[] | null,
 ): Promise<number[]> {
   if (characteristics.length === 0 || users?.length === 0) return [];
-  const affected = await q<{ id: number }>(
-    `select distinct c.id from cohorts c join cohort_rules r on r.cohort_id = c.id
-      where c.institution_id = $1 and r.characteristic = any($2::text[])
-        and ($3::int is null or c.coach_id = $3) and ($4::int is null or c.id <> $4) order by c.id`,
-    [where.institutionId, characteristics, where.coachId ?? null, where.except ?? null],
-  );
-  const ids = affected.map((c) => c.id);
+  const ids = await selectReadingCohorts(q, where, characteristics);
   const few = users !== null && users.length <= STUDENT_SYNC_LIMIT;
   if (few && ids.length > 0) {
     // `do update`, not `do nothing`: a row already pending is locked (and rewritten) until this
@@ -139,11 +111,10 @@ export async function noteChangedValues(
     // values written here. With `do nothing` a run could take (delete) that row while this transaction
     // was still open, recompute the student from the values before it, and leave nothing pending for
     // them. Sorted, so that two writers lock the same rows in the same order.
-    await q(
-      `insert into cohort_sync_pending (cohort_id, user_id)
-       select c, u from unnest($1::int[]) as a(c), unnest($2::int[]) as b(u)
-       on conflict (cohort_id, user_id) do update set user_id = excluded.user_id`,
-      [ids, [...new Set(users)].sort((a, b) => a - b)],
+    await insertPending(
+      q,
+      ids,
+      [...new Set(users)].sort((a, b) => a - b),
     );
   }
   for (const id of ids) await markStarted(q, id, true, !few);
@@ -194,29 +165,18 @@ export async function runSync(
 ): Promise<{ ok: true; membershipCount: number; students: number | 'all' } | { ok: false; message: string }> {
   try {
     const outcome = await database.transaction(async (q) => {
-      await q('select pg_advisory_xact_lock($1, $2)', [SYNC_LOCK_NAMESPACE, cohortId]);
+      await lockSync(q, cohortId);
       // Room for the per-rule hash joins over a large enrolment (this transaction only).
-      await q(`set local work_mem = '${SYNC_WORK_MEM}'`);
-      const [cohort] = await q<{ institution_id: number; characteristic: string | null }>(
-        'select institution_id, characteristic from cohorts where id = $1',
-        [cohortId],
-      );
+      await setSyncWorkMem(q);
+      const cohort = await selectSyncCohort(q, cohortId);
       if (!cohort) return null;
       // The requests this run serves: those seen here. A request made later, or made earlier inside a
       // writer's transaction that commits later (whose data this run may not see), changes requested_at,
       // and then this run does not end the task (markSuccess). As text: node-postgres would turn a
       // timestamptz into a Date and drop the microseconds.
-      const [task] = await q<{ full_requested: boolean; seen: string | null }>(
-        'select full_requested, requested_at::text as seen from cohort_sync_tasks where cohort_id = $1',
-        [cohortId],
-      );
+      const task = await selectTaskRequest(q, cohortId);
       const seen = task?.seen ?? null;
-      const pending = (
-        await q<{ user_id: number }>(
-          'delete from cohort_sync_pending where cohort_id = $1 returning user_id',
-          [cohortId],
-        )
-      ).map((r) => r.user_id);
+      const pending = await takePending(q, cohortId);
       const whole = task?.full_requested !== false || pending.length > STUDENT_SYNC_LIMIT;
       let count: number;
       let change: MembershipChange = [];
@@ -229,10 +189,7 @@ export async function runSync(
         count = result.membershipCount;
         change = result.change;
       } else {
-        const [row] = await q<{ n: number }>('select membership_count as n from cohorts where id = $1', [
-          cohortId,
-        ]);
-        count = row?.n ?? 0;
+        count = (await selectMembershipCount(q, cohortId)) ?? 0;
         // Nothing pending, but this run may end the task while an earlier per-student run has yet to
         // recount (its second transaction): recount here so that a `success` task has true counts.
         await recountQualifying(q, cohortId);
@@ -254,8 +211,8 @@ export async function runSync(
     for (const id of outcome.owed) await requestPendingSync({ boss, database }, id);
     if (typeof outcome.students === 'number' && outcome.students > 0) {
       await database.transaction(async (q) => {
-        await q('select pg_advisory_xact_lock($1, $2)', [SYNC_LOCK_NAMESPACE, cohortId]);
-        await q(`set local work_mem = '${SYNC_WORK_MEM}'`);
+        await lockSync(q, cohortId);
+        await setSyncWorkMem(q);
         await recountQualifying(q, cohortId);
         await markSuccess(q, cohortId, outcome.seen, false);
       });
@@ -263,35 +220,9 @@ export async function runSync(
     return { ok: true, membershipCount: outcome.count, students: outcome.students };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await database
-      .query(
-        `update cohort_sync_tasks set state = 'failure', failure_at = now(), failure_message = $2 where cohort_id = $1`,
-        [cohortId, message.slice(0, 500)],
-      )
-      .catch(() => undefined);
+    await markFailure(database.query, cohortId, message.slice(0, 500)).catch(() => undefined);
     return { ok: false, message };
   }
-}
-
-/**
- * Ends a run: the task becomes `success` unless a request came after the run read the task (`seen`,
- * the requested_at it read; any later request changes it); a whole run also clears the request for a
- * whole recomputation it served.
- */
-async function markSuccess(q: Query, cohortId: number, seen: string | null, whole: boolean): Promise<void> {
-  await q(
-    `insert into cohort_sync_tasks (cohort_id, institution_id, state, started_at, success_at, full_requested)
-     select id, institution_id, 'success', now(), now(), false from cohorts where id = $1
-     on conflict (cohort_id) do update
-       set state = case when cohort_sync_tasks.requested_at is distinct from $2::timestamptz
-                        then cohort_sync_tasks.state else 'success' end,
-           success_at = case when cohort_sync_tasks.requested_at is distinct from $2::timestamptz
-                             then cohort_sync_tasks.success_at else now() end,
-           full_requested = case when cohort_sync_tasks.requested_at is distinct from $2::timestamptz
-                                   or not $3::bool
-                                 then cohort_sync_tasks.full_requested else false end`,
-    [cohortId, seen, whole],
-  );
 }
 
 /**
@@ -301,27 +232,15 @@ async function markSuccess(q: Query, cohortId: number, seen: string | null, whol
  * Returns the cohort ids resumed.
  */
 export async function resumeInterruptedSyncs(runner: SyncRunner): Promise<number[]> {
-  const started = await runner.database.query<{ cohort_id: number }>(
-    `select cohort_id from cohort_sync_tasks where state = 'started' order by cohort_id`,
-  );
+  const started = await selectStartedTasks(runner.database.query);
   const resumed: number[] = [];
   for (const { cohort_id } of started) {
-    const free = await runner.database.transaction(async (q) => {
-      const [row] = await q<{ ok: boolean }>('select pg_try_advisory_xact_lock($1, $2) as ok', [
-        SYNC_LOCK_NAMESPACE,
-        cohort_id,
-      ]);
-      return row?.ok === true;
-    });
+    const free = await runner.database.transaction((q) => tryLockSync(q, cohort_id));
     if (!free) continue;
     // A queued, retrying or running job will serve it (the job of a dead worker misses its heartbeat
     // and is retried by pg-boss): a second one would run the same sync twice.
     if (runner.boss) {
-      const live = await runner.database.query(
-        `select 1 from pgboss.job where name = $1 and data @> $2::jsonb and state in ('created', 'retry', 'active') limit 1`,
-        [COHORT_SYNC_QUEUE, JSON.stringify({ cohortId: cohort_id })],
-      );
-      if (live.length > 0) continue;
+      if (await hasLiveJob(runner.database.query, COHORT_SYNC_QUEUE, { cohortId: cohort_id })) continue;
     }
     resumed.push(cohort_id);
     await dispatch(runner, cohort_id);

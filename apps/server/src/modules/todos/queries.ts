@@ -1,6 +1,7 @@
 /**
- * To-dos: the reads (spec §7 "To-do list", "To-do item tags"): pages of lists, one list, one item and
- * the coach's tags, each limited to what the caller may see (./access.ts).
+ * To-dos: the reads (spec §7 "To-do list", "To-do item tags"): pages of lists, one list, one item, the
+ * coach's tags and the caller's next to-do for the home page (docs/homepage.md), each limited to what the
+ * caller may see (./access.ts).
  */
 import {
   API,
@@ -12,6 +13,7 @@ import {
 } from '@course-coach/contracts';
 import type { CoachCaller } from '../../auth/context.ts';
 import type { Database, Query } from '../../db/client.ts';
+import type { todoItems } from '../../db/schema/index.ts';
 import { loadWiring } from '../wiring/index.ts';
 import { itemVisibility, listVisibility, readableItemSql } from './access.ts';
 import { ITEM_COLUMNS, ITEM_ORDER, type ItemRow, LIST_COLUMNS, type ListRow, toItem } from './rows.ts';
@@ -152,4 +154,36 @@ export async function listTags(database: Database, coachId: number): Promise<Tod
   return database.query<TodoTag>('select id, label from todo_tags where coach_id = $1 order by label, id', [
     coachId,
   ]);
+}
+
+/** The caller's next to-do: its id, title and due date (YYYY-MM-DD). */
+export type NextDueRow = Pick<typeof todoItems.$inferSelect, 'id' | 'title'> & {
+  due_date: NonNullable<(typeof todoItems.$inferSelect)['due_date']>;
+};
+
+/**
+ * The caller's next to-do in a coach: of the items they see (staff items of the lists they see, and
+ * their own items, in a list or not; the visibility rules of ./access.ts), the one with the earliest due
+ * date on or after `today` (YYYY-MM-DD) that they have not completed; ties by id. Null when none.
+ */
+export async function nextDueItem(
+  query: Query,
+  caller: CoachCaller,
+  today: string,
+): Promise<NextDueRow | null> {
+  const [row] = await query<NextDueRow>(
+    `select i.id, i.title, i.due_date::text as due_date
+       from todo_items i
+       left join todo_lists l on l.id = i.todo_list_id
+      where i.coach_id = $1
+        and i.due_date is not null and i.due_date >= $3::date
+        and ((i.todo_list_id is null and i.owner_user_id = $2)
+             or (l.id is not null and ${listVisibility(caller)} and ${itemVisibility(caller)}))
+        and not exists (select 1 from account_todo_items a
+                         where a.item_id = i.id and a.user_id = $2 and a.completed)
+      order by i.due_date, i.id
+      limit 1`,
+    [caller.coachId, caller.userId, today],
+  );
+  return row ?? null;
 }
