@@ -8,6 +8,15 @@
 import type { Query } from '../../db/client.ts';
 import type { users } from '../../db/schema/index.ts';
 
+/** True when the institution's dictionary has a characteristic named `name` (the distribution's `?characteristic=`). */
+export async function characteristicExists(q: Query, institutionId: number, name: string): Promise<boolean> {
+  const rows = await q('select 1 from characteristics where institution_id = $1 and name = $2', [
+    institutionId,
+    name,
+  ]);
+  return rows.length > 0;
+}
+
 /** Number of students enrolled in the coach (the population every group is drawn from). */
 export async function enrollmentCount(q: Query, coachId: number): Promise<number> {
   const [row] = await q<{ n: number }>(

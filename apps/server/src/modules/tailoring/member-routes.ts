@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { endpointRoute } from '../../http/endpoint.ts';
 import { badRequest } from '../../http/errors.ts';
 import { cohortMembersForExport, cohortUsers, tailoringDistribution } from './distribution.ts';
+import { characteristicExists } from './distribution-queries.ts';
 import {
   CohortParams,
   errors,
@@ -70,11 +71,7 @@ export function registerMemberRoutes(app: TailoringApp, { database, runner }: Ta
       const scope = scopeOf(request);
       const name = request.query.characteristic;
       if (name !== undefined) {
-        const known = await database.query(
-          'select 1 from characteristics where institution_id = $1 and name = $2',
-          [scope.institutionId, name],
-        );
-        if (known.length === 0)
+        if (!(await characteristicExists(database.query, scope.institutionId, name)))
           throw badRequest({
             characteristic: [`“${name}” is not a characteristic in the tailoring dictionary.`],
           });
