@@ -1,30 +1,12 @@
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The server files share one database (see apps/server/test/helpers.ts), and the demo-seed suites
- * (`*-seed.test.ts`) leave the demo's tips, to-dos, pictures and wiring in it, which suites that start
- * from empty tables must not see. So the server files run in a fixed order: every other file first,
- * then the seed suites, each group by path. Vitest's default order (by earlier durations) changes
- * from run to run. The suites that start real worker processes (`*-worker.test.ts`, PostgreSQL only)
- * run after everything else, so that a killed worker can't hold up another suite's work.
- */
-class ServerSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (f: TestSpecification) =>
-      f.moduleId.endsWith('-worker.test.ts') ? 2 : f.moduleId.endsWith('-seed.test.ts') ? 1 : 0;
-    return [...files].sort((a, b) => rank(a) - rank(b) || a.moduleId.localeCompare(b.moduleId));
-  }
-}
-
-/**
- * Two projects: `server` (integration tests against a real database, one shared
- * database per run, files run one after another) and `web` (components in jsdom).
- * Playwright specs under apps/web/e2e are not picked up here.
+ * Three projects: `contracts`, `server` (integration tests against a real database; each file has databases
+ * of its own, copied from the run's templates, so files run in any order: apps/server/test/file-database.ts)
+ * and `web` (components in jsdom). Playwright specs under apps/web/e2e are not picked up here.
  */
 export default defineConfig({
   test: {
-    sequence: { sequencer: ServerSequencer },
     projects: [
       {
         test: {
@@ -39,7 +21,9 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
-          fileParallelism: false,
+          setupFiles: ['apps/server/test/file-setup.ts'],
+          fileParallelism: true,
+          maxWorkers: 2,
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 240_000,

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Runs a command with DATABASE_URL pointing at the PostgreSQL server (default
- * postgres://postgres@127.0.0.1:5432/test; override with TEST_DATABASE_URL). The server tests create a
- * fresh database of their own on it and drop it afterwards.
+ * postgres://postgres@127.0.0.1:5432/test; override with TEST_DATABASE_URL). The server tests only
+ * connect to it: they create their templates and each file's databases beside it on that server and drop
+ * them afterwards (apps/server/test/global-setup.ts).
  */
 import { spawnSync } from 'node:child_process';
 

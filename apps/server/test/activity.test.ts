@@ -20,8 +20,8 @@ import {
 import { demoPasswordHash, insertMember, insertOne } from './own-institution.ts';
 
 /**
- * Activity analytics and the completion history over HTTP, on a coach of our own (so nothing else in the
- * shared database touches it): the test inserts students, bulletins, surveys, playbooks and to-dos with
+ * Activity analytics and the completion history over HTTP, on a coach of our own (so nothing of the demo
+ * touches it): the test inserts students, bulletins, surveys, playbooks and to-dos with
  * known completions, and the expected figures below are worked out by hand from those rows.
  */
 

@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { importOulad } from '../src/seed/oulad.ts';
+import { postgresAdminUrl } from './file-database.ts';
 import { getTestContext, testConfig } from './helpers.ts';
 
 /**
@@ -167,16 +168,17 @@ describe('embedded database (PGlite)', () => {
 });
 
 describe('PostgreSQL (pg_dump / pg_restore)', () => {
-  const url = inject('databaseUrl');
+  const postgres = postgresAdminUrl();
   const hasPgDump = spawnSync('pg_dump', ['--version']).status === 0;
 
   it(
     'dumps the test database and restores it into a fresh database with the same rows in every table',
     SLOW,
     async (t) => {
-      if (!url) t.skip('PostgreSQL runs only (npm run test:pg): this run uses PGlite');
+      if (!postgres) t.skip('PostgreSQL runs only (npm run test:pg): this run uses PGlite');
       if (!hasPgDump) t.skip('pg_dump is not on PATH: install the PostgreSQL client tools to run this test');
-      const ctx = await getTestContext(); // the shared test database, with the test presentations
+      const ctx = await getTestContext(); // this file's database, with the test presentations
+      const url = ctx.config.DATABASE_URL!;
       const expected = await tableCounts(ctx.database);
       expect(expected['public.users']).toBeGreaterThan(1000);
 

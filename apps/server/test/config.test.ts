@@ -89,7 +89,7 @@ describe('loadConfig', () => {
 async function runMain(dataDir: string, extra: Record<string, string>) {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  delete env.DATABASE_URL; // never the shared test database, should the config be accepted by mistake
+  delete env.DATABASE_URL; // never the server test run's database, should the config be accepted by mistake
   Object.assign(env, { DATA_DIR: dataDir, WORKERS: 'false', PORT: '0', HOST: '127.0.0.1' }, extra);
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { API, HealthSchema, TodoItemSchema, TodoListSchema, UI_TEXTS } from '@course-coach/contracts';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { QUEUES } from '../src/jobs/queue.ts';
 import { importOulad } from '../src/seed/oulad.ts';
+import { postgresAdminUrl } from './file-database.ts';
 import { Browser, STAFF_EMAIL, testConfig } from './helpers.ts';
 import { bundleServer, type ServerProcess, sleep, startServer, until } from './server-process.ts';
 import { TcpProxy } from './tcp-proxy.ts';
@@ -25,7 +26,8 @@ import { TcpProxy } from './tcp-proxy.ts';
  * gives up with exit code 1 and one sentence when it does not come.
  * PostgreSQL only (the embedded PGlite database cannot go away).
  */
-const url = inject('databaseUrl');
+/** The PostgreSQL server (this suite makes and drops a database of its own there), '' on PGlite. */
+const url = postgresAdminUrl();
 /** The smallest presentation (365 students): a quick import. */
 const P = 'AAA-2014J';
 /** How long the database stays away in the outage test. */

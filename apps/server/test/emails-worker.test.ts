@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { EMAIL_API, EmailSchema } from '@course-coach/contracts';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { SMTP_CONNECTIONS } from '../src/modules/emails/transport.ts';
+import { postgresAdminUrl } from './file-database.ts';
 import { type Browser, coachIdOf, getTestContext, STAFF_EMAIL, type TestContext } from './helpers.ts';
 
 /**
@@ -16,7 +17,7 @@ import { type Browser, coachIdOf, getTestContext, STAFF_EMAIL, type TestContext 
  * flight when the worker died (at most one per SMTP connection), and their rows say `unconfirmed`.
  * PostgreSQL only (an embedded PGlite database belongs to one process).
  */
-const url = inject('databaseUrl');
+const url = postgresAdminUrl();
 
 describe.runIf(!!url)('email worker killed mid-batch (PostgreSQL)', () => {
   let ctx: TestContext;
@@ -37,7 +38,7 @@ describe.runIf(!!url)('email worker killed mid-batch (PostgreSQL)', () => {
         cwd: REPO_ROOT,
         env: {
           ...process.env,
-          DATABASE_URL: url,
+          DATABASE_URL: ctx.config.DATABASE_URL,
           LOG_LEVEL: 'silent',
           NODE_ENV: 'test',
           SMTP_URL: `smtp://127.0.0.1:${port}`,

@@ -1,6 +1,5 @@
 import { API, HealthSchema } from '@course-coach/contracts';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
@@ -19,37 +18,8 @@ import { Browser, openTestDatabase, STAFF_EMAIL, studentEmailOf, testConfig } fr
 
 // One presentation: what is proven is that the two paths write the same demo, not how much of it.
 const config = testConfig({ SEED_PRESENTATIONS: 'AAA-2013J' });
-const adminUrl = process.env.DATABASE_URL;
-const created: string[] = [];
-const opened: Database[] = [];
-
-/** A fresh, migrated database: PGlite in memory, or a new PostgreSQL database on DATABASE_URL's server. */
-async function freshDatabase(): Promise<Database> {
-  let url = '';
-  if (adminUrl) {
-    const name = `cc_test_first_start_${Date.now()}_${process.pid}_${created.length}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    created.push(name);
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-  }
-  const database = await openTestDatabase(url);
-  opened.push(database);
-  return database;
-}
-
-afterAll(async () => {
-  for (const database of opened) await database.close().catch(() => undefined);
-  if (!adminUrl || created.length === 0) return;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  for (const name of created) await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
-});
+/** A fresh, migrated database of this file's own (test/file-database.ts). */
+const freshDatabase = (): Promise<Database> => openTestDatabase('migrated');
 
 /**
  * What the demo consists of, per table: the row count and a digest of the rows' ids and keys (no

@@ -1,10 +1,11 @@
 import diagnostics from 'node:diagnostics_channel';
 import { API, HealthSchema, SESSION_COOKIE, UI_TEXTS } from '@course-coach/contracts';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Access } from '../src/auth/access.ts';
 import type { Database } from '../src/db/client.ts';
+import { onPostgres } from './file-database.ts';
 import { getTestContext, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -51,7 +52,7 @@ describe('GET /api/health', () => {
     const health = HealthSchema.parse(res.body);
     expect(health.status).toBe('ok');
     expect(health.database.ok).toBe(true);
-    expect(health.database.kind).toBe(inject('databaseUrl') ? 'postgres' : 'pglite');
+    expect(health.database.kind).toBe(onPostgres() ? 'postgres' : 'pglite');
     expect(health.database.latency_ms).toBeGreaterThanOrEqual(0);
   });
 

@@ -1,67 +1,23 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API, CSRF_COOKIE, CSRF_HEADER, type Me } from '@course-coach/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, inject } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/password.ts';
-import { type Config, loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
-import { runMigrations } from '../src/db/migrate.ts';
+import type { Config } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
 import { DEMO_PASSWORD, importOulad } from '../src/seed/oulad.ts';
+import { openFileDatabase, type Template } from './file-database.ts';
+import { TEST_PRESENTATIONS, testConfig } from './test-config.ts';
 
-/** The OULAD presentations every server test run imports (small, and covering the data's odd points). */
-export const TEST_PRESENTATIONS = ['AAA-2013J', 'DDD-2013B', 'GGG-2013J', 'CCC-2014B'] as const;
-export { DEMO_PASSWORD };
-
-/**
- * The configuration tests run with: no logging, the test presentations, a web build that does not exist
- * (so answers do not depend on whether apps/web was built), OULAD_DIR from the environment when set,
- * and `DATABASE_URL` as given (never
- * process.env's, which names the shared `test` database in PostgreSQL runs).
- */
-export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
-  return loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_PRESENTATIONS: TEST_PRESENTATIONS.join(','),
-    // Another copy of the OULAD files (the default is the repository's demo-data/oulad).
-    OULAD_DIR: process.env.OULAD_DIR || undefined,
-    WEB_DIST: path.join(path.dirname(fileURLToPath(import.meta.url)), '__no_web_build__'),
-    ...overrides,
-  });
-}
+export { DEMO_PASSWORD, TEST_PRESENTATIONS, testConfig };
 
 /**
- * Opens a database for a test: the PostgreSQL database global-setup created for this run (PostgreSQL
- * runs), else a throwaway PGlite in memory. Migrated.
- *
- * PGlite: each one starts as a copy of one migrated template made once per test process
- * (`migratedPglite`), instead of creating and migrating an empty cluster each time (about 10 s each on
- * two busy cores).
+ * Opens a database of this test file's own (test/file-database.ts): a copy of the run's `migrated`
+ * template (every migration, no rows) by default, or of `seeded` (plus the OULAD test presentations).
+ * Closed, and on PostgreSQL dropped, when the file ends.
  */
-export async function openTestDatabase(url: string): Promise<Database> {
-  const database = url
-    ? await openDatabase({ url, dataDir: 'memory://' })
-    : await openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPglite() });
-  await runMigrations(database);
-  return database;
-}
-
-let migratedTemplate: Promise<Blob> | undefined;
-
-/** A dump (PGlite's `dumpDataDir`, uncompressed tar) of a PGlite database with every migration applied. */
-function migratedPglite(): Promise<Blob> {
-  migratedTemplate ??= (async () => {
-    const template = await openDatabase({ dataDir: 'memory://' });
-    try {
-      await runMigrations(template);
-      return await template.pglite!.dumpDataDir('none');
-    } finally {
-      await template.close();
-    }
-  })();
-  return migratedTemplate;
+export async function openTestDatabase(template: Template = 'migrated'): Promise<Database> {
+  return (await openFileDatabase(template)).database;
 }
 
 export interface TestContext {
@@ -81,19 +37,29 @@ export interface TestContext {
 let contextPromise: Promise<TestContext> | undefined;
 
 /**
- * The app every HTTP test talks to, created once per run (vitest runs the server files in one worker
- * without isolation, so this module and its memo are shared): the database, migrated, with the OULAD
- * test presentations imported, and the app listening on a random local port.
+ * The app the calling test file talks to, created on its first call in that file and shared by its
+ * tests: a database of the file's own with the OULAD test presentations (a copy of the run's `seeded`
+ * template, test/file-database.ts) and the app listening on a random local port. `closeTestContext`
+ * (run by file-setup.ts when the file ends) closes it, so the next file gets a new one.
  */
 export function getTestContext(): Promise<TestContext> {
   contextPromise ??= createContext();
   return contextPromise;
 }
 
+/** Closes this file's app, if one was made; its database closes with the file's others (file-setup.ts). */
+export async function closeTestContext(): Promise<void> {
+  const pending = contextPromise;
+  contextPromise = undefined;
+  if (!pending) return;
+  const ctx = await pending.catch(() => undefined);
+  await ctx?.app.close().catch(() => undefined);
+}
+
 async function createContext(): Promise<TestContext> {
-  const url = inject('databaseUrl');
+  const { database, url } = await openFileDatabase('seeded');
   const config = testConfig({ DATABASE_URL: url || undefined });
-  const database = await openTestDatabase(url);
+  // Already imported in the template: this only finds the demo institution.
   const result = await importOulad(database, {
     dir: config.OULAD_DIR,
     presentations: [...TEST_PRESENTATIONS],

@@ -7,7 +7,7 @@ import { Browser, type TestContext, testConfig } from './helpers.ts';
 
 /**
  * Shared set-up of the suites that talk to the Canvas stand-in over HTTP (lms.test.ts, wizard.test.ts):
- * the stand-in, an app of their own configured for it on the shared test database, and the whole OAuth2
+ * the stand-in, an app of their own configured for it on the file's test database, and the whole OAuth2
  * authorization through it.
  */
 
@@ -31,7 +31,7 @@ export interface CanvasTestApp {
 }
 
 /**
- * The test configuration for a Canvas at `standinUrl` with `keys`, on the shared test database:
+ * The test configuration for a Canvas at `standinUrl` with `keys`, on the file's test database:
  * with the fixed redirect URI and a 400 ms Canvas timeout unless `withRedirectAndTimeout` is false
  * (then the app derives the redirect URI from the request and keeps the default timeout).
  */

@@ -1,6 +1,6 @@
 import { LTI_API } from '@course-coach/contracts';
 import type { PgBoss } from 'pg-boss';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { createQueue, startWorkers } from '../src/jobs/queue.ts';
 import { standinContextId } from '../src/modules/lms/canvas-lti-standin.ts';
 import { resolveLmsSettings } from '../src/modules/lms/settings.ts';
@@ -67,7 +67,7 @@ export async function createLtiWorld(
 
 /**
  * The world of the suites that reach the stand-in's grade or roster services: the tool's signing key
- * starts from none (another suite's app may have made it with another LMS_TOKEN_KEY in this shared
+ * starts from none (another app of the file may have made it with another LMS_TOKEN_KEY in the file's
  * database, so this suite's app makes it with the test configuration's key), the registration gets the
  * stand-in's token URL, and the stand-in's `course` is linked to the world's first coach.
  */
@@ -97,9 +97,8 @@ export interface TestQueue {
 
 /** Starts pg-boss and the app's workers with the test configuration's LMS key; `scores` as the job's options. */
 export async function startTestQueue(ctx: TestContext, scores?: ScoreJobOptions): Promise<TestQueue> {
-  const url = inject('databaseUrl');
   const logs: string[] = [];
-  const boss = createQueue(ctx.database, url || undefined);
+  const boss = createQueue(ctx.database, ctx.config.DATABASE_URL);
   boss.on('error', () => undefined);
   await boss.start();
   await startWorkers(boss, ctx.database, (m) => logs.push(m), undefined, {

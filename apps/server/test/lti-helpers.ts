@@ -13,7 +13,7 @@ import { type CanvasStandin, startCanvasStandin } from '../src/modules/lms/canva
 import type { Browser, HttpResult, TestContext } from './helpers.ts';
 
 /**
- * Set-up of the LTI suites (docs/lti.md): an app of their own on the shared test database (recording
+ * Set-up of the LTI suites (docs/lti.md): an app of their own on the file's test database (recording
  * every refusal), the Canvas stand-in acting as the LTI platform for that app, and a driver that walks a
  * browser through the login initiation, the platform's authorization page and the form post.
  */

@@ -39,8 +39,7 @@ const learner = (name: string, email: string, status?: 'Active' | 'Inactive' | '
 beforeAll(async () => {
   ctx = await getTestContext();
   // The tool's signing key is made once per database and encrypted with the LMS_TOKEN_KEY of the app that
-  // made it; another suite's app (the access matrix's own key) may have made it in this shared database.
-  // Start from none, so this suite's app makes it with the test configuration's key.
+  // made it. Start from none, so this suite's app makes it with the test configuration's key.
   await ctx.database.query('delete from lti_tool_keys');
   w = await createLtiWorld(ctx, 'lti-nrps');
   key = resolveLmsSettings(ctx.config).tokenKey;

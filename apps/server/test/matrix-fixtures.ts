@@ -158,7 +158,7 @@ export const matrixMapping = () => ({
 });
 
 /**
- * Builds the world: its own app on the shared test database (with an `onRoute` hook collecting the route
+ * Builds the world: its own app on the file's test database (with an `onRoute` hook collecting the route
  * table), two new institutions, coaches A and B in institution 1 and C in institution 2, one user per
  * persona, signed in, and one resource of every kind in coach A created through the API as staff 1.
  */

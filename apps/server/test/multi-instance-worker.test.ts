@@ -13,10 +13,11 @@ import {
 } from '@course-coach/contracts';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { MARK_EVERY } from '../src/modules/emails/delivery.ts';
 import { SMTP_CONNECTIONS } from '../src/modules/emails/transport.ts';
+import { postgresAdminUrl } from './file-database.ts';
 import { Browser, STAFF_EMAIL, testConfig } from './helpers.ts';
 import { readCsvText } from './oulad-reference.ts';
 import { bundleServer } from './server-process.ts';
@@ -41,7 +42,8 @@ import { TailoringReference } from './tailoring-reference.ts';
  * jobs are queued, so that A takes both. PostgreSQL only (an embedded PGlite database belongs to one
  * process).
  */
-const url = inject('databaseUrl');
+/** The PostgreSQL server (this suite makes and drops a database of its own there), '' on PGlite. */
+const url = postgresAdminUrl();
 const P = 'CCC-2014J';
 /** Messages the SMTP server accepts from A before it stops answering it (not a multiple of MARK_EVERY). */
 const A_SENDS = 320;

@@ -11,7 +11,7 @@ import {
 import type { Browser, TestContext } from './helpers.ts';
 
 /**
- * Set-up of the SAML suite: an app of its own on the shared test database (recording every refusal),
+ * Set-up of the SAML suite: an app of its own on the file's test database (recording every refusal),
  * the stand-in identity provider, and drivers for the start, the provider's pages and the ACS post.
  */
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { API, CSRF_COOKIE, NON_FIELD_ERRORS, SESSION_COOKIE, UI_TEXTS } from '@course-coach/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import {
@@ -41,7 +41,7 @@ cleanLoginFailuresAfterEach();
 async function startInstance(
   env: Record<string, string> = {},
 ): Promise<{ app: FastifyInstance; url: string }> {
-  const url = inject('databaseUrl');
+  const url = ctx.config.DATABASE_URL;
   let database = ctx.database;
   if (url) {
     database = await openDatabase({ url, dataDir: 'memory://' });

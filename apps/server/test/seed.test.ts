@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { tailoringDistribution } from '../src/modules/tailoring/distribution.ts';
 import { recomputeMembership } from '../src/modules/tailoring/membership.ts';
@@ -21,7 +21,7 @@ let database: Database;
 let tmp: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase(inject('seedDatabaseUrl'));
+  database = await openTestDatabase('migrated');
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-seed-test-'));
 });
 

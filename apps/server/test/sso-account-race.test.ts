@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { type AccountRules, signOnAccount } from '../src/modules/sso/accounts.ts';
 import { openTestDatabase } from './helpers.ts';
@@ -15,7 +15,7 @@ let database: Database;
 let institutionId: number;
 
 beforeAll(async () => {
-  database = await openTestDatabase(inject('databaseUrl'));
+  database = await openTestDatabase('migrated');
   [{ id: institutionId }] = (await database.query<{ id: number }>(
     `insert into institutions (name, slug) values ('SSO race U', $1) returning id`,
     [`sso-race-${Date.now()}`],

@@ -5,7 +5,7 @@ import { type OidcStandin, type StandinAccount, startOidcStandin } from '../src/
 import type { Browser, TestContext } from './helpers.ts';
 
 /**
- * Set-up of the single sign-on suites: an app of their own on the shared test database (recording every
+ * Set-up of the single sign-on suites: an app of their own on the file's test database (recording every
  * refusal), the stand-in OpenID provider registered with that app's callback, and a driver that walks a
  * browser through the provider's sign-in page.
  */

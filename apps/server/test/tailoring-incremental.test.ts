@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { importCsv } from '../src/modules/tailoring/import.ts';
 import { recomputeMembership } from '../src/modules/tailoring/membership.ts';
@@ -109,7 +109,7 @@ async function fullRecomputation(cohortId: number): Promise<Snapshot> {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase(inject('databaseUrl'));
+  database = await openTestDatabase('migrated');
   const q = database.query;
   const slug = `incr-${Date.now()}`;
   [{ id: institutionId }] = (await q<{ id: number }>(

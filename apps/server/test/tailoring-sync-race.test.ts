@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Query } from '../src/db/client.ts';
 import { noteChangedValues, runSync } from '../src/modules/tailoring/sync.ts';
 import { openTestDatabase } from './helpers.ts';
@@ -23,7 +23,7 @@ let scoreId: number;
 let students: number[] = [];
 
 beforeAll(async () => {
-  database = await openTestDatabase(inject('databaseUrl'));
+  database = await openTestDatabase('migrated');
   const q = database.query;
   const slug = `race-${Date.now()}`;
   [{ id: institutionId }] = (await q<{ id: number }>(

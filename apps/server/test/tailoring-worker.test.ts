@@ -3,11 +3,12 @@ import path from 'node:path';
 import { API, CohortSchema, MembershipTaskSchema } from '@course-coach/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { REPO_ROOT } from '../src/config.ts';
 import { createQueue, JOB_HEARTBEAT_SECONDS } from '../src/jobs/queue.ts';
 import { COHORT_SYNC_QUEUE } from '../src/modules/tailoring/sync.ts';
+import { postgresAdminUrl } from './file-database.ts';
 import {
   Browser,
   coachIdOf,
@@ -24,7 +25,7 @@ import { TailoringReference } from './tailoring-reference.ts';
  * nothing is half written, and a restarted worker completes it. PostgreSQL only (an embedded PGlite
  * database belongs to one process).
  */
-const url = inject('databaseUrl');
+const url = postgresAdminUrl();
 const P = 'AAA-2013J';
 const ref = new TailoringReference(TEST_PRESENTATIONS);
 
@@ -42,7 +43,7 @@ describe.runIf(!!url)('membership sync worker (PostgreSQL)', () => {
       ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/worker.ts')],
       {
         cwd: REPO_ROOT,
-        env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+        env: { ...process.env, DATABASE_URL: ctx.config.DATABASE_URL, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -83,7 +84,7 @@ describe.runIf(!!url)('membership sync worker (PostgreSQL)', () => {
     ctx = await getTestContext();
     coachId = await coachIdOf(ctx, P);
     // A second web instance on the same database, with a job queue and no workers of its own.
-    boss = createQueue(ctx.database, url);
+    boss = createQueue(ctx.database, ctx.config.DATABASE_URL);
     await boss.start();
     // As the workers create it (jobs/queue.ts): a job sent to a queue without the heartbeat carries none,
     // and a killed worker's job would then wait out pg-boss's 15-minute expiry instead of 10 s.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { type ValueRow, type WrittenValues, writeValues } from '../src/modules/tailoring/value-writer.ts';
 import { openTestDatabase } from './helpers.ts';
@@ -74,7 +74,7 @@ const sorted = (w: WrittenValues) => ({
 });
 
 beforeAll(async () => {
-  database = await openTestDatabase(inject('databaseUrl'));
+  database = await openTestDatabase('migrated');
   const q = database.query;
   const slug = `vw-${Date.now()}`;
   [{ id: institutionId }] = (await q<{ id: number }>(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { WIZARD_API, WizardStepResponseSchema } from '@course-coach/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/password.ts';
 import { REPO_ROOT } from '../src/config.ts';
@@ -15,6 +15,7 @@ import {
   setupTestHooks,
 } from '../src/modules/wizard/setup-job.ts';
 import { seedWizardReference } from '../src/seed/wizard.ts';
+import { postgresAdminUrl } from './file-database.ts';
 import { Browser, DEMO_PASSWORD, getTestContext, type TestContext } from './helpers.ts';
 
 /**
@@ -26,7 +27,7 @@ import { Browser, DEMO_PASSWORD, getTestContext, type TestContext } from './help
  * institution of its own, so that its tailoring dictionary starts empty. On PostgreSQL, also a set-up
  * queued by a web instance without workers and run by a separate `npm run worker` process.
  */
-const url = inject('databaseUrl');
+const url = postgresAdminUrl();
 const STAFF = 'staff@setup-worker.edu';
 const ADMIN = 'admin@setup-worker.edu';
 
@@ -61,7 +62,7 @@ beforeAll(async () => {
   ))
     refs[r.code] = r.id;
 
-  boss = createQueue(ctx.database, url || undefined);
+  boss = createQueue(ctx.database, ctx.config.DATABASE_URL);
   boss.on('error', () => undefined);
   await boss.start();
   await startWorkers(boss, ctx.database, (m) => logs.push(m));
@@ -381,7 +382,7 @@ describe.runIf(!!url)('a set-up run by a separate worker process (PostgreSQL)', 
     let output = '';
     child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/worker.ts')], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+      env: { ...process.env, DATABASE_URL: ctx.config.DATABASE_URL, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (d) => {
