@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the whole suite, phase by phase — lint, type check, the unit and integration tests on the
- * embedded database and on PostgreSQL side by side (the web and contracts tests start when the first of
- * those two ends: two at a time on two cores; `test:db` prints each one's time), the build, then the e2e
+ * embedded database and on PostgreSQL side by side with the web and contracts tests (all three at once:
+ * the server files wait on processes and databases of their own part of the time, docs/decisions/0016;
+ * `test:db` prints each one's time), the build, then the e2e
  * tests in Chromium — stopping at the first phase that fails (its exit code is ours). Prints each phase's
  * wall-clock duration as it ends and a summary at the end, so a slow CI run shows where its time went.
  */
