@@ -147,7 +147,7 @@ export function TodoCard({ coachId, mode = 'sidebar', canAct }: TodoCardProps) {
     body = (
       <Stack gap="sm">
         {list && (
-          <Group gap="xs" data-testid="todo-list-header">
+          <Group gap="xs" data-testid="todo-list-header" data-list-id={list.id}>
             <Title order={3} size="h5" data-testid="todo-list-title">
               {list.title || TODO_TEXTS.noListTitle}
             </Title>
