@@ -31,14 +31,18 @@ const WIRINGS = [
 
 async function withWiring(q: Query, coachId: number, rows: PlaybookRow[]): Promise<Playbook[]> {
   const ids = rows.map((r) => r.id);
-  const [planning, emotions, reflection] = await Promise.all(
-    WIRINGS.map(([, kind]) => loadWiring(q, coachId, kind, ids)),
-  );
+  // One after another: `q` may be a transaction's one client, which runs one query at a time (pg warns
+  // of, and will refuse, a query sent while another is executing).
+  const [planning, emotions, reflection] = [
+    await loadWiring(q, coachId, WIRINGS[0][1], ids),
+    await loadWiring(q, coachId, WIRINGS[1][1], ids),
+    await loadWiring(q, coachId, WIRINGS[2][1], ids),
+  ];
   return rows.map((r) => ({
     ...r,
-    planning_characteristics: planning!.get(r.id) ?? [],
-    planning_emotions_characteristics: emotions!.get(r.id) ?? [],
-    reflection_characteristics: reflection!.get(r.id) ?? [],
+    planning_characteristics: planning.get(r.id) ?? [],
+    planning_emotions_characteristics: emotions.get(r.id) ?? [],
+    reflection_characteristics: reflection.get(r.id) ?? [],
   }));
 }
 
