@@ -19,7 +19,7 @@ const DictionaryContext = createContext<ReadonlyArray<Characteristic>>(EMPTY);
 
 /** The coach's dictionary once its request has settled (see {@link useSettledDictionary}). */
 export interface SettledDictionary {
-  /** The characteristics; none when the request failed. */
+  /** The characteristics; none when the request failed before any loaded. */
   characteristics: Characteristic[];
   /** Label helpers over `characteristics` (a characteristic they lack shows by its stored name). */
   labels: DictionaryLabels;
