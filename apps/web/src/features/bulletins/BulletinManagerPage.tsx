@@ -9,7 +9,7 @@ import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { ScrollTable } from '../../components/ScrollTable.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { dictionaryLabels, useDictionary } from '../tailoring/index.ts';
+import { useSettledDictionary } from '../tailoring/index.ts';
 import { useStaffBulletins } from './bulletins-api.ts';
 
 /**
@@ -20,9 +20,8 @@ export function BulletinManagerPage() {
   const coachId = parsePathId(useParams().coachId);
   usePageTitle(BULLETIN_UI_TEXTS.managerTitle);
   const list = useStaffBulletins(coachId ?? 0);
-  // Wiring shows by labels (docs/characteristics.md), from the coach's dictionary.
-  const dictionary = useDictionary(coachId ?? 0);
-  const labels = dictionaryLabels(dictionary.data?.characteristics ?? []);
+  // Wiring shows by labels (docs/characteristics.md): the list waits for the coach's dictionary too.
+  const dictionary = useSettledDictionary(coachId ?? 0);
   if (coachId === null) return <NotFoundPage />;
   return (
     <Stack gap="lg">
@@ -32,7 +31,7 @@ export function BulletinManagerPage() {
           {BULLETIN_UI_TEXTS.newBulletin}
         </Button>
       </Group>
-      {list.isPending || dictionary.isPending ? (
+      {list.isPending || !dictionary ? (
         <LoadingState />
       ) : list.isError ? (
         <ErrorState
@@ -72,7 +71,7 @@ export function BulletinManagerPage() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>{format(new Date(b.publish_timestamp), HISTORY_DATE_FORMAT)}</Table.Td>
-                  <Table.Td>{b.characteristics.map(labels.wiring).join(', ')}</Table.Td>
+                  <Table.Td>{b.characteristics.map(dictionary.labels.wiring).join(', ')}</Table.Td>
                   <Table.Td>{b.view_count}</Table.Td>
                   <Table.Td>{b.star_count}</Table.Td>
                   <Table.Td>

@@ -9,7 +9,6 @@ import {
 } from '@course-coach/contracts';
 import { Alert, Anchor, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { LoadingState } from '../../components/LoadingState.tsx';
 import { RichTextField } from '../../components/RichTextField.tsx';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
 import {
@@ -23,7 +22,11 @@ import {
   useContentForm,
   useEditorRoute,
 } from '../content/index.ts';
-import { dictionaryLabels, useDictionary } from '../tailoring/index.ts';
+import {
+  type DictionaryLabels,
+  DictionaryLabelsProvider,
+  type SettledDictionary,
+} from '../tailoring/index.ts';
 import { useDeleteEmail, useEmail, useSaveEmail } from './emails-api.ts';
 
 interface SectionValue {
@@ -87,23 +90,32 @@ export function EditEmailPage() {
   const email = useEmail(route.coachId ?? 0, route.coachId === null ? null : route.itemId);
   return (
     <EditorLoader route={route} query={email} errorTitle="We couldn’t load this email">
-      {(coachId, data) =>
-        data && data.state !== 'draft' && data.state !== 'scheduled' ? (
-          <DeliveredEmail coachId={coachId} email={data} />
-        ) : (
-          <EmailForm key={data?.id ?? 'new'} coachId={coachId} email={data} />
-        )
-      }
+      {(coachId, data) => (
+        // Sections and their lists show by label (docs/characteristics.md): wait for the dictionary.
+        <DictionaryLabelsProvider coachId={coachId}>
+          {(dictionary) =>
+            data && data.state !== 'draft' && data.state !== 'scheduled' ? (
+              <DeliveredEmail coachId={coachId} email={data} labels={dictionary.labels} />
+            ) : (
+              <EmailForm key={data?.id ?? 'new'} coachId={coachId} email={data} dictionary={dictionary} />
+            )
+          }
+        </DictionaryLabelsProvider>
+      )}
     </EditorLoader>
   );
 }
 
-/** A delivered (or sending) email: what was sent, read-only. */
-function DeliveredEmail({ coachId, email }: { coachId: number; email: Email }) {
-  const dictionary = useDictionary(coachId);
-  const labels = dictionaryLabels(dictionary.data?.characteristics ?? []);
-  // Sections show by label (docs/characteristics.md): wait for the dictionary rather than flash codes.
-  if (dictionary.isPending) return <LoadingState />;
+/** A delivered (or sending) email: what was sent, read-only; its sections' wiring by `labels`. */
+function DeliveredEmail({
+  coachId,
+  email,
+  labels,
+}: {
+  coachId: number;
+  email: Email;
+  labels: DictionaryLabels;
+}) {
   return (
     <Stack gap="lg" maw={860}>
       <Anchor component={Link} to={EMAIL_PAGES.manager(coachId)}>
@@ -130,17 +142,23 @@ function DeliveredEmail({ coachId, email }: { coachId: number; email: Email }) {
   );
 }
 
-function EmailForm({ coachId, email }: { coachId: number; email: Email | null }) {
-  const dictionary = useDictionary(coachId);
+function EmailForm({
+  coachId,
+  email,
+  dictionary,
+}: {
+  coachId: number;
+  email: Email | null;
+  dictionary: SettledDictionary;
+}) {
   const form = useContentForm(EDITOR, coachId, email, useSaveEmail(coachId), useDeleteEmail(coachId));
   const { values, setValues, err } = form;
   const sections = listField(setValues, 'sections');
-  const chars = (dictionary.data?.characteristics ?? []).filter((c) => c.restrictionset.values.length > 0);
-  // The sections' lists name characteristics by label; before the dictionary they would show none.
-  if (dictionary.isPending) return <LoadingState />;
+  const chars = dictionary.characteristics.filter((c) => c.restrictionset.values.length > 0);
 
+  // Undefined when the dictionary failed: the wiring editor then says so (it loads it itself).
   return (
-    <ContentEditorForm form={form} characteristics={dictionary.data?.characteristics} document="emails">
+    <ContentEditorForm form={form} characteristics={dictionary.query.data?.characteristics} document="emails">
       <TextInput
         label={EMAIL_TEXTS.subject}
         required

@@ -8,7 +8,6 @@ import {
   type WiringInput,
 } from '@course-coach/contracts';
 import { Checkbox, Group, NativeSelect, Text, TextInput } from '@mantine/core';
-import { LoadingState } from '../../components/LoadingState.tsx';
 import {
   ContentEditorForm,
   EditorLoader,
@@ -20,7 +19,7 @@ import {
   useContentForm,
   useEditorRoute,
 } from '../content/index.ts';
-import { useDictionary } from '../tailoring/index.ts';
+import { DictionaryLabelsProvider, type SettledDictionary } from '../tailoring/index.ts';
 import { useDeleteSurvey, useSaveSurvey, useSurvey } from './surveys-api.ts';
 
 interface QuestionValue {
@@ -86,22 +85,39 @@ export function EditSurveyPage() {
   const survey = useSurvey(route.coachId ?? 0, route.coachId === null ? null : route.itemId);
   return (
     <EditorLoader route={route} query={survey} errorTitle="We couldn’t load this survey">
-      {(coachId, data) => <SurveyForm key={data?.id ?? 'new'} coachId={coachId} survey={data} />}
+      {(coachId, data) => (
+        // The questions' lists name characteristics by label (docs/characteristics.md): wait for the dictionary.
+        <DictionaryLabelsProvider coachId={coachId}>
+          {(dictionary) => (
+            <SurveyForm key={data?.id ?? 'new'} coachId={coachId} survey={data} dictionary={dictionary} />
+          )}
+        </DictionaryLabelsProvider>
+      )}
     </EditorLoader>
   );
 }
 
-function SurveyForm({ coachId, survey }: { coachId: number; survey: Survey | null }) {
-  const dictionary = useDictionary(coachId);
+function SurveyForm({
+  coachId,
+  survey,
+  dictionary,
+}: {
+  coachId: number;
+  survey: Survey | null;
+  dictionary: SettledDictionary;
+}) {
   const form = useContentForm(EDITOR, coachId, survey, useSaveSurvey(coachId), useDeleteSurvey(coachId));
   const { values, setValues, err } = form;
   const questions = listField(setValues, 'questions');
-  const chars = (dictionary.data?.characteristics ?? []).filter((c) => characteristicKind(c) !== 'text');
-  // The questions' lists name characteristics by label; before the dictionary they would show none.
-  if (dictionary.isPending) return <LoadingState />;
+  const chars = dictionary.characteristics.filter((c) => characteristicKind(c) !== 'text');
 
+  // Undefined when the dictionary failed: the wiring editor then says so (it loads it itself).
   return (
-    <ContentEditorForm form={form} characteristics={dictionary.data?.characteristics} document="surveys">
+    <ContentEditorForm
+      form={form}
+      characteristics={dictionary.query.data?.characteristics}
+      document="surveys"
+    >
       <Group grow align="flex-start">
         <NativeSelect
           label={SURVEY_TEXTS.status}

@@ -39,7 +39,6 @@ import { type InsightGroupCreatedState, insightGroupCreatedMessage } from './Add
 import {
   tailoringKeys,
   useCohort,
-  useDictionary,
   useEnrollmentDetails,
   useInvalidateTailoring,
   useReloadCohort,
@@ -48,6 +47,7 @@ import { ConfirmDeleteModal } from './ConfirmDeleteModal.tsx';
 import { GroupDistribution } from './GroupDistribution.tsx';
 import { GroupMembers } from './GroupMembers.tsx';
 import { InsightGroupForm } from './InsightGroupForm.tsx';
+import { useSettledDictionary } from './labels.tsx';
 import { SYNC_RUNNING_HINT, SyncStatus, useSync } from './MembershipSync.tsx';
 import { RuleFormModal } from './RuleFormModal.tsx';
 import { InfoTip, RulesTable } from './RulesTable.tsx';
@@ -69,7 +69,7 @@ interface Ids {
  */
 function InsightGroupDetail({ coachId, cohortId }: Ids) {
   const cohort = useCohort(coachId, cohortId);
-  const dictionary = useDictionary(coachId);
+  const dictionary = useSettledDictionary(coachId);
   const enrollment = useEnrollmentDetails(coachId);
   const reload = useReloadCohort(coachId, cohortId);
   const invalidateAll = useInvalidateTailoring(coachId);
@@ -97,7 +97,7 @@ function InsightGroupDetail({ coachId, cohortId }: Ids) {
   });
 
   // The dictionary too: rules and the distribution show by label, never by code name.
-  if (cohort.isPending || dictionary.isPending) return <LoadingState />;
+  if (cohort.isPending || !dictionary) return <LoadingState />;
   if (cohort.isError)
     return (
       <QueryErrorState
@@ -109,7 +109,7 @@ function InsightGroupDetail({ coachId, cohortId }: Ids) {
     );
 
   const group: Cohort = cohort.data;
-  const characteristics = dictionary.data?.characteristics ?? [];
+  const { characteristics } = dictionary;
   const enrollmentCount = enrollment.data?.enrollment_count ?? null;
   const percent = membershipPercent(group.membership_count, enrollmentCount ?? 0);
   const valid = group.rules.filter((r) => r.is_valid);
@@ -137,7 +137,7 @@ function InsightGroupDetail({ coachId, cohortId }: Ids) {
       <Group gap="sm">
         <Button
           onClick={() => setRuleDialog({ rule: null })}
-          disabled={!dictionary.data}
+          disabled={!dictionary.query.data}
           data-testid="add-rule"
         >
           {TAILORING_TEXTS.addRule}
@@ -162,12 +162,12 @@ function InsightGroupDetail({ coachId, cohortId }: Ids) {
           </Button>
         </Tooltip>
       </Group>
-      {dictionary.isError && (
+      {dictionary.query.isError && (
         <ErrorState
           title="We couldn’t load the tailoring dictionary"
-          message={errorMessage(dictionary.error)}
-          onRetry={() => void dictionary.refetch()}
-          retrying={dictionary.isFetching}
+          message={errorMessage(dictionary.query.error)}
+          onRetry={() => void dictionary.query.refetch()}
+          retrying={dictionary.query.isFetching}
         />
       )}
 
@@ -205,7 +205,7 @@ function InsightGroupDetail({ coachId, cohortId }: Ids) {
         coachId={coachId}
         cohortId={cohortId}
         characteristics={characteristics}
-        sources={dictionary.data?.sources ?? []}
+        sources={dictionary.query.data?.sources ?? []}
       />
 
       <Stack gap="sm" component="section" aria-labelledby="criteria-heading">

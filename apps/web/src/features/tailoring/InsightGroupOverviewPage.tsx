@@ -28,16 +28,11 @@ import { parsePathId } from '../../components/path-id.ts';
 import { QueryErrorState } from '../../components/QueryErrorState.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { RulesCombineNote } from '../help/index.ts';
-import {
-  useCohortGroups,
-  useCohorts,
-  useDictionary,
-  useEnrollmentDetails,
-  useInvalidateTailoring,
-} from './api.ts';
+import { useCohortGroups, useCohorts, useEnrollmentDetails, useInvalidateTailoring } from './api.ts';
 import { InsightGroupCollectionFormModal } from './InsightGroupCollectionFormModal.tsx';
 import { describeCriteria } from './InsightGroupDetailPage.tsx';
 import { InsightGroupForm } from './InsightGroupForm.tsx';
+import { useSettledDictionary } from './labels.tsx';
 import { RuleFormModal } from './RuleFormModal.tsx';
 
 /** Page route of the cohort overview (spec §2 names the screen, not its path). */
@@ -56,7 +51,7 @@ type Dialog =
 function InsightGroupOverview({ coachId }: { coachId: number }) {
   const cohorts = useCohorts(coachId);
   const groups = useCohortGroups(coachId);
-  const dictionary = useDictionary(coachId);
+  const dictionary = useSettledDictionary(coachId);
   const enrollment = useEnrollmentDetails(coachId);
   const invalidate = useInvalidateTailoring(coachId);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -64,7 +59,7 @@ function InsightGroupOverview({ coachId }: { coachId: number }) {
 
   const failed = cohorts.isError ? cohorts : groups.isError ? groups : null;
   // The dictionary too: the criteria show by label, never by code name (docs/characteristics.md).
-  if (cohorts.isPending || groups.isPending || dictionary.isPending) return <LoadingState />;
+  if (cohorts.isPending || groups.isPending || !dictionary) return <LoadingState />;
   if (failed?.error)
     return (
       <QueryErrorState
@@ -78,7 +73,7 @@ function InsightGroupOverview({ coachId }: { coachId: number }) {
       />
     );
 
-  const characteristics = dictionary.data?.characteristics ?? [];
+  const { characteristics } = dictionary;
   const enrollmentCount = enrollment.data?.enrollment_count ?? 0;
   const sections: { collection: CohortGroup | null; members: Cohort[] }[] = [
     ...(groups.data ?? []).map((collection) => ({
@@ -123,7 +118,7 @@ function InsightGroupOverview({ coachId }: { coachId: number }) {
                         size="compact-xs"
                         variant="subtle"
                         onClick={() => setDialog({ kind: 'rule', cohortId: cohort.id, rule })}
-                        disabled={!dictionary.data}
+                        disabled={!dictionary.query.data}
                         aria-label={`${TAILORING_TEXTS.editRule}: ${criteria}`}
                       >
                         {TAILORING_TEXTS.editRule}
@@ -140,7 +135,7 @@ function InsightGroupOverview({ coachId }: { coachId: number }) {
             size="xs"
             variant="light"
             onClick={() => setDialog({ kind: 'rule', cohortId: cohort.id, rule: null })}
-            disabled={!dictionary.data}
+            disabled={!dictionary.query.data}
             aria-label={`${TAILORING_TEXTS.addRule} to ${cohort.name}`}
           >
             {TAILORING_TEXTS.addRule}

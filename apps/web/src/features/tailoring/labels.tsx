@@ -4,7 +4,7 @@ import {
   valueLabel,
   wiringDisplayText,
 } from '@course-coach/contracts';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { useDictionary } from './api.ts';
 
@@ -14,20 +14,58 @@ import { useDictionary } from './api.ts';
  * dictionary (GET mtsdictionarydata) is read once per coach through react-query and mapped here.
  */
 
-const EMPTY: ReadonlyArray<Characteristic> = [];
+const EMPTY: Characteristic[] = [];
 const DictionaryContext = createContext<ReadonlyArray<Characteristic>>(EMPTY);
 
+/** The coach's dictionary once its request has settled (see {@link useSettledDictionary}). */
+export interface SettledDictionary {
+  /** The characteristics; none when the request failed before any loaded. */
+  characteristics: Characteristic[];
+  /** Label helpers over `characteristics` (a characteristic they lack shows by its stored name). */
+  labels: DictionaryLabels;
+  /**
+   * The request itself: `data` (with the sources) when it loaded, `isError`, `error` and `refetch` for a
+   * screen that reports a failure.
+   */
+  query: ReturnType<typeof useDictionary>;
+}
+
 /**
- * Makes the coach's dictionary available to `useDictionaryLabels` below it (loaded once, cached). Until
- * it has loaded, the children wait behind the loading state: shown before, they would flash code names.
- * Should it fail, they show with the stored names (a code is better than nothing).
+ * The one rule for screens that show characteristics by label (docs/characteristics.md "Labels on
+ * screens"): they wait until the coach's dictionary (GET mtsdictionarydata, loaded once and cached) has
+ * settled. Takes the coach's id; returns null while the request is pending (shown then, a screen would
+ * flash code names), then the dictionary with its label helpers. Should the request fail (nothing
+ * loaded), the dictionary is empty: the screen still shows, with the stored names (a code is better
+ * than nothing).
+ * A screen that waits for nothing else uses {@link DictionaryLabelsProvider}, which shows the loading
+ * state meanwhile; one that waits for other requests too folds `null` into its own loading check.
  */
-export function DictionaryLabelsProvider({ coachId, children }: { coachId: number; children: ReactNode }) {
-  const dictionary = useDictionary(coachId);
-  if (dictionary.isPending) return <LoadingState />;
+export function useSettledDictionary(coachId: number): SettledDictionary | null {
+  const query = useDictionary(coachId);
+  const characteristics = query.data?.characteristics ?? EMPTY;
+  const labels = useMemo(() => dictionaryLabels(characteristics), [characteristics]);
+  if (query.isPending) return null;
+  return { characteristics, labels, query };
+}
+
+/**
+ * Shows the spec's loading state ('Loading...') until the coach's dictionary has settled (see
+ * {@link useSettledDictionary}), then `children`: a node, or a function given the settled dictionary.
+ * Below it, `useDictionaryLabels` reads the same dictionary. Should the request fail, the children show
+ * with the stored names.
+ */
+export function DictionaryLabelsProvider({
+  coachId,
+  children,
+}: {
+  coachId: number;
+  children: ReactNode | ((dictionary: SettledDictionary) => ReactNode);
+}) {
+  const dictionary = useSettledDictionary(coachId);
+  if (!dictionary) return <LoadingState />;
   return (
-    <DictionaryContext.Provider value={dictionary.data?.characteristics ?? EMPTY}>
-      {children}
+    <DictionaryContext.Provider value={dictionary.characteristics}>
+      {typeof children === 'function' ? children(dictionary) : children}
     </DictionaryContext.Provider>
   );
 }

@@ -11,7 +11,7 @@ import { ActionIcon, Anchor, Button, Fieldset, Group, Select, Stack, Text, TextI
 import { Link } from 'react-router';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { GLOSSARY_PATH, GLOSSARY_TEXTS } from '../help/index.ts';
-import { useDictionary } from '../tailoring/index.ts';
+import { useSettledDictionary } from '../tailoring/index.ts';
 
 export interface WiringEditorProps {
   coachId: number;
@@ -44,18 +44,18 @@ export function WiringEditor({
   legend = WIRING_UI_TEXTS.legend,
   characteristics,
 }: WiringEditorProps) {
-  const dictionary = useDictionary(coachId);
-  const dict = characteristics ?? dictionary.data?.characteristics ?? [];
-  const set = (i: number, patch: Partial<WiringInput>) =>
-    onChange(value.map((w, j) => (j === i ? { ...w, ...patch } : w)));
-  const listErrors = errors[field];
+  const dictionary = useSettledDictionary(coachId);
   // The lists name characteristics by label: wait for the dictionary rather than show codes or nothing.
-  if (!characteristics && dictionary.isPending)
+  if (!characteristics && !dictionary)
     return (
       <Fieldset legend={legend} data-testid={`wiring-editor-${field}`}>
         <LoadingState />
       </Fieldset>
     );
+  const dict = characteristics ?? dictionary?.characteristics ?? [];
+  const set = (i: number, patch: Partial<WiringInput>) =>
+    onChange(value.map((w, j) => (j === i ? { ...w, ...patch } : w)));
+  const listErrors = errors[field];
   return (
     <Fieldset legend={legend} data-testid={`wiring-editor-${field}`}>
       <Stack gap="sm">
@@ -130,7 +130,7 @@ export function WiringEditor({
             {listErrors.join(' ')}
           </Text>
         )}
-        {dictionary.isError && !characteristics && (
+        {dictionary?.query.isError && !characteristics && (
           <Text size="sm" c="red" role="alert">
             {WIRING_UI_TEXTS.dictionaryFailed}
           </Text>
