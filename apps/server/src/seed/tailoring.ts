@@ -1,5 +1,6 @@
 import { NO_ANSWER_VALUE } from '@course-coach/contracts';
 import type { Query } from '../db/client.ts';
+import { ensureTailoringSource } from '../modules/tailoring/index.ts';
 import { recomputeMembership } from '../modules/tailoring/membership.ts';
 
 /**
@@ -51,14 +52,14 @@ export async function seedTailoring(
     cols.map((c) => info.map((r) => r[c] ?? null)),
   );
 
-  const sources = await q<{ id: number; name: string }>(
-    `insert into tailoring_sources (institution_id, name, label)
-     values ($1, 'registrar', 'Registrar (student records)'), ($1, 'gradebook', 'Gradebook'),
-            ($1, 'course_coach', 'Course Coach (Insight Groups)')
-     returning id, name`,
-    [institutionId],
-  );
-  const sourceId = (n: string) => sources.find((s) => s.name === n)!.id;
+  const sources = new Map<string, number>();
+  for (const [name, label] of [
+    ['registrar', 'Registrar (student records)'],
+    ['gradebook', 'Gradebook'],
+    ['course_coach', 'Course Coach (Insight Groups)'],
+  ] as const)
+    sources.set(name, await ensureTailoringSource(q, institutionId, name, label));
+  const sourceId = (n: string) => sources.get(n)!;
 
   // The registrar's set characteristics: the values found in the data, in the codebook's order (the
   // order of an ordinal, which its comparisons follow), then any other value found, by name.

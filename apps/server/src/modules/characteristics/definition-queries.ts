@@ -1,9 +1,11 @@
 /**
  * The SQL of characteristic definitions and of writing one student's value (docs/characteristics.md;
  * DESIGN.md "Characteristic definitions"): the institution's dictionary rows with their sources and how
- * many (student, enrolment) pairs have values, what uses a characteristic, the definition's writes, its
- * sources, and one student's values from one source. The checks, the storage mapping and the audit are
- * ./definitions.ts's and ./values.ts's. Every statement is scoped to the institution (`institutionId`).
+ * many (student, enrolment) pairs have values, what uses a characteristic, the definition's writes (its
+ * insert and the source's are tailoring's insertCharacteristic and ensureTailoringSource, the ones every
+ * path shares), its source links, and one student's values from one source. The checks, the storage
+ * mapping and the audit are ./definitions.ts's and ./values.ts's. Every statement is scoped to the
+ * institution (`institutionId`).
  */
 import type { CharacteristicDefinition, CharacteristicUse } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
@@ -86,16 +88,6 @@ export function selectCharacteristicUses(
   );
 }
 
-/** The id of the institution's source `name` (its label the name), created when missing. */
-export async function upsertSourceId(q: Query, institutionId: number, name: string): Promise<number> {
-  const [row] = await q<{ id: number }>(
-    `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $2)
-     on conflict (institution_id, name) do update set name = excluded.name returning id`,
-    [institutionId, name],
-  );
-  return row!.id;
-}
-
 /** Records that the source provides the characteristic (a link that exists is kept). */
 export async function linkCharacteristicSource(
   q: Query,
@@ -121,19 +113,22 @@ export async function characteristicNameTaken(
   return rows.length > 0;
 }
 
-/** A definition's stored columns (the code name only on insert). */
+/**
+ * A definition's stored columns (the code name only on insert, through tailoring's insertCharacteristic,
+ * so that a definition is the same row whichever path adds it).
+ */
 export interface DefinitionColumns {
   label: string;
   description: string;
   /** The question the rule editor shows (the description, else the label). */
   question: string;
-  kind: string;
+  kind: 'range' | 'set';
   value_type: string;
   scope: string;
   is_multivalued: boolean;
   default_value: string | null;
-  restriction_values: unknown;
-  restriction_ranges: unknown;
+  restriction_values: ReadonlyArray<{ value: string; label: string }>;
+  restriction_ranges: ReadonlyArray<{ min: number; max: number }>;
   step: number | null;
 }
 
@@ -150,23 +145,6 @@ const columnValues = (c: DefinitionColumns) => [
   JSON.stringify(c.restriction_ranges),
   c.step,
 ];
-
-/** Creates the characteristic `name`; returns its id. */
-export async function insertDefinition(
-  q: Query,
-  institutionId: number,
-  name: string,
-  c: DefinitionColumns,
-): Promise<number> {
-  const [label, description, question, ...rest] = columnValues(c);
-  const [row] = await q<{ id: number }>(
-    `insert into characteristics (institution_id, name, label, question, description, kind, value_type, scope,
-                                  is_multivalued, default_value, restriction_values, restriction_ranges, step)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13) returning id`,
-    [institutionId, name, label, question, description, ...rest],
-  );
-  return row!.id;
-}
 
 /** The institution's characteristic `id` with `values_count` (all its value rows), locked; or undefined. */
 export async function selectDefinitionForUpdate(

@@ -11,11 +11,11 @@ import {
 import type { Query } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { auditDiff, recordAudit } from '../audit/index.ts';
+import { ensureTailoringSource, insertCharacteristic } from '../tailoring/index.ts';
 import {
   characteristicNameTaken,
   type DefinitionColumns,
   type DefinitionRow,
-  insertDefinition,
   linkCharacteristicSource,
   markRetired,
   selectCharacteristicUses,
@@ -24,7 +24,6 @@ import {
   selectForRetire,
   selectGroupsWithRulesOn,
   updateDefinitionColumns,
-  upsertSourceId,
 } from './definition-queries.ts';
 
 /*
@@ -141,8 +140,8 @@ export async function createDefinition(
       errors.name = [DEFINITION_MESSAGES.duplicateName(input.name)];
   }
   if (Object.keys(errors).length > 0) refuse(errors);
-  const id = await insertDefinition(q, institutionId, input.name, columnsOf(input));
-  await linkCharacteristicSource(q, id, await upsertSourceId(q, institutionId, input.source));
+  const { id } = await insertCharacteristic(q, institutionId, { name: input.name, ...columnsOf(input) });
+  await linkCharacteristicSource(q, id, await ensureTailoringSource(q, institutionId, input.source));
   const created = await getDefinition(q, institutionId, id);
   await recordAudit(q, {
     kind: 'characteristics',
@@ -180,7 +179,7 @@ export async function updateDefinition(
   }
   if (Object.keys(errors).length > 0) refuse(errors);
   await updateDefinitionColumns(q, institutionId, id, columnsOf(input));
-  await linkCharacteristicSource(q, id, await upsertSourceId(q, institutionId, input.source));
+  await linkCharacteristicSource(q, id, await ensureTailoringSource(q, institutionId, input.source));
   const groups = await selectGroupsWithRulesOn(q, institutionId, old.name);
   const definition = await getDefinition(q, institutionId, id);
   await recordAudit(q, {

@@ -1,13 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Database, Query } from '../../db/client.ts';
-import {
-  createDefinition,
-  ensureSource,
-  linkSource,
-  replaceAllValues,
-  type ValueRow,
-} from '../imports/index.ts';
-import { noteChangedValues, requestPendingSync } from '../tailoring/index.ts';
+import { createDefinition, linkSource, replaceAllValues, type ValueRow } from '../imports/index.ts';
+import { ensureTailoringSource, noteChangedValues, requestPendingSync } from '../tailoring/index.ts';
 import { deriveClassWeeks } from './mine.ts';
 import {
   countCharacteristicsNamed,
@@ -87,7 +81,12 @@ export async function deriveEngagement(q: Query, coachId: number): Promise<numbe
     const name = `${SHARE_PREFIX}${t.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
     shareIds.set(t, await number(name, `Share of the LMS clicks on “${t}” this term (%)`));
   }
-  const sourceId = await ensureSource(q, inst, engagementSource(coachId), `LMS activity (coach ${coachId})`);
+  const sourceId = await ensureTailoringSource(
+    q,
+    inst,
+    engagementSource(coachId),
+    `LMS activity (coach ${coachId})`,
+  );
   const allIds = [...Object.values(ids), ...shareIds.values()];
   await linkSource(q, sourceId, allIds);
   const rows: ValueRow[] = [];

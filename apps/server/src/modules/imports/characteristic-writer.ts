@@ -1,12 +1,11 @@
 import type { ImportKind } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
-import { type ValueRow, type WrittenValues, writeValues } from '../tailoring/index.ts';
+import { insertCharacteristic, type ValueRow, type WrittenValues, writeValues } from '../tailoring/index.ts';
 import {
   appendAllowedValues,
   deleteSourceValues,
-  insertEnrolmentCharacteristic,
   insertSourceLinks,
-  upsertSource,
+  selectNonGroupCharacteristicId,
 } from './queries.ts';
 
 export type { ValueRow };
@@ -73,31 +72,28 @@ const VALUE_TYPE: Record<ImportKind, string | null> = {
   text: null,
 };
 
-/** The id of a source of the institution, created when missing. */
-export async function ensureSource(
-  q: Query,
-  institutionId: number,
-  name: string,
-  label = name,
-): Promise<number> {
-  return upsertSource(q, institutionId, name, label);
-}
-
 /**
- * Creates a characteristic (or, for a name that exists, returns it unchanged when it is not an Insight
- * Group's). Returns its id and whether it is numeric in the stored model.
+ * Creates a per-enrolment characteristic (single-valued, no default), or, for a name that exists,
+ * returns its id and leaves it unchanged. Throws when that name is an Insight Group's. Returns the id.
  */
 export async function createDefinition(q: Query, institutionId: number, def: NewDefinition): Promise<number> {
   const r = restrictionOf(def);
-  const id = await insertEnrolmentCharacteristic(q, institutionId, {
-    name: def.name,
-    label: def.question || def.name,
-    question: def.question,
-    kind: r.kind,
-    valueType: VALUE_TYPE[def.kind],
-    values: r.values,
-    ranges: r.ranges,
-  });
+  const added = await insertCharacteristic(
+    q,
+    institutionId,
+    {
+      name: def.name,
+      label: def.question || def.name,
+      question: def.question,
+      kind: r.kind,
+      value_type: VALUE_TYPE[def.kind],
+      scope: 'enrolment',
+      restriction_values: r.values,
+      restriction_ranges: r.ranges,
+    },
+    'skip',
+  );
+  const id = added?.id ?? (await selectNonGroupCharacteristicId(q, institutionId, def.name));
   if (id === undefined) throw new Error(`characteristic ${def.name} belongs to an Insight Group`);
   return id;
 }

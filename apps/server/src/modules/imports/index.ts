@@ -1,7 +1,6 @@
 /** The imports module's public entry: what other modules may use of it. */
 export {
   createDefinition,
-  ensureSource,
   linkSource,
   replaceAllValues,
   type ValueRow,

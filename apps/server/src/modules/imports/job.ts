@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/index.ts';
 import type { CoachScope } from '../tailoring/index.ts';
 import {
   analyzeAfterWrite,
+  ensureTailoringSource,
   noteChangedValues,
   requestPendingSync,
   type WrittenValues,
@@ -13,7 +14,6 @@ import {
 import {
   addAllowedValues,
   createDefinition,
-  ensureSource,
   linkSource,
   replaceValues,
   type ValueRow,
@@ -164,7 +164,7 @@ async function writePlan(
   mapping: ImportMapping,
   plan: Plan,
 ): Promise<{ cohorts: number[]; written: WrittenValues }> {
-  const sourceId = await ensureSource(q, scope.institutionId, mapping.source);
+  const sourceId = await ensureTailoringSource(q, scope.institutionId, mapping.source);
   const ids: number[] = [];
   for (const t of plan.targets) {
     if ('existing' in t) {

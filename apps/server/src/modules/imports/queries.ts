@@ -1,8 +1,9 @@
 /**
  * The imports' SQL (docs/characteristics.md "Importing values"): the uploaded files (`import_uploads`),
  * the guided imports and their jobs (`characteristic_imports`, `import_jobs`), the saved mappings
- * (`import_mappings`), the coach's students by the key a file names them with, and the definitions,
- * sources and source links the import creates in the dictionary. The values themselves are written by the
+ * (`import_mappings`), the coach's students by the key a file names them with, and the definitions' allowed
+ * values and source links the import writes in the dictionary (the definitions and sources themselves are
+ * added by the tailoring module's insertCharacteristic and ensureTailoringSource). The values themselves are written by the
  * tailoring module's value writer (./characteristic-writer.ts). Each function takes the caller's query
  * function (a transaction's `q` where the caller holds one).
  */
@@ -201,62 +202,15 @@ export async function deleteMapping(q: Query, coachId: number, mappingId: number
   return rows.length > 0;
 }
 
-/** The id of the institution's source `name`, created with `label` when missing. */
-export async function upsertSource(
+/** The id of the institution's characteristic `name` unless it is an Insight Group's (then undefined). */
+export async function selectNonGroupCharacteristicId(
   q: Query,
   institutionId: number,
   name: string,
-  label: string,
-): Promise<number> {
-  const [row] = await q<{ id: number }>(
-    `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $3)
-     on conflict (institution_id, name) do update set name = excluded.name returning id`,
-    [institutionId, name, label],
-  );
-  return row!.id;
-}
-
-/** A per-enrolment characteristic as the import creates it (stored model: kind and restrictions). */
-export interface EnrolmentCharacteristic {
-  name: string;
-  label: string;
-  question: string;
-  kind: 'range' | 'set' | 'text';
-  valueType: string | null;
-  values: Array<{ value: string; label: string }>;
-  ranges: Array<{ min: number; max: number }>;
-}
-
-/**
- * Creates the per-enrolment characteristic; a name already in the dictionary is left unchanged and its
- * id returned unless it is an Insight Group's (then undefined).
- */
-export async function insertEnrolmentCharacteristic(
-  q: Query,
-  institutionId: number,
-  c: EnrolmentCharacteristic,
 ): Promise<number | undefined> {
-  const [row] = await q<{ id: number }>(
-    `insert into characteristics (institution_id, name, label, question, kind, value_type, scope,
-                                  is_multivalued, default_value, restriction_values, restriction_ranges)
-     values ($1, $2, $3, $4, $5, $6, 'enrolment', false, null, $7::jsonb, $8::jsonb)
-     on conflict (institution_id, name) do nothing
-     returning id`,
-    [
-      institutionId,
-      c.name,
-      c.label,
-      c.question,
-      c.kind,
-      c.valueType,
-      JSON.stringify(c.values),
-      JSON.stringify(c.ranges),
-    ],
-  );
-  if (row) return row.id;
   const [existing] = await q<{ id: number }>(
     'select id from characteristics where institution_id = $1 and name = $2 and cohort_id is null',
-    [institutionId, c.name],
+    [institutionId, name],
   );
   return existing?.id;
 }

@@ -1,10 +1,9 @@
 /**
  * Surveys' SQL of a student's answers (docs/emails-surveys.md; spec: survey responses feed the student's
- * characteristic values from the source `survey`): the survey's questions, the source `survey` and its
- * characteristics, the student's values from it, their answers and their response. The checks, the
- * transaction and the re-sync are ./answers.ts's.
+ * characteristic values from the source `survey`): the survey's questions, the characteristics of the
+ * source `survey`, the student's values from it, their answers and their response. The checks, the
+ * transaction and the re-sync are ./answers.ts's; the source itself is tailoring's ensureTailoringSource.
  */
-import { SURVEY_SOURCE } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import type { surveyQuestions, surveyResponses } from '../../db/schema/index.ts';
 
@@ -17,16 +16,6 @@ export function selectQuestions(q: Query, surveyId: number): Promise<QuestionRow
     'select id, characteristic_id from survey_questions where survey_id = $1 order by position, id',
     [surveyId],
   );
-}
-
-/** The institution's source `survey` (SURVEY_SOURCE, label "Survey"), made when missing; its id. */
-export async function upsertSurveySource(q: Query, institutionId: number): Promise<number> {
-  const [source] = await q<{ id: number }>(
-    `insert into tailoring_sources (institution_id, name, label) values ($1, $2, 'Survey')
-       on conflict (institution_id, name) do update set name = excluded.name returning id`,
-    [institutionId, SURVEY_SOURCE],
-  );
-  return source!.id;
 }
 
 /** Makes source `sourceId` one of the sources of each of `characteristicIds` (those already so stay). */

@@ -7,6 +7,7 @@ import {
   decimalNumber,
   type FieldErrors,
   SURVEY_MESSAGES,
+  SURVEY_SOURCE,
   type SurveyResponse,
   type SurveyResponseBody,
 } from '@course-coach/contracts';
@@ -15,6 +16,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { noteCredit, queueScorePosts } from '../lti/index.ts';
 import {
   type DictCharacteristic,
+  ensureTailoringSource,
   loadDictionary,
   noteChangedValues,
   requestPendingSync,
@@ -28,7 +30,6 @@ import {
   linkSource,
   selectQuestions,
   upsertResponse,
-  upsertSurveySource,
 } from './answer-queries.ts';
 import { visibleRows } from './queries.ts';
 
@@ -98,7 +99,8 @@ export async function answerSurvey(
     }
     if (Object.keys(errors).length > 0) throw badRequest(errors);
 
-    const sourceId = await upsertSurveySource(q, caller.institutionId);
+    // The source `survey` is labelled "Survey" when a first answer adds it.
+    const sourceId = await ensureTailoringSource(q, caller.institutionId, SURVEY_SOURCE, 'Survey');
     const ids = writes.map((w) => w.c.id);
     await linkSource(q, ids, sourceId);
     // Enrolment-scoped characteristics get the answer for this coach's enrolment, others for the student.

@@ -1,8 +1,9 @@
 /**
  * Tailoring's SQL of the characteristic CSV import (DESIGN.md "Who may write what"; docs/design.md
  * "Membership sync"): the students a file may name, the import's record (started, progress, success or
- * failure, its status), the source and the characteristics it provides. The checks, the transaction
- * and the syncs are ./import.ts's; the values are written by ./value-writer.ts.
+ * failure, its status) and the characteristics its source provides (the source itself is
+ * ./dictionary-queries.ts's). The checks, the transaction and the syncs are ./import.ts's; the values are
+ * written by ./value-writer.ts.
  */
 import type { Query } from '../../db/client.ts';
 import type { characteristicImports, users } from '../../db/schema/index.ts';
@@ -63,16 +64,6 @@ export async function insertImport(
 /** Writes import `importId`'s progress: `rowsDone` rows done. */
 export async function setImportProgress(q: Query, importId: number, rowsDone: number): Promise<void> {
   await q('update characteristic_imports set rows_done = $2 where id = $1', [importId, rowsDone]);
-}
-
-/** The institution's tailoring source `name` (its label the name too), made when missing; its id. */
-export async function upsertSource(q: Query, institutionId: number, name: string): Promise<number> {
-  const [src] = await q<{ id: number }>(
-    `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $2)
-         on conflict (institution_id, name) do update set name = excluded.name returning id`,
-    [institutionId, name],
-  );
-  return src!.id;
 }
 
 /** Makes source `sourceId` one of the sources of each of `characteristicIds` (those already so stay). */

@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { valueError } from '../characteristics/index.ts';
 import { type DictCharacteristic, loadDictionary } from './dictionary.ts';
+import { ensureTailoringSource } from './dictionary-queries.ts';
 import {
   insertImport,
   linkSource,
@@ -21,7 +22,6 @@ import {
   selectFileStudents,
   selectImport,
   setImportProgress,
-  upsertSource,
 } from './import-queries.ts';
 import type { CoachScope } from './service.ts';
 import { noteChangedValues, requestPendingSync, type SyncRunner } from './sync.ts';
@@ -282,7 +282,7 @@ async function applyImport(
       );
     };
     const { cohorts, written } = await database.transaction(async (q) => {
-      const sourceId = await upsertSource(q, scope.institutionId, source);
+      const sourceId = await ensureTailoringSource(q, scope.institutionId, source);
       await linkSource(
         q,
         columns.map((c) => c.id),

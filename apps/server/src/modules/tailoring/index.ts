@@ -1,6 +1,13 @@
 /** The tailoring module's public entry: what other modules may use of it. */
 
 export { type DictCharacteristic, loadDictionary } from './dictionary.ts';
+export {
+  ensureTailoringSource,
+  type InsertedCharacteristic,
+  insertCharacteristic,
+  type NewCharacteristic,
+  type OnNameTaken,
+} from './dictionary-queries.ts';
 export type { CoachScope } from './service.ts';
 export { noteChangedValues, requestPendingSync, requestResync, type SyncRunner } from './sync.ts';
 export {

@@ -7,6 +7,7 @@ import {
   rulePredicate,
   type StoredRule,
 } from './dictionary.ts';
+import { ensureTailoringSource, insertCharacteristic } from './dictionary-queries.ts';
 
 /** The source a group's membership characteristic is written under when the group names none. */
 export const MEMBERSHIP_SOURCE = 'course_coach';
@@ -256,35 +257,31 @@ export async function writeBackMembership(
 ): Promise<void> {
   if (!cohort.characteristic) return;
   const sourceName = cohort.source ?? MEMBERSHIP_SOURCE;
-  const [source] = await q<{ id: number }>(
-    `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $2)
-     on conflict (institution_id, name) do update set name = excluded.name returning id`,
-    [cohort.institution_id, sourceName],
-  );
-  const [c] = await q<{ id: number; cohort_id: number | null }>(
-    `insert into characteristics (institution_id, name, label, question, kind, value_type, is_multivalued,
-                                  default_value, restriction_values, cohort_id)
-     values ($1, $2, $6, $3, 'set', 'yes_no', false, 'false', $4::jsonb, $5)
-     on conflict (institution_id, name) do update set question = excluded.question, label = excluded.label
-     returning id, cohort_id`,
-    [
-      cohort.institution_id,
-      cohort.characteristic,
-      `Is the student a member of the Insight Group “${cohort.name}”?`,
-      JSON.stringify([
+  const sourceId = await ensureTailoringSource(q, cohort.institution_id, sourceName);
+  const c = await insertCharacteristic(
+    q,
+    cohort.institution_id,
+    {
+      name: cohort.characteristic,
+      label: `Member of “${cohort.name}”`,
+      question: `Is the student a member of the Insight Group “${cohort.name}”?`,
+      kind: 'set',
+      value_type: 'yes_no',
+      default_value: 'false',
+      restriction_values: [
         { value: 'true', label: 'Member' },
         { value: 'false', label: 'Not a member' },
-      ]),
-      cohort.id,
-      `Member of “${cohort.name}”`,
-    ],
+      ],
+      cohort_id: cohort.id,
+    },
+    'reword',
   );
   // A name taken by another characteristic is refused when the group is saved; never overwrite one.
-  if (!c || c.cohort_id !== cohort.id)
+  if (c.cohort_id !== cohort.id)
     throw new Error(`characteristic ${cohort.characteristic} is not this group's`);
   await q(
     `insert into characteristic_sources (characteristic_id, source_id) values ($1, $2) on conflict do nothing`,
-    [c.id, source!.id],
+    [c.id, sourceId],
   );
   const cut = users ? ' and user_id = any($2::int[])' : '';
   await q(`delete from student_characteristic_values where characteristic_id = $1${cut}`, [
@@ -294,7 +291,7 @@ export async function writeBackMembership(
   await q(
     `insert into student_characteristic_values (institution_id, characteristic_id, user_id, source_id, value)
      select $1, $2, m.user_id, $3, 'true' from cohort_memberships m where m.cohort_id = $4${users ? ' and m.user_id = any($5::int[])' : ''}`,
-    [cohort.institution_id, c.id, source!.id, cohort.id, ...(users ? [users] : [])],
+    [cohort.institution_id, c.id, sourceId, cohort.id, ...(users ? [users] : [])],
   );
 }
 

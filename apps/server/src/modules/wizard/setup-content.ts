@@ -14,6 +14,7 @@ import {
 } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import { NO_PASSWORD } from '../lms/index.ts';
+import { ensureTailoringSource, insertCharacteristic } from '../tailoring/index.ts';
 import { saveWiring } from '../wiring/index.ts';
 import {
   ASSESSMENT_TYPE_CHARACTERISTIC,
@@ -29,10 +30,9 @@ import {
   courseCharacteristicExists,
   enrolInstructor,
   ensureBulletinTopic,
-  ensureSource,
   ensureUser,
   insertBulletin,
-  insertCharacteristic,
+  insertCharacteristicSource,
   insertCourseCharacteristic,
   insertPlaybook,
   insertScheduledEmail,
@@ -69,7 +69,15 @@ async function ensureCharacteristic(
       );
     return;
   }
-  await insertCharacteristic(q, institutionId, sourceId, def);
+  const { id } = await insertCharacteristic(q, institutionId, {
+    name: def.name,
+    question: def.question,
+    kind: def.kind,
+    is_multivalued: def.is_multivalued,
+    restriction_values: def.values,
+    restriction_ranges: def.ranges,
+  });
+  await insertCharacteristicSource(q, id, sourceId);
 }
 
 /**
@@ -95,7 +103,7 @@ export async function createCoachContent(
   const calendar = saved.content_calendar as ContentCalendar;
 
   // 1. Dictionary.
-  const sourceId = await ensureSource(q, institutionId, SOURCE);
+  const sourceId = await ensureTailoringSource(q, institutionId, SOURCE.name, SOURCE.label);
   for (const def of WIZARD_CHARACTERISTICS) await ensureCharacteristic(q, institutionId, sourceId, def);
 
   // 2. Course characteristics.

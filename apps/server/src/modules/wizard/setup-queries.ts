@@ -1,6 +1,7 @@
 /**
- * The set-up job's writes (spec §4 mts step, §5; docs/wizard.md): the wizard's characteristics in the
- * institution's dictionary, the coach's course characteristics, its admins' enrolments and its content
+ * The set-up job's writes (spec §4 mts step, §5; docs/wizard.md): the lookup and the source link of the
+ * wizard's characteristics in the institution's dictionary (the characteristic and its source are added
+ * by the tailoring module's insertCharacteristic and ensureTailoringSource), the coach's course characteristics, its admins' enrolments and its content
  * calendar (bulletins with their topics, e-mails, playbooks). Each function runs in the set-up
  * transaction's `q` (./setup-job.ts); what to write and the checks are ./setup-content.ts's.
  */
@@ -12,24 +13,6 @@ export type ExistingCharacteristicRow = Pick<
   typeof characteristics.$inferSelect,
   'id' | 'kind' | 'is_multivalued' | 'restriction_values' | 'restriction_ranges'
 >;
-
-/** The id of the institution's tailoring source `name`, created with `label` when missing. */
-export async function ensureSource(
-  q: Query,
-  institutionId: number,
-  source: { name: string; label: string },
-): Promise<number> {
-  await q(
-    `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $3)
-     on conflict (institution_id, name) do nothing`,
-    [institutionId, source.name, source.label],
-  );
-  const [row] = await q<{ id: number }>(
-    'select id from tailoring_sources where institution_id = $1 and name = $2',
-    [institutionId, source.name],
-  );
-  return row!.id;
-}
 
 /** The institution's characteristic named `name`, or undefined. */
 export async function selectCharacteristicByName(
@@ -45,39 +28,14 @@ export async function selectCharacteristicByName(
   return row;
 }
 
-/** A characteristic the wizard adds to the dictionary (no default value) with its one source. */
-export interface NewCharacteristic {
-  name: string;
-  question: string;
-  kind: string;
-  is_multivalued: boolean;
-  values: ReadonlyArray<{ value: string; label: string }>;
-  ranges: ReadonlyArray<{ min: number; max: number }>;
-}
-
-/** Creates the characteristic and sources it from `sourceId`. */
-export async function insertCharacteristic(
+/** Makes source `sourceId` the source of the wizard's new characteristic `characteristicId`. */
+export async function insertCharacteristicSource(
   q: Query,
-  institutionId: number,
+  characteristicId: number,
   sourceId: number,
-  def: NewCharacteristic,
 ): Promise<void> {
-  const [row] = await q<{ id: number }>(
-    `insert into characteristics (institution_id, name, question, kind, is_multivalued, default_value,
-                                  restriction_values, restriction_ranges)
-     values ($1, $2, $3, $4, $5, null, $6::jsonb, $7::jsonb) returning id`,
-    [
-      institutionId,
-      def.name,
-      def.question,
-      def.kind,
-      def.is_multivalued,
-      JSON.stringify(def.values),
-      JSON.stringify(def.ranges),
-    ],
-  );
   await q('insert into characteristic_sources (characteristic_id, source_id) values ($1, $2)', [
-    row!.id,
+    characteristicId,
     sourceId,
   ]);
 }
