@@ -36,6 +36,9 @@ async function itemsOfLists(
   return byList;
 }
 
+/** A row of `listPage`'s statement: the counts, and a list of the page (all null when the page has none). */
+type PageRow = { lists: number; own: number } & (ListRow | { [K in keyof ListRow]: null });
+
 /**
  * One page of the caller's to-do lists (spec §7 "To-do list: GET the list URL with query page"):
  * `page_size` lists (1 by default: the card shows one list at a time) with their items, and the
@@ -49,25 +52,30 @@ export async function listPage(
   page: number,
   pageSize: number,
 ): Promise<TodoListPage | null> {
-  const [counts] = await database.query<{ lists: number; own: number }>(
-    `select (select count(*)::int from todo_lists l where ${listVisibility(caller)}) as lists,
-            (select count(*)::int from todo_items i
-              where i.coach_id = $1 and i.todo_list_id is null and i.owner_user_id = $2 and $3) as own`,
-    [caller.coachId, caller.userId, !caller.isStaff],
+  const offset = (Math.max(1, page) - 1) * pageSize;
+  // One statement for the counts and the page: the visibility test (the student's values against each
+  // list's wiring) is planned once, not once for the count and again for the page. A page past the end
+  // still answers one row, with the counts and no list (the left join).
+  const found = await database.query<PageRow>(
+    `with visible as materialized (select ${LIST_COLUMNS} from todo_lists l where ${listVisibility(caller)}),
+          counts as (
+            select (select count(*)::int from visible) as lists,
+                   (select count(*)::int from todo_items i
+                     where i.coach_id = $1 and i.todo_list_id is null and i.owner_user_id = $2 and $3) as own)
+     select counts.lists, counts.own, p.*
+       from counts left join lateral (select * from visible order by position, id limit $4 offset $5) p on true`,
+    [caller.coachId, caller.userId, !caller.isStaff, pageSize, offset],
   );
-  const staffLists = counts?.lists ?? 0;
+  const staffLists = found[0]?.lists ?? 0;
   // A student's items in no staff list make one more list, after the staff lists (spec §1: a student
   // can always keep their own to-dos, even in a coach without a staff list).
-  const hasOwn = (counts?.own ?? 0) > 0;
+  const hasOwn = (found[0]?.own ?? 0) > 0;
   const count = staffLists + (hasOwn ? 1 : 0);
   const pages = Math.max(1, Math.ceil(count / pageSize));
   if (page > pages) return null;
-  const offset = (page - 1) * pageSize;
-  const rows = await database.query<ListRow>(
-    `select ${LIST_COLUMNS} from todo_lists l where ${listVisibility(caller)}
-      order by l.position, l.id limit $2 offset $3`,
-    [caller.coachId, pageSize, offset],
-  );
+  const rows: ListRow[] = found
+    .filter((r): r is PageRow & { id: number } => r.id !== null)
+    .map(({ lists: _lists, own: _own, ...list }) => list);
   const items = await itemsOfLists(
     database.query,
     caller,
