@@ -1,8 +1,6 @@
 import { API, CharacteristicDefinitionSchema } from '@course-coach/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Query } from '../src/db/client.ts';
 import { ensureTailoringSource, insertCharacteristic } from '../src/modules/tailoring/index.ts';
-import { onPostgres } from './file-database.ts';
 import { type Browser, getTestContext, STAFF_EMAIL, type TestContext } from './helpers.ts';
 
 /**
@@ -68,40 +66,6 @@ describe('adding a tailoring source', () => {
       { id: registrar!.id, label: 'Registrar (student records)' },
     ]);
   });
-  // PostgreSQL only: PGlite runs one transaction at a time, so no two writers can overlap there.
-  it.skipIf(!onPostgres())(
-    'writers of one source do not wait on each other; one added by a writer still open is found once it commits',
-    async () => {
-      const [registrar] = await sourcesNamed('registrar');
-      const writer = await ctx.database.pool!.connect();
-      const wq: Query = async (text, params) => (await writer.query(text, params as unknown[])).rows;
-      /** `promise`'s value, or 'waiting' when it has not settled within `ms`. */
-      const within = <T>(promise: Promise<T>, ms: number) =>
-        Promise.race([promise, new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), ms))]);
-      try {
-        // A writer's transaction that read an existing source (a survey answer, an import) and is still
-        // open does not hold up another writer of it.
-        await writer.query('begin');
-        expect(await ensureTailoringSource(wq, ctx.institutionId, 'registrar')).toBe(registrar!.id);
-        expect(
-          await within(ensureTailoringSource(ctx.database.query, ctx.institutionId, 'registrar'), 3_000),
-        ).toBe(registrar!.id);
-        await writer.query('commit');
-
-        // A source the open writer added: another writer waits for its commit, then returns its id.
-        await writer.query('begin');
-        const added = await ensureTailoringSource(wq, ctx.institutionId, 'dw_race', 'Race');
-        const other = ensureTailoringSource(ctx.database.query, ctx.institutionId, 'dw_race');
-        expect(await within(other, 500)).toBe('waiting');
-        await writer.query('commit');
-        expect(await other).toBe(added);
-        expect(await sourcesNamed('dw_race')).toEqual([{ id: added, label: 'Race' }]);
-      } finally {
-        await writer.query('rollback').catch(() => undefined);
-        writer.release();
-      }
-    },
-  );
 });
 
 describe('adding a characteristic', () => {

@@ -14,11 +14,9 @@ import type { characteristics } from '../../db/schema/index.ts';
 
 /**
  * The id of the institution's tailoring source `name`, added with `label` (the name when none is given)
- * when missing; a source that exists keeps its label. Takes no lock on an existing source (the insert
- * does nothing on the unique key), so concurrent writers of one source (survey answers, imports) do not
- * wait on each other. Should the source have been added by a transaction that committed after this
- * statement began (the insert then finds it, but the statement's own read cannot see it), it is read
- * again in a second statement. Runs in the caller's `q`.
+ * when missing. A source that exists keeps its label: the statement's update rewrites only the name, to
+ * itself, so that it returns the existing row's id in the same statement (and holds that row's lock
+ * until the caller's transaction ends). Runs in the caller's `q`.
  */
 export async function ensureTailoringSource(
   q: Query,
@@ -27,22 +25,11 @@ export async function ensureTailoringSource(
   label: string = name,
 ): Promise<number> {
   const [row] = await q<{ id: number }>(
-    `with added as (
-       insert into tailoring_sources (institution_id, name, label) values ($1, $2, $3)
-       on conflict (institution_id, name) do nothing returning id)
-     select id from added
-     union all
-     select id from tailoring_sources where institution_id = $1 and name = $2
-     limit 1`,
+    `insert into tailoring_sources (institution_id, name, label) values ($1, $2, $3)
+     on conflict (institution_id, name) do update set name = excluded.name returning id`,
     [institutionId, name, label],
   );
-  if (row) return row.id;
-  const [later] = await q<{ id: number }>(
-    'select id from tailoring_sources where institution_id = $1 and name = $2',
-    [institutionId, name],
-  );
-  if (!later) throw new Error(`tailoring source ${name} of institution ${institutionId} vanished`);
-  return later.id;
+  return row!.id;
 }
 
 type CharacteristicInsert = typeof characteristics.$inferInsert;
