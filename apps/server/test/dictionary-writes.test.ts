@@ -1,6 +1,8 @@
 import { API, CharacteristicDefinitionSchema } from '@course-coach/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Query } from '../src/db/client.ts';
 import { ensureTailoringSource, insertCharacteristic } from '../src/modules/tailoring/index.ts';
+import { onPostgres } from './file-database.ts';
 import { type Browser, getTestContext, STAFF_EMAIL, type TestContext } from './helpers.ts';
 
 /**
@@ -66,6 +68,29 @@ describe('adding a tailoring source', () => {
       { id: registrar!.id, label: 'Registrar (student records)' },
     ]);
   });
+  // PostgreSQL only: PGlite runs one transaction at a time, so no two writers can overlap there.
+  it.skipIf(!onPostgres())(
+    'a second writer of a source waits until the first writer’s transaction ends (writers of one source run one after another)',
+    async () => {
+      const [registrar] = await sourcesNamed('registrar');
+      const writer = await ctx.database.pool!.connect();
+      const wq: Query = async (text, params) => (await writer.query(text, params as unknown[])).rows;
+      /** `promise`'s value, or 'waiting' when it has not settled within `ms`. */
+      const within = <T>(promise: Promise<T>, ms: number) =>
+        Promise.race([promise, new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), ms))]);
+      try {
+        await writer.query('begin');
+        expect(await ensureTailoringSource(wq, ctx.institutionId, 'registrar')).toBe(registrar!.id);
+        const second = ensureTailoringSource(ctx.database.query, ctx.institutionId, 'registrar');
+        expect(await within(second, 500)).toBe('waiting');
+        await writer.query('commit');
+        expect(await second).toBe(registrar!.id);
+      } finally {
+        await writer.query('rollback').catch(() => undefined);
+        writer.release();
+      }
+    },
+  );
 });
 
 describe('adding a characteristic', () => {

@@ -15,8 +15,11 @@ import type { characteristics } from '../../db/schema/index.ts';
 /**
  * The id of the institution's tailoring source `name`, added with `label` (the name when none is given)
  * when missing. A source that exists keeps its label: the statement's update rewrites only the name, to
- * itself, so that it returns the existing row's id in the same statement (and holds that row's lock
- * until the caller's transaction ends). Runs in the caller's `q`.
+ * itself, so that it returns the existing row's id in the same statement. It also holds that row's lock
+ * until the caller's transaction ends, on purpose: writers of one source (imports, survey answers, the
+ * membership write-back) then run one after another instead of interleaving writes of the same
+ * students' values (an `on conflict do nothing` version without the lock deadlocked against a
+ * concurrent import in tailoring-incremental.test.ts). Runs in the caller's `q`.
  */
 export async function ensureTailoringSource(
   q: Query,
