@@ -1,5 +1,5 @@
 /**
- * To-dos' SQL of the item commands (spec §7 "Create to-do item", "Update", "Delete", "Complete"; docs/todos.md):
+ * To-dos' SQL of the item commands (spec §7 "Create to-do item", "Update", "Delete", "Complete"; docs/todos-tips-images.md):
  * the lists and tags an item may name, items with their tags, and students' completions. The checks, the
  * sanitising, the trash and the audit are ./items.ts's; who sees which list is ./access.ts's.
  */

@@ -1,5 +1,5 @@
 /**
- * To-dos' SQL on the staff side (spec §7 "To-do lists", "To-do item tags"; docs/todos.md): the writes of
+ * To-dos' SQL on the staff side (spec §7 "To-do lists", "To-do item tags"; docs/todos-tips-images.md): the writes of
  * the coach's lists and tags. The checks, the wiring, the trash and the audit are ./lists.ts's; the reads
  * are ./queries.ts's.
  */
