@@ -88,18 +88,6 @@ export function selectCharacteristicUses(
   );
 }
 
-/** Records that the source provides the characteristic (a link that exists is kept). */
-export async function linkCharacteristicSource(
-  q: Query,
-  characteristicId: number,
-  sourceId: number,
-): Promise<void> {
-  await q(
-    'insert into characteristic_sources (characteristic_id, source_id) values ($1, $2) on conflict do nothing',
-    [characteristicId, sourceId],
-  );
-}
-
 /** Whether the institution has a characteristic of that code name, in any case (retired ones included). */
 export async function characteristicNameTaken(
   q: Query,

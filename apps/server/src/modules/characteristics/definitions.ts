@@ -11,12 +11,15 @@ import {
 import type { Query } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { auditDiff, recordAudit } from '../audit/index.ts';
-import { ensureTailoringSource, insertCharacteristic } from '../tailoring/index.ts';
+import {
+  ensureTailoringSource,
+  insertCharacteristic,
+  linkCharacteristicsToSource,
+} from '../tailoring/index.ts';
 import {
   characteristicNameTaken,
   type DefinitionColumns,
   type DefinitionRow,
-  linkCharacteristicSource,
   markRetired,
   selectCharacteristicUses,
   selectDefinitionForUpdate,
@@ -141,7 +144,7 @@ export async function createDefinition(
   }
   if (Object.keys(errors).length > 0) refuse(errors);
   const { id } = await insertCharacteristic(q, institutionId, { name: input.name, ...columnsOf(input) });
-  await linkCharacteristicSource(q, id, await ensureTailoringSource(q, institutionId, input.source));
+  await linkCharacteristicsToSource(q, await ensureTailoringSource(q, institutionId, input.source), [id]);
   const created = await getDefinition(q, institutionId, id);
   await recordAudit(q, {
     kind: 'characteristics',
@@ -179,7 +182,7 @@ export async function updateDefinition(
   }
   if (Object.keys(errors).length > 0) refuse(errors);
   await updateDefinitionColumns(q, institutionId, id, columnsOf(input));
-  await linkCharacteristicSource(q, id, await ensureTailoringSource(q, institutionId, input.source));
+  await linkCharacteristicsToSource(q, await ensureTailoringSource(q, institutionId, input.source), [id]);
   const groups = await selectGroupsWithRulesOn(q, institutionId, old.name);
   const definition = await getDefinition(q, institutionId, id);
   await recordAudit(q, {

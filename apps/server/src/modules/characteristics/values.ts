@@ -1,8 +1,13 @@
 import { characteristicKind, NO_ANSWER_VALUE, RULE_MESSAGES, valueAllowed } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
-import { type DictCharacteristic, ensureTailoringSource, loadDictionary } from '../tailoring/index.ts';
-import { linkCharacteristicSource, replaceStudentValues, studentMayHaveValue } from './definition-queries.ts';
+import {
+  type DictCharacteristic,
+  ensureTailoringSource,
+  linkCharacteristicsToSource,
+  loadDictionary,
+} from '../tailoring/index.ts';
+import { replaceStudentValues, studentMayHaveValue } from './definition-queries.ts';
 
 /** What to write: one student's value(s) of one characteristic from one source. */
 export interface CharacteristicValueWrite {
@@ -83,7 +88,7 @@ export async function writeCharacteristicValue(q: Query, w: CharacteristicValueW
   const errors = values.map((v) => valueError(c, v)).filter((e) => e !== null);
   if (errors.length > 0) throw badRequest({ value: errors });
   const sourceId = await ensureTailoringSource(q, w.institutionId, w.source);
-  await linkCharacteristicSource(q, c.id, sourceId);
+  await linkCharacteristicsToSource(q, sourceId, [c.id]);
   await replaceStudentValues(q, {
     institutionId: w.institutionId,
     characteristicId: c.id,

@@ -1,7 +1,12 @@
 import type { PgBoss } from 'pg-boss';
 import type { Database, Query } from '../../db/client.ts';
-import { createDefinition, linkSource, replaceAllValues, type ValueRow } from '../imports/index.ts';
-import { ensureTailoringSource, noteChangedValues, requestPendingSync } from '../tailoring/index.ts';
+import { createDefinition, replaceAllValues, type ValueRow } from '../imports/index.ts';
+import {
+  ensureTailoringSource,
+  linkCharacteristicsToSource,
+  noteChangedValues,
+  requestPendingSync,
+} from '../tailoring/index.ts';
 import { deriveClassWeeks } from './mine.ts';
 import {
   countCharacteristicsNamed,
@@ -88,7 +93,7 @@ export async function deriveEngagement(q: Query, coachId: number): Promise<numbe
     `LMS activity (coach ${coachId})`,
   );
   const allIds = [...Object.values(ids), ...shareIds.values()];
-  await linkSource(q, sourceId, allIds);
+  await linkCharacteristicsToSource(q, sourceId, allIds);
   const rows: ValueRow[] = [];
   const put = (userId: number, characteristicId: number, n: number) =>
     rows.push({ userId, characteristicId, value: String(n), num: n });

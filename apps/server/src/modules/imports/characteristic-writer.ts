@@ -1,12 +1,7 @@
 import type { ImportKind } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import { insertCharacteristic, type ValueRow, type WrittenValues, writeValues } from '../tailoring/index.ts';
-import {
-  appendAllowedValues,
-  deleteSourceValues,
-  insertSourceLinks,
-  selectNonGroupCharacteristicId,
-} from './queries.ts';
+import { appendAllowedValues, deleteSourceValues, selectNonGroupCharacteristicId } from './queries.ts';
 
 export type { ValueRow };
 
@@ -106,11 +101,6 @@ export async function addAllowedValues(
 ): Promise<void> {
   if (values.length === 0) return;
   await appendAllowedValues(q, characteristicId, values);
-}
-
-/** Records that a source provides these characteristics. */
-export async function linkSource(q: Query, sourceId: number, characteristicIds: number[]): Promise<void> {
-  await insertSourceLinks(q, sourceId, characteristicIds);
 }
 
 /**

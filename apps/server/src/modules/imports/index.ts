@@ -1,7 +1,6 @@
 /** The imports module's public entry: what other modules may use of it. */
 export {
   createDefinition,
-  linkSource,
   replaceAllValues,
   type ValueRow,
 } from './characteristic-writer.ts';

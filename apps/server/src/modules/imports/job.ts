@@ -7,17 +7,12 @@ import type { CoachScope } from '../tailoring/index.ts';
 import {
   analyzeAfterWrite,
   ensureTailoringSource,
+  linkCharacteristicsToSource,
   noteChangedValues,
   requestPendingSync,
   type WrittenValues,
 } from '../tailoring/index.ts';
-import {
-  addAllowedValues,
-  createDefinition,
-  linkSource,
-  replaceValues,
-  type ValueRow,
-} from './characteristic-writer.ts';
+import { addAllowedValues, createDefinition, replaceValues, type ValueRow } from './characteristic-writer.ts';
 import { loadUpload, type Plan, planImport } from './guided.ts';
 import {
   importJobQueued,
@@ -184,7 +179,7 @@ async function writePlan(
     if (t.kind === 'categorical') await addAllowedValues(q, id, values);
     ids.push(id);
   }
-  await linkSource(q, sourceId, ids);
+  await linkCharacteristicsToSource(q, sourceId, ids);
   const rows: ValueRow[] = plan.values.map((v) => ({
     userId: v.userId,
     characteristicId: ids[v.target]!,

@@ -231,19 +231,6 @@ export async function appendAllowedValues(
   );
 }
 
-/** Records that source `sourceId` provides the characteristics (links that exist are kept). */
-export async function insertSourceLinks(
-  q: Query,
-  sourceId: number,
-  characteristicIds: number[],
-): Promise<void> {
-  await q(
-    `insert into characteristic_sources (characteristic_id, source_id)
-     select c, $2 from unnest($1::int[]) as x(c) on conflict do nothing`,
-    [characteristicIds, sourceId],
-  );
-}
-
 /** Deletes the coach's (and the institution-wide) values of these characteristics from the source. */
 export async function deleteSourceValues(
   q: Query,

@@ -18,15 +18,6 @@ export function selectQuestions(q: Query, surveyId: number): Promise<QuestionRow
   );
 }
 
-/** Makes source `sourceId` one of the sources of each of `characteristicIds` (those already so stay). */
-export async function linkSource(q: Query, characteristicIds: number[], sourceId: number): Promise<void> {
-  await q(
-    `insert into characteristic_sources (characteristic_id, source_id)
-       select c, $2 from unnest($1::int[]) as x(c) on conflict do nothing`,
-    [characteristicIds, sourceId],
-  );
-}
-
 /**
  * Deletes student `userId`'s values from source `sourceId` of each characteristic `characteristicIds[i]`
  * for coach `coachIds[i]` (0 for a student-scoped characteristic).

@@ -17,6 +17,7 @@ import { noteCredit, queueScorePosts } from '../lti/index.ts';
 import {
   type DictCharacteristic,
   ensureTailoringSource,
+  linkCharacteristicsToSource,
   loadDictionary,
   noteChangedValues,
   requestPendingSync,
@@ -27,7 +28,6 @@ import {
   deleteSourceValues,
   insertAnswers,
   insertSourceValues,
-  linkSource,
   selectQuestions,
   upsertResponse,
 } from './answer-queries.ts';
@@ -102,7 +102,7 @@ export async function answerSurvey(
     // The source `survey` is labelled "Survey" when a first answer adds it.
     const sourceId = await ensureTailoringSource(q, caller.institutionId, SURVEY_SOURCE, 'Survey');
     const ids = writes.map((w) => w.c.id);
-    await linkSource(q, ids, sourceId);
+    await linkCharacteristicsToSource(q, sourceId, ids);
     // Enrolment-scoped characteristics get the answer for this coach's enrolment, others for the student.
     const coachOf = (c: { scope: string }) => (c.scope === 'enrolment' ? caller.coachId : 0);
     await deleteSourceValues(

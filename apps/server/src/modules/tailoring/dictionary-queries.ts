@@ -1,6 +1,7 @@
 /**
- * The dictionary's two shared writes (docs/design.md "Tailoring semantics"; DESIGN.md "Characteristic
- * definitions"): a tailoring source added when missing, and a characteristic added to the dictionary.
+ * The dictionary's shared writes (docs/design.md "Tailoring semantics"; DESIGN.md "Characteristic
+ * definitions"): a tailoring source added when missing, a characteristic added to the dictionary, and the
+ * link between a characteristic and a source that provides it.
  * Every path that makes one calls these (the staff's definitions and a value write, the guided import
  * and the LMS activity, the CSV import, survey answers, the wizard's set-up, an Insight Group's
  * membership write-back, the demo seed's sources), so a source or a definition is the same row
@@ -33,6 +34,23 @@ export async function ensureTailoringSource(
     [institutionId, name, label],
   );
   return row!.id;
+}
+
+/**
+ * Records that source `sourceId` provides each of `characteristicIds` (links that exist are kept). Every
+ * path that writes a characteristic's values from a source links them through this. Runs in the
+ * caller's `q`.
+ */
+export async function linkCharacteristicsToSource(
+  q: Query,
+  sourceId: number,
+  characteristicIds: number[],
+): Promise<void> {
+  await q(
+    `insert into characteristic_sources (characteristic_id, source_id)
+     select c, $2 from unnest($1::int[]) as x(c) on conflict do nothing`,
+    [characteristicIds, sourceId],
+  );
 }
 
 type CharacteristicInsert = typeof characteristics.$inferInsert;

@@ -66,15 +66,6 @@ export async function setImportProgress(q: Query, importId: number, rowsDone: nu
   await q('update characteristic_imports set rows_done = $2 where id = $1', [importId, rowsDone]);
 }
 
-/** Makes source `sourceId` one of the sources of each of `characteristicIds` (those already so stay). */
-export async function linkSource(q: Query, characteristicIds: number[], sourceId: number): Promise<void> {
-  await q(
-    `insert into characteristic_sources (characteristic_id, source_id)
-         select c, $2 from unnest($1::int[]) as x(c) on conflict do nothing`,
-    [characteristicIds, sourceId],
-  );
-}
-
 /** Marks import `importId` a `success`, every row done. */
 export async function markImportSucceeded(q: Query, importId: number): Promise<void> {
   await q(`update characteristic_imports set state = 'success', rows_done = rows_total where id = $1`, [

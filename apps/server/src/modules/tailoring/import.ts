@@ -13,10 +13,9 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { valueError } from '../characteristics/index.ts';
 import { type DictCharacteristic, loadDictionary } from './dictionary.ts';
-import { ensureTailoringSource } from './dictionary-queries.ts';
+import { ensureTailoringSource, linkCharacteristicsToSource } from './dictionary-queries.ts';
 import {
   insertImport,
-  linkSource,
   markImportFailed,
   markImportSucceeded,
   selectFileStudents,
@@ -283,10 +282,10 @@ async function applyImport(
     };
     const { cohorts, written } = await database.transaction(async (q) => {
       const sourceId = await ensureTailoringSource(q, scope.institutionId, source);
-      await linkSource(
+      await linkCharacteristicsToSource(
         q,
-        columns.map((c) => c.id),
         sourceId,
+        columns.map((c) => c.id),
       );
       const written = await writeValues(
         q,

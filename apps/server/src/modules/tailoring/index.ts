@@ -5,6 +5,7 @@ export {
   ensureTailoringSource,
   type InsertedCharacteristic,
   insertCharacteristic,
+  linkCharacteristicsToSource,
   type NewCharacteristic,
   type OnNameTaken,
 } from './dictionary-queries.ts';

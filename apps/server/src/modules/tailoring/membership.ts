@@ -7,7 +7,11 @@ import {
   rulePredicate,
   type StoredRule,
 } from './dictionary.ts';
-import { ensureTailoringSource, insertCharacteristic } from './dictionary-queries.ts';
+import {
+  ensureTailoringSource,
+  insertCharacteristic,
+  linkCharacteristicsToSource,
+} from './dictionary-queries.ts';
 
 /** The source a group's membership characteristic is written under when the group names none. */
 export const MEMBERSHIP_SOURCE = 'course_coach';
@@ -279,10 +283,7 @@ export async function writeBackMembership(
   // A name taken by another characteristic is refused when the group is saved; never overwrite one.
   if (c.cohort_id !== cohort.id)
     throw new Error(`characteristic ${cohort.characteristic} is not this group's`);
-  await q(
-    `insert into characteristic_sources (characteristic_id, source_id) values ($1, $2) on conflict do nothing`,
-    [c.id, sourceId],
-  );
+  await linkCharacteristicsToSource(q, sourceId, [c.id]);
   const cut = users ? ' and user_id = any($2::int[])' : '';
   await q(`delete from student_characteristic_values where characteristic_id = $1${cut}`, [
     c.id,

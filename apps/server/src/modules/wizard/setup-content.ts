@@ -14,7 +14,11 @@ import {
 } from '@course-coach/contracts';
 import type { Query } from '../../db/client.ts';
 import { NO_PASSWORD } from '../lms/index.ts';
-import { ensureTailoringSource, insertCharacteristic } from '../tailoring/index.ts';
+import {
+  ensureTailoringSource,
+  insertCharacteristic,
+  linkCharacteristicsToSource,
+} from '../tailoring/index.ts';
 import { saveWiring } from '../wiring/index.ts';
 import {
   ASSESSMENT_TYPE_CHARACTERISTIC,
@@ -32,7 +36,6 @@ import {
   ensureBulletinTopic,
   ensureUser,
   insertBulletin,
-  insertCharacteristicSource,
   insertCourseCharacteristic,
   insertPlaybook,
   insertScheduledEmail,
@@ -77,7 +80,7 @@ async function ensureCharacteristic(
     restriction_values: def.values,
     restriction_ranges: def.ranges,
   });
-  await insertCharacteristicSource(q, id, sourceId);
+  await linkCharacteristicsToSource(q, sourceId, [id]);
 }
 
 /**

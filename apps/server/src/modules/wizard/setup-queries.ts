@@ -28,18 +28,6 @@ export async function selectCharacteristicByName(
   return row;
 }
 
-/** Makes source `sourceId` the source of the wizard's new characteristic `characteristicId`. */
-export async function insertCharacteristicSource(
-  q: Query,
-  characteristicId: number,
-  sourceId: number,
-): Promise<void> {
-  await q('insert into characteristic_sources (characteristic_id, source_id) values ($1, $2)', [
-    characteristicId,
-    sourceId,
-  ]);
-}
-
 /** Whether the coach already has a course characteristic titled `title`. */
 export async function courseCharacteristicExists(q: Query, coachId: number, title: string): Promise<boolean> {
   const rows = await q('select 1 from course_characteristics where coach_id = $1 and title = $2', [
