@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { importCsv } from '../src/modules/tailoring/import.ts';
+import { ensureTailoringSource, linkCharacteristicsToSource } from '../src/modules/tailoring/index.ts';
 import { recomputeMembership } from '../src/modules/tailoring/membership.ts';
 import { createRule, deleteRule, updateRule } from '../src/modules/tailoring/rules.ts';
 import { noteChangedValues, requestPendingSync, STUDENT_SYNC_LIMIT } from '../src/modules/tailoring/sync.ts';
@@ -281,24 +282,19 @@ describe('incremental membership sync', () => {
             'select id from characteristics where institution_id = $1 and name = $2',
             [institutionId, name],
           );
-          const [src] = await q<{ id: number }>(
-            `insert into tailoring_sources (institution_id, name, label) values ($1, 'incr_survey', 'Survey')
-             on conflict (institution_id, name) do update set name = excluded.name returning id`,
-            [institutionId],
-          );
-          await q(
-            'insert into characteristic_sources (characteristic_id, source_id) values ($1, $2) on conflict do nothing',
-            [c!.id, src!.id],
-          );
+          // The source and its link as every writer makes them (the source row stays locked to the end
+          // of this transaction, which orders this answer against a concurrent import of the source).
+          const sourceId = await ensureTailoringSource(q, institutionId, 'incr_survey', 'Survey');
+          await linkCharacteristicsToSource(q, sourceId, [c!.id]);
           await q(
             'delete from student_characteristic_values where characteristic_id = $1 and user_id = $2 and source_id = $3',
-            [c!.id, u.id, src!.id],
+            [c!.id, u.id, sourceId],
           );
           const value = cell(name) || (name === 'score' ? '50' : 'mid');
           await q(
             `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
              values ($1, $2, $3, 0, $4, $5, $6) on conflict do nothing`,
-            [institutionId, c!.id, u.id, src!.id, value, name === 'score' ? Number(value) : null],
+            [institutionId, c!.id, u.id, sourceId, value, name === 'score' ? Number(value) : null],
           );
           return noteChangedValues(q, { institutionId }, [name], [u.id]);
         });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Query } from '../src/db/client.ts';
+import { ensureTailoringSource, linkCharacteristicsToSource } from '../src/modules/tailoring/index.ts';
 import { noteChangedValues, runSync } from '../src/modules/tailoring/sync.ts';
 import { openTestDatabase } from './helpers.ts';
 
@@ -96,18 +97,12 @@ describe('membership sync task', () => {
     // A survey answer: the first student now scores 70 (the group's rule is "score ≥ 50").
     const [first] = students;
     await database.transaction(async (q) => {
-      const [src] = await q<{ id: number }>(
-        `insert into tailoring_sources (institution_id, name, label) values ($1, 'race_survey', 'Survey') returning id`,
-        [institutionId],
-      );
-      await q('insert into characteristic_sources (characteristic_id, source_id) values ($1, $2)', [
-        scoreId,
-        src!.id,
-      ]);
+      const sourceId = await ensureTailoringSource(q, institutionId, 'race_survey', 'Survey');
+      await linkCharacteristicsToSource(q, sourceId, [scoreId]);
       await q(
         `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
          values ($1, $2, $3, 0, $4, '70', 70)`,
-        [institutionId, scoreId, first, src!.id],
+        [institutionId, scoreId, first, sourceId],
       );
       expect(await noteChangedValues(q, { institutionId }, ['score'], [first!])).toEqual([cohortId]);
     });
@@ -132,15 +127,8 @@ describe('membership sync task', () => {
     'does not consume a change noted by a writer that commits after the run took the pending students',
     async () => {
       const [first, second] = students;
-      const [src] = await database.query<{ id: number }>(
-        `insert into tailoring_sources (institution_id, name, label) values ($1, 'race_survey', 'Survey')
-         on conflict (institution_id, name) do update set name = excluded.name returning id`,
-        [institutionId],
-      );
-      await database.query(
-        'insert into characteristic_sources (characteristic_id, source_id) values ($1, $2) on conflict do nothing',
-        [scoreId, src!.id],
-      );
+      const sourceId = await ensureTailoringSource(database.query, institutionId, 'race_survey', 'Survey');
+      await linkCharacteristicsToSource(database.query, sourceId, [scoreId]);
       const answer = async (q: Query, score: number) => {
         await q('delete from student_characteristic_values where characteristic_id = $1 and user_id = $2', [
           scoreId,
@@ -149,7 +137,7 @@ describe('membership sync task', () => {
         await q(
           `insert into student_characteristic_values (institution_id, characteristic_id, user_id, coach_id, source_id, value, num)
            values ($1, $2, $3, 0, $4, $5, $6)`,
-          [institutionId, scoreId, second, src!.id, String(score), score],
+          [institutionId, scoreId, second, sourceId, String(score), score],
         );
         return noteChangedValues(q, { institutionId }, ['score'], [second!]);
       };
