@@ -9,6 +9,7 @@ import {
   type Quote,
 } from '@course-coach/contracts';
 import { parse } from 'csv-parse/sync';
+import { parseCsvText } from '../../http/csv.ts';
 import { badRequest } from '../../http/errors.ts';
 
 /** Lines read to detect the delimiter. */
@@ -109,16 +110,16 @@ export interface ReadOptions {
 const RECORD_DELIMITERS: Record<LineEnding, string> = { LF: '\n', CRLF: '\r\n', CR: '\r' };
 
 /**
- * Parses a whole file with csv-parse: the delimiter, quote character (`none`: quotes are ordinary
+ * Parses a whole file with csv-parse (resolves once read; rejects with the 400 below): the delimiter, quote character (`none`: quotes are ordinary
  * characters), byte order mark and line ending given in `read`, each else detected (so the file is read
  * as its format is shown); trimmed cells, empty lines skipped. Refuses (400, one
  * sentence): an unknown delimiter, malformed quoting or a row with another number of fields than the
  * header (naming the line), a header-only file, an empty file, blank or repeated column names.
  */
-export function parseFile(
+export async function parseFile(
   raw: string,
   read: ReadOptions = {},
-): { format: FileFormat; header: string[]; rows: string[][] } {
+): Promise<{ format: FileFormat; header: string[]; rows: string[][] }> {
   if (raw.replace(/^\uFEFF/, '').trim() === '') throw badRequest({ file: ['The file is empty.'] });
   const detected = detectFormat(raw);
   const d = read.delimiter ?? detected.delimiter;
@@ -129,7 +130,9 @@ export function parseFile(
   const text = bom ? raw.replace(/^\uFEFF/, '') : raw;
   let records: string[][];
   try {
-    records = parse(text, {
+    // Read in slices, the event loop given a turn between them (http/csv.ts): a large upload does not
+    // hold up the server's other requests.
+    records = await parseCsvText(text, {
       delimiter: d,
       quote: q === 'none' ? false : q,
       bom: false,

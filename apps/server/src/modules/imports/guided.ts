@@ -12,6 +12,7 @@ import {
   valueAllowed,
 } from '@course-coach/contracts';
 import type { Database, Query } from '../../db/client.ts';
+import { nextEventLoopTurn, ROWS_PER_TURN } from '../../http/csv.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { CoachScope } from '../tailoring/index.ts';
 import { type DictCharacteristic, loadDictionary } from '../tailoring/index.ts';
@@ -75,22 +76,25 @@ export async function describeUpload(
   upload: { id: number; file_name: string; content: string },
   read: ReadOptions = {},
 ): Promise<Upload> {
-  const { format, header, rows } = parseFile(upload.content, read);
+  const { format, header, rows } = await parseFile(upload.content, read);
   const dictionary = await loadDictionary(q, scope.institutionId);
   const names = new Set(dictionary.filter((c) => c.cohort_id === null).map((c) => c.name));
-  const suggestions: ColumnSuggestion[] = header.map((column, i) => {
+  const suggestions: ColumnSuggestion[] = [];
+  for (const [i, column] of header.entries()) {
+    // One column at a time, the event loop given a turn between columns (http/csv.ts).
+    await nextEventLoopTurn();
     const values = rows.map((r) => r[i] ?? '');
     const distinct = [...new Set(values.filter((v) => v !== ''))].sort();
     const { kind, recode } = inferKind(values);
-    return {
+    suggestions.push({
       column,
       kind,
       distinct: distinct.slice(0, MAX_DISTINCT),
       distinct_count: distinct.length,
       existing: names.has(column) ? column : null,
       recode,
-    };
-  });
+    });
+  }
   return {
     id: upload.id,
     file_name: upload.file_name,
@@ -114,7 +118,7 @@ export async function createUpload(
   content: string,
 ): Promise<Upload> {
   checkSize(Buffer.byteLength(content));
-  parseFile(content);
+  await parseFile(content);
   const id = await insertUpload(database.query, {
     institutionId: scope.institutionId,
     coachId: scope.coachId,
@@ -183,7 +187,7 @@ export async function planImport(
   content: string,
   mapping: ImportMapping,
 ): Promise<Plan> {
-  const { header, rows } = parseFile(content, mapping);
+  const { header, rows } = await parseFile(content, mapping);
   const col = new Map(header.map((h, i) => [h, i]));
   const fieldErrors: Record<string, string[]> = {};
   const fail = (key: string, message: string) => {
@@ -276,6 +280,7 @@ export async function planImport(
   const sIndex = col.get(mapping.student.column)!;
   const keyLabel = { student_id: 'student id', email: 'e-mail', lms_id: 'LMS/SIS id' }[mapping.student.by];
   for (const [r, cells] of rows.entries()) {
+    if ((r + 1) % ROWS_PER_TURN === 0) await nextEventLoopTurn();
     const line = r + 2;
     const key = (cells[sIndex] ?? '').trim();
     const userId = students.get(mapping.student.by === 'email' ? key.toLowerCase() : key);

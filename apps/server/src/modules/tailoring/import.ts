@@ -6,9 +6,9 @@ import {
   NON_FIELD_ERRORS,
   RULE_MESSAGES,
 } from '@course-coach/contracts';
-import { parse } from 'csv-parse/sync';
 import type { CoachRequestContext } from '../../auth/context.ts';
 import type { Database } from '../../db/client.ts';
+import { nextEventLoopTurn, parseCsvText, ROWS_PER_TURN } from '../../http/csv.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { valueError } from '../characteristics/index.ts';
@@ -87,7 +87,7 @@ async function checkCsv(
   }
   let records: string[][];
   try {
-    records = parse(text.replace(/^\uFEFF/, ''), {
+    records = await parseCsvText(text.replace(/^\uFEFF/, ''), {
       skip_empty_lines: true,
       trim: true,
       relax_column_count: false,
@@ -140,16 +140,24 @@ async function checkCsv(
   // The students the file may name, by student number or email: the coach's own students when any
   // column is a course fact or the caller is an instructor; else the institution's students.
   const coachOnly = caller.institutionRole === null || columns.some((c) => c.scope === 'enrolment');
-  const keys = [...new Set(rows.map((cells) => (cells[0] ?? '').trim()))];
-  const students = await selectFileStudents(database.query, scope, coachOnly, keys);
+  // Each loop over the rows (or the students they name) gives the event loop a turn every
+  // ROWS_PER_TURN rows: a large file does not hold up the server's other requests (http/csv.ts).
+  const keySet = new Set<string>();
+  for (const [i, cells] of rows.entries()) {
+    keySet.add((cells[0] ?? '').trim());
+    if ((i + 1) % ROWS_PER_TURN === 0) await nextEventLoopTurn();
+  }
+  const students = await selectFileStudents(database.query, scope, coachOnly, [...keySet]);
   const byKey = new Map<string, number>();
-  for (const s of students) {
+  for (const [i, s] of students.entries()) {
     byKey.set(s.email.toLowerCase(), s.id);
     if (s.external_id) byKey.set(s.external_id, s.id);
+    if ((i + 1) % ROWS_PER_TURN === 0) await nextEventLoopTurn();
   }
   const staged: StagedValue[] = [];
   const seenStudents = new Set<number>();
-  rows.forEach((cells, i) => {
+  for (const [i, cells] of rows.entries()) {
+    if ((i + 1) % ROWS_PER_TURN === 0) await nextEventLoopTurn();
     const line = i + 2;
     const key = (cells[0] ?? '').trim();
     const userId = byKey.get(key.toLowerCase()) ?? byKey.get(key);
@@ -161,11 +169,11 @@ async function checkCsv(
           ? IMPORT_SCOPE_MESSAGES.notInCoach(key)
           : IMPORT_SCOPE_MESSAGES.notInInstitution(key),
       });
-      return;
+      continue;
     }
     if (seenStudents.has(userId)) {
       errors.push({ row: line, column: header[0]!, message: `“${key}” is listed more than once.` });
-      return;
+      continue;
     }
     seenStudents.add(userId);
     columns.forEach((c, j) => {
@@ -194,7 +202,7 @@ async function checkCsv(
         }
       }
     });
-  });
+  }
   return { report: report(rows.length, names), staged, columns };
 }
 
