@@ -11,7 +11,9 @@
  *    recounted ("done").
  * 2. Generated: BENCH_STUDENTS students (default 1,000,000) × 5 characteristics and 10 groups over them:
  *    the same one-row import and answer, then a full import (BENCH_IMPORT_ROWS rows, default every
- *    student, × 5 characteristics) timed from the upload to every affected group synced.
+ *    student, × 5 characteristics) timed from the upload to every affected group synced; before it, a dry
+ *    run of the same file. For both, the event loop's longest stall (what a request arriving meanwhile
+ *    waits), beside the same watch over an idle second.
  *
  * Syncs run in this process (no queue), one at a time, like one worker. Each part runs in a scratch
  * database the bench creates and drops on the server DATABASE_URL names (default
@@ -116,6 +118,26 @@ async function oulad(pglite: boolean) {
   }, pglite);
 }
 
+/**
+ * Watches the event loop from now until `stop()`: the longest gap between two ticks of a 5-ms interval
+ * (ms), i.e. how long a request arriving then would have waited before the server could start on it.
+ */
+function stallWatch(): { stop: () => number } {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(longest, performance.now() - last);
+    },
+  };
+}
+
 async function generated() {
   await scratch(async (database) => {
     const t0 = performance.now();
@@ -141,6 +163,28 @@ async function generated() {
         `${g},v${(g * 3) % 10},v${g % 10},${(g * 7) % 101},${(g * 11) % 101},v${g % 8};v${(g + 3) % 8}`,
       );
     const csv = lines.join('\n');
+    // The event loop while the file is checked (a dry run), beside the same watch over an idle second:
+    // the longest time another request would have waited for the server's one thread (http/csv.ts).
+    const idle = stallWatch();
+    await new Promise((r) => setTimeout(r, 1000));
+    const idleStall = idle.stop();
+    const dry = stallWatch();
+    const tDry = performance.now();
+    await importCsv(
+      { database, boss: null },
+      { institutionId, coachId: coach!.id },
+      staff,
+      'registrar',
+      csv,
+      true,
+    );
+    const dryTime = performance.now() - tDry;
+    const dryStall = dry.stop();
+    console.log(
+      `generated: dry run of the ${IMPORT_ROWS.toLocaleString('en')}-row file ${secs(dryTime)}: the event loop's longest stall ${dryStall.toFixed(0)} ms ` +
+        `(baseline, idle: ${idleStall.toFixed(0)} ms)`,
+    );
+    const watch = stallWatch();
     const t = performance.now();
     const report = await importCsv(
       { database, boss: null },
@@ -152,9 +196,10 @@ async function generated() {
     );
     const accepted = performance.now() - t;
     const full = await settle(database, institutionId, t, report.id);
+    const importStall = watch.stop();
     console.log(
       `generated: full import of ${IMPORT_ROWS.toLocaleString('en')} rows × 5 characteristics: checked and accepted in ${secs(accepted)}, ` +
-        `values written (import success) ${secs(full.written)}, every group synced ${secs(full.done)} ` +
+        `values written (import success) ${secs(full.written)}, every group synced ${secs(full.done)}, the event loop's longest stall ${importStall.toFixed(0)} ms ` +
         `(baseline full re-sync of every group alone: ${secs(r.baseline)}; load average ${os
           .loadavg()
           .map((l) => l.toFixed(1))
