@@ -165,19 +165,21 @@ async function generated() {
     const csv = lines.join('\n');
     // The event loop while the file is checked (a dry run), beside the same watch over an idle second:
     // the longest time another request would have waited for the server's one thread (http/csv.ts).
+    const importFile = (dryRun: boolean) =>
+      importCsv(
+        { database, boss: null },
+        { institutionId, coachId: coach!.id },
+        staff,
+        'registrar',
+        csv,
+        dryRun,
+      );
     const idle = stallWatch();
     await new Promise((r) => setTimeout(r, 1000));
     const idleStall = idle.stop();
     const dry = stallWatch();
     const tDry = performance.now();
-    await importCsv(
-      { database, boss: null },
-      { institutionId, coachId: coach!.id },
-      staff,
-      'registrar',
-      csv,
-      true,
-    );
+    await importFile(true);
     const dryTime = performance.now() - tDry;
     const dryStall = dry.stop();
     console.log(
@@ -186,14 +188,7 @@ async function generated() {
     );
     const watch = stallWatch();
     const t = performance.now();
-    const report = await importCsv(
-      { database, boss: null },
-      { institutionId, coachId: coach!.id },
-      staff,
-      'registrar',
-      csv,
-      false,
-    );
+    const report = await importFile(false);
     const accepted = performance.now() - t;
     const full = await settle(database, institutionId, t, report.id);
     const importStall = watch.stop();

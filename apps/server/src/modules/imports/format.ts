@@ -110,11 +110,12 @@ export interface ReadOptions {
 const RECORD_DELIMITERS: Record<LineEnding, string> = { LF: '\n', CRLF: '\r\n', CR: '\r' };
 
 /**
- * Parses a whole file with csv-parse (resolves once read; rejects with the 400 below): the delimiter, quote character (`none`: quotes are ordinary
- * characters), byte order mark and line ending given in `read`, each else detected (so the file is read
- * as its format is shown); trimmed cells, empty lines skipped. Refuses (400, one
- * sentence): an unknown delimiter, malformed quoting or a row with another number of fields than the
- * header (naming the line), a header-only file, an empty file, blank or repeated column names.
+ * Parses a whole file with csv-parse, in slices (http/csv.ts `parseCsvText`): the delimiter, quote
+ * character (`none`: quotes are ordinary characters), byte order mark and line ending given in `read`,
+ * each else detected (so the file is read as its format is shown); trimmed cells, empty lines skipped.
+ * Rejects (400, one sentence): an unknown delimiter, malformed quoting or a row with another number of
+ * fields than the header (naming the line), a header-only file, an empty file, blank or repeated column
+ * names.
  */
 export async function parseFile(
   raw: string,
