@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router';
 import { earlyPage } from './api/answers-ahead.ts';
 import { preloadShellSchemas } from './api/lazy-schemas.ts';
 import { createQueryClient } from './api/query-client.ts';
+import { holdFirstContent } from './components/first-content.ts';
+import { loadLaterStyles } from './later-styles.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 import { preloadPageFor } from './routes/coach-pages.tsx';
@@ -12,10 +14,16 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 // The page index.html's early requests found (a student's dashboard on `/`): its code loads beside its data,
-// and so do the schemas a signed-in page reads its first answers with (none for a signed-out visitor).
+// and so do the schemas a signed-in page reads its first answers with (none for a signed-out visitor). A
+// coach dashboard says when its first content is shown; until then the header's signed-in parts wait
+// (components/first-content.ts); for any other page they wait for nothing but the browser's first idle moment.
+const releaseFirstContent = holdFirstContent();
 void earlyPage().then((path) => {
-  preloadPageFor(path);
-  if (path !== null) preloadShellSchemas();
+  if (!preloadPageFor(path)) releaseFirstContent();
+  if (path === null) return;
+  preloadShellSchemas();
+  // Every signed-in page waits for mantine-later.css (routes/page.ts): it loads beside the page's code.
+  loadLaterStyles().catch(() => undefined);
 });
 
 const queryClient = createQueryClient();

@@ -1,5 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useFirstContentShown } from './first-content.ts';
 import { usePageTitle } from './usePageTitle.ts';
 
 /** Heading of the 404 page. */
@@ -8,6 +9,7 @@ export const PAGE_NOT_FOUND = 'Page not found';
 /** 404 page for unknown paths and for coach or institution pages that are not built yet. */
 export function NotFoundPage() {
   usePageTitle(PAGE_NOT_FOUND);
+  useFirstContentShown();
   return (
     <Stack gap="md" align="flex-start" py="xl" data-testid="not-found-page">
       <Title order={1}>{PAGE_NOT_FOUND}</Title>

@@ -9,10 +9,12 @@ const COACH_DASHBOARD_PATH = /^\/Dashboard\/Coach\/\d+\/CoachDetails\/?$/;
 /**
  * Starts loading the coach dashboard's code when `path` (the page the app is about to show) is a coach
  * dashboard, so that it arrives beside the dashboard's data instead of after the redirect from `/`
- * (docs/student-experience.md "Early requests"); does nothing for other paths or null.
+ * (docs/student-experience.md "Early requests"); does nothing for other paths or null. True when it did.
  */
-export function preloadPageFor(path: string | null): void {
-  if (path && COACH_DASHBOARD_PATH.test(path)) loadCoachDashboard().catch(() => undefined);
+export function preloadPageFor(path: string | null): boolean {
+  if (!path || !COACH_DASHBOARD_PATH.test(path)) return false;
+  loadCoachDashboard().catch(() => undefined);
+  return true;
 }
 
 /**

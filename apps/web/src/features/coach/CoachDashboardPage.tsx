@@ -1,4 +1,5 @@
 import {
+  API,
   BULLETIN_UI_TEXTS,
   CHART_TEXTS,
   type CoachDashboardGroup,
@@ -13,7 +14,7 @@ import {
 } from '@course-coach/contracts';
 import { Anchor, Grid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { expectAnswers, primeAnswers } from '../../api/answers-ahead.ts';
@@ -21,14 +22,15 @@ import { callEndpoint } from '../../api/call-endpoint.ts';
 import { CardSkeleton } from '../../components/CardSkeleton.tsx';
 import { CollapsibleSection, useCollapsedSections } from '../../components/CollapsibleSection.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
+import { useAfterFirstContent, useFirstContentShown } from '../../components/first-content.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { coachAccess, useMe } from '../auth/index.ts';
-import { GRADE_CARD_TEXTS, GradeCard } from '../grades/index.ts';
+import { GRADE_CARD_TEXTS, GradeCard, gradeDataQuery } from '../grades/index.ts';
 import { useInstitutionsCoaches } from '../institution/index.ts';
-import { SidebarLinks, TodoCard } from '../todos/index.ts';
+import { SidebarLinks, TodoCard, todoListPageQuery } from '../todos/index.ts';
 import {
   ActivityCards,
   BulletinList,
@@ -196,11 +198,34 @@ function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; ins
 }
 
 /**
+ * Puts the `first` group's answers (grade data, the first page of to-do lists) into the cards' own queries
+ * (keys and schemas of `gradeDataQuery` and `todoListPageQuery`), so that the grade card and the to-do card
+ * render with their content in the same commit that ends their skeletons, before the `rest` cards take the
+ * main thread. Only parts that came back 2xx (the primed ones): for any other, the card asks itself, as
+ * before. Resolves when both are in the cache (prefetchQuery never rejects).
+ */
+function fillFirstGroup(
+  queryClient: QueryClient,
+  coachId: number,
+  parts: ReadonlyArray<{ path: string; status: number }>,
+): Promise<unknown> {
+  const primed = new Set(parts.filter((p) => p.status >= 200 && p.status < 300).map((p) => p.path));
+  return Promise.all([
+    primed.has(API.gradeData(coachId)) ? queryClient.prefetchQuery(gradeDataQuery(coachId)) : null,
+    primed.has(`${API.todoLists(coachId)}?page=1`)
+      ? queryClient.prefetchQuery(todoListPageQuery(coachId, 1))
+      : null,
+  ]);
+}
+
+/**
  * Fetches one group of a student's dashboard answers (GET …/dashboard?parts=) and primes them for the
- * cards' own queries (`api/answers-ahead.ts`). Settled (success or not) when the group's cards may render:
- * on failure each card calls its endpoint itself, as before.
+ * cards' own queries (`api/answers-ahead.ts`); the `first` group's are also put into those queries
+ * (`fillFirstGroup`). Settled (success or not) when the group's cards may render: on failure each card
+ * calls its endpoint itself, as before.
  */
 function useDashboardGroup(coachId: number, group: CoachDashboardGroup, enabled: boolean): boolean {
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ['coach-dashboard', coachId, group] as const,
     queryFn: async ({ signal }) => {
@@ -208,10 +233,14 @@ function useDashboardGroup(coachId: number, group: CoachDashboardGroup, enabled:
         DASHBOARD_ENDPOINTS.dashboard,
         { params: { coachId }, query: { parts: group } },
         signal,
-      ).then((d) => primeAnswers(d.parts));
+      ).then((d) => {
+        primeAnswers(d.parts);
+        return d.parts;
+      });
       // Other queries of these paths (the course menu's grade data) wait for this request, not the network.
       expectAnswers(coachDashboardPartPaths(coachId, group), answers);
-      await answers;
+      const parts = await answers;
+      if (group === 'first') await fillFirstGroup(queryClient, coachId, parts);
       return true;
     },
     enabled,
@@ -223,7 +252,8 @@ function useDashboardGroup(coachId: number, group: CoachDashboardGroup, enabled:
 /**
  * The dashboard's answers in two requests sent at once (docs/decisions/0006-coach-dashboard-in-one-request.md):
  * `first` (grade card, to-dos) and `rest`, so the first useful content shows as soon as its own parts are
- * in, not after the slowest analytics; `rest` is settled when nothing is left to wait for.
+ * in, not after the slowest analytics; `rest` is settled when nothing is left to wait for and the first
+ * content has been painted.
  */
 function useDashboardPrimed(coachId: number, enabled: boolean): Record<CoachDashboardGroup, boolean> {
   const first = useDashboardGroup(coachId, 'first', enabled);
@@ -232,7 +262,10 @@ function useDashboardPrimed(coachId: number, enabled: boolean): Record<CoachDash
   useEffect(() => {
     if (enabled && first) preloadStudentCards();
   }, [enabled, first]);
-  return { first, rest: first && rest };
+  // The rest's cards render after the first content was painted (components/first-content.ts), even when
+  // their answers came first: rendered in the same commit, they would hold back the grade card's paint.
+  const painted = useAfterFirstContent();
+  return { first, rest: first && rest && painted };
 }
 
 /**
@@ -275,6 +308,8 @@ function CoachDashboard({
   const groups = useDashboardPrimed(coachId, access === 'student');
   const ready = groups.rest;
   const student = access === 'student';
+  // The grade card and the to-dos (a student's), or the staff's page itself, are this page's first content.
+  useFirstContentShown(!student || groups.first);
   const section = useSections(userId, groups, student);
   // Phones (narrower than Mantine's `sm`, 48em) get one column in the order a student acts on.
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });

@@ -1,6 +1,7 @@
 import { PAGES } from '@course-coach/contracts';
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link, Outlet, useParams } from 'react-router';
+import { useFirstContentShown } from '../../components/first-content.ts';
 import { parsePathId } from '../../components/path-id.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { coachAccess, useMe } from '../auth/index.ts';
@@ -15,6 +16,7 @@ export const NOT_ENROLLED_TITLE = 'You are not enrolled in this course';
  */
 export function NotEnrolledPage({ coaches }: { coaches: ReadonlyArray<{ id: number; label: string }> }) {
   usePageTitle(NOT_ENROLLED_TITLE);
+  useFirstContentShown();
   return (
     <Stack gap="md" align="flex-start" py="xl" data-testid="not-enrolled-page">
       <Title order={1}>{NOT_ENROLLED_TITLE}</Title>

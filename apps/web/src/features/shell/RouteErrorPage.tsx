@@ -1,9 +1,11 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useFirstContentShown } from '../../components/first-content.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 
 /** Shown when a page fails while rendering (a bug): says so and offers a reload. */
 export function RouteErrorPage() {
   usePageTitle('Something went wrong');
+  useFirstContentShown();
   return (
     <Container size="sm" py="xl" component="main">
       <Stack gap="md" align="flex-start">

@@ -5,7 +5,7 @@ import {
   type TodoListBody,
   type TodoListPage,
 } from '@course-coach/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../api/call-endpoint.ts';
 
 /** Query keys of the to-do feature; everything under ['todos', coachId] reloads after a write. */
@@ -16,14 +16,22 @@ export const todoKeys = {
   tags: (coachId: number) => ['todos', coachId, 'tags'] as const,
 };
 
-/** One page of the caller's to-do lists (spec §7: GET the list URL with query page; one list a page). */
-export function useTodoListPage(coachId: number, page: number) {
-  return useQuery({
+/**
+ * The query of one page of the caller's to-do lists (spec §7: GET the list URL with query page; one list
+ * a page): its key and function, for {@link useTodoListPage} and for the coach dashboard, which fetches
+ * page 1 with its first group of answers so that the to-do card renders with its list at once.
+ */
+export function todoListPageQuery(coachId: number, page: number) {
+  return queryOptions({
     queryKey: todoKeys.page(coachId, page),
     queryFn: ({ signal }) =>
       callEndpoint(TODO_ENDPOINTS.listPage, { params: { coachId }, query: { page: String(page) } }, signal),
-    placeholderData: keepPreviousData,
   });
+}
+
+/** One page of the caller's to-do lists ({@link todoListPageQuery}), the previous page shown while the next loads. */
+export function useTodoListPage(coachId: number, page: number) {
+  return useQuery({ ...todoListPageQuery(coachId, page), placeholderData: keepPreviousData });
 }
 
 /** The coach's tags: the form's checkbox options (spec §7 "To-do item tags"). */
