@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { describeTarget, errorReason, waitForDatabase } from './availability.ts';
 import { registerCopyClient } from './copy.ts';
+import { namedStatementQuery } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -178,7 +179,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     db,
     pglite,
-    query: async (text, params) => (await pglite.query(text, params as unknown[])).rows as never,
+    // Hot parameterised statements as named prepared statements, as on PostgreSQL (./pglite-statements.ts).
+    query: namedStatementQuery(pglite, new PreparedStatementNames()) as Query,
     transaction: (fn) =>
       pglite.transaction((tx) =>
         fn(async (text, params) => (await tx.query(text, params as unknown[])).rows as never),
