@@ -13,7 +13,8 @@
  *    the same one-row import and answer, then a full import (BENCH_IMPORT_ROWS rows, default every
  *    student, × 5 characteristics) timed from the upload to every affected group synced; before it, a dry
  *    run of the same file. For both, the event loop's longest stall (what a request arriving meanwhile
- *    waits), beside the same watch over an idle second.
+ *    waits), beside the same watch over an idle second. Last, the same file from a new source (a first
+ *    import: every value inserted), timed the same way.
  *
  * Syncs run in this process (no queue), one at a time, like one worker. Each part runs in a scratch
  * database the bench creates and drops on the server DATABASE_URL names (default
@@ -165,15 +166,8 @@ async function generated() {
     const csv = lines.join('\n');
     // The event loop while the file is checked (a dry run), beside the same watch over an idle second:
     // the longest time another request would have waited for the server's one thread (http/csv.ts).
-    const importFile = (dryRun: boolean) =>
-      importCsv(
-        { database, boss: null },
-        { institutionId, coachId: coach!.id },
-        staff,
-        'registrar',
-        csv,
-        dryRun,
-      );
+    const importFile = (dryRun: boolean, source = 'registrar') =>
+      importCsv({ database, boss: null }, { institutionId, coachId: coach!.id }, staff, source, csv, dryRun);
     const idle = stallWatch();
     await new Promise((r) => setTimeout(r, 1000));
     const idleStall = idle.stop();
@@ -199,6 +193,16 @@ async function generated() {
           .loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')})`,
+    );
+    // The same file from a source with no values yet (an institution's first import of a source): every
+    // value of the file is inserted.
+    const tFirst = performance.now();
+    const first = await importFile(false, 'sis');
+    const firstAccepted = performance.now() - tFirst;
+    const firstSettled = await settle(database, institutionId, tFirst, first.id);
+    console.log(
+      `generated: first import of the same file from a new source (every value inserted): checked and accepted in ${secs(firstAccepted)}, ` +
+        `values written (import success) ${secs(firstSettled.written)}, every group synced ${secs(firstSettled.done)}`,
     );
   });
 }

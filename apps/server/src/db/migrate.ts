@@ -5,13 +5,15 @@ import { REPO_ROOT } from '../config.ts';
 import { applyActivityTriggers } from './activity-triggers.ts';
 import type { Database } from './client.ts';
 import { applyGradeTriggers } from './grade-triggers.ts';
+import { applyValueTriggers } from './value-triggers.ts';
 
 /** The SQL migrations, found from the repository root so the bundled server (apps/server/dist) finds them too. */
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/server/src/db/migrations');
 
 /**
  * Applies drizzle-kit's SQL migrations (apps/server/src/db/migrations; the same files serve both drivers),
- * then the grade-version and activity-version triggers (db/grade-triggers.ts, db/activity-triggers.ts).
+ * then the grade-version, activity-version and value-key triggers (db/grade-triggers.ts,
+ * db/activity-triggers.ts, db/value-triggers.ts).
  */
 export async function runMigrations(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
@@ -19,6 +21,7 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as never, config);
     await applyGradeTriggers(database.query);
     await applyActivityTriggers(database.query);
+    await applyValueTriggers(database.query);
     return;
   }
   // Several instances may start at once: one migrates while the others wait on an advisory lock.
@@ -29,6 +32,7 @@ export async function runMigrations(database: Database): Promise<void> {
     const q = (text: string, params?: unknown[]) => client.query(text, params).then((r) => r.rows);
     await applyGradeTriggers(q);
     await applyActivityTriggers(q);
+    await applyValueTriggers(q);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();

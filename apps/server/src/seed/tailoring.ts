@@ -197,8 +197,8 @@ export async function seedTailoring(
 
   log('tailoring: student characteristic values');
   // The value rows are many (≈300,000 for all presentations) and every id in them is read from rows of
-  // this transaction, so the per-row foreign-key triggers only cost time: skip them where the database
-  // allows it (a superuser, as on the embedded database; as seed/content.ts does); elsewhere they run.
+  // this transaction, so their triggers (db/value-triggers.ts, the activity versions) only cost time:
+  // skip them where the database allows it (a superuser, as on PGlite; as seed/content.ts); else they run.
   await q('savepoint seed_tailoring_fk');
   try {
     await q('set local session_replication_role = replica');

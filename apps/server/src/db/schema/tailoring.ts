@@ -118,17 +118,23 @@ export const characteristicSources = pgTable(
  * "enrolment-scoped ⇔ coach_id ≠ 0". Built for tens of millions of rows: five integers, the value and
  * its number; the primary key leads with (characteristic, user, coach) so that each rule is one scan or
  * hash join per characteristic; `num` holds the value of range characteristics as a number (compared
- * numerically). Only the characteristic has a foreign key (its deletion, and so the institution's,
- * removes the rows): checking users and sources on every row would triple the cost of bulk loads, and
- * both are only ever written by the code that checked them (users are never deleted alone).
+ * numerically). No foreign key: the characteristic's key is checked once per statement by triggers
+ * (db/value-triggers.ts: a value of a characteristic that does not exist is refused with 23503, as a
+ * foreign key would, and a characteristic's deletion, and so the institution's, removes its values),
+ * because a foreign key checks every row on its own, which cost as much as the insert itself in a bulk
+ * load (decision 17); users and sources are only ever written by the code that checked them (users are
+ * never deleted alone).
  */
 export const studentCharacteristicValues = pgTable(
   'student_characteristic_values',
   {
     institution_id: integer('institution_id').notNull(),
-    characteristic_id: integer('characteristic_id')
-      .notNull()
-      .references(() => characteristics.id, { onDelete: 'cascade' }),
+    /**
+     * The characteristic (`characteristics.id`). Its key is kept by statement-level triggers rather
+     * than a foreign key (db/value-triggers.ts; decision 17): checked and locked once per statement,
+     * its deletion removing the values.
+     */
+    characteristic_id: integer('characteristic_id').notNull(),
     user_id: integer('user_id').notNull(),
     /** The coach of the enrolment for enrolment-scoped characteristics; 0 for student-scoped ones. */
     coach_id: integer('coach_id').notNull().default(0),

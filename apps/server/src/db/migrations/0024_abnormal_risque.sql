@@ -1,0 +1,1 @@
+ALTER TABLE "student_characteristic_values" DROP CONSTRAINT "student_characteristic_values_characteristic_id_characteristics_id_fk";
