@@ -81,3 +81,40 @@ test('the breakdown fits a phone screen', async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
 });
+
+test('the coaches below the breakdown stay where they are when its figures arrive, on a desktop and a phone', async ({
+  page,
+}) => {
+  // Each pass holds the figures back until the coach list has been measured.
+  let held: Promise<void> = Promise.resolve();
+  await page.route(
+    (url) => /^\/api\/v1\/institution\/\d+\/coach-activity\/\d+$/.test(url.pathname),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    let release!: () => void;
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.setViewportSize(viewport);
+    if (viewport.width === 1280) await signIn(page, STAFF);
+    else await page.reload();
+    await expect(page.getByTestId('coach-activity-loading')).toBeVisible();
+    const link = page
+      .getByTestId('institution-coach')
+      .first()
+      .getByRole('link', { name: /Open coach dashboard/ });
+    await expect(link).toBeVisible();
+    const before = await link.boundingBox();
+    release();
+    await expect(page.getByTestId('coach-activity-completed')).toBeVisible();
+    const after = await link.boundingBox();
+    expect(Math.abs(after!.y - before!.y)).toBeLessThanOrEqual(1);
+  }
+});

@@ -1,5 +1,11 @@
-import { type CoachActivityBreakdown, type CoachListEntry, MESSAGES, PAGES } from '@course-coach/contracts';
-import { Button, Card, Group, Progress, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  BREAKDOWN_KINDS,
+  type CoachActivityBreakdown,
+  type CoachListEntry,
+  MESSAGES,
+  PAGES,
+} from '@course-coach/contracts';
+import { Box, Button, Card, Group, Progress, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
@@ -68,6 +74,54 @@ function BreakdownFigures({ data }: { data: CoachActivityBreakdown }) {
 }
 
 /**
+ * The loading state in the place of the figures, as tall as they will be: the figures' own layout with
+ * blank lines, hidden, under the spec's 'Loading...'. The list of coaches below the card does not move
+ * when the figures arrive, so a click aimed at one of its links lands on it (WCAG 2.2's "no unexpected
+ * change of context" in spirit; a layout shift under the pointer is the usual mis-click).
+ */
+function BreakdownLoading() {
+  const blank = '\u00a0';
+  return (
+    <Box pos="relative">
+      <Stack
+        gap="md"
+        aria-hidden="true"
+        style={{ visibility: 'hidden' }}
+        data-testid="coach-activity-placeholder"
+      >
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <Stack gap={0}>
+            <Text fz={40} fw={700} lh={1.1}>
+              {blank}
+            </Text>
+            <Text fw={500}>{blank}</Text>
+          </Stack>
+          {/* As wide as the percentage line's usual text, and wrapping like it: beside the count on a
+              wide card, under it in two lines on a phone. */}
+          <Text c="dimmed" size="sm">
+            {`${blank} `.repeat(46)}
+          </Text>
+        </Group>
+        <Title order={3} size="h4">
+          {blank}
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          {BREAKDOWN_KINDS.map((kind) => (
+            <Stack gap={4} key={kind}>
+              <Text fw={600}>{blank}</Text>
+              <Progress.Root size="md" />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Stack>
+      <Box pos="absolute" top={0} left={0} right={0}>
+        <LoadingState data-testid="coach-activity-loading" />
+      </Box>
+    </Box>
+  );
+}
+
+/**
  * Coach Activity Breakdown (spec §2, §4 "Institution coach view"): a coach dropdown with the first coach
  * selected by default (a change reloads every figure), an 'Enter Coach' link to the chosen coach's
  * dashboard, the overall count 'Of N Items Complete' and the Content Breakdown of Bulletins, Surveys,
@@ -85,7 +139,7 @@ export function CoachActivityBreakdownCard({
   const breakdown = useCoachActivityBreakdown(institutionId, selected?.id ?? null);
 
   let body: React.ReactNode;
-  if (breakdown.isPending) body = <LoadingState data-testid="coach-activity-loading" />;
+  if (breakdown.isPending) body = <BreakdownLoading />;
   else if (breakdown.isError)
     body = (
       <ErrorState
