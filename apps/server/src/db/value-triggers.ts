@@ -22,14 +22,15 @@ import type { Query } from './client.ts';
 export const VALUE_TRIGGERS_SQL = [
   `create or replace function cc_check_value_characteristics() returns trigger language plpgsql as $$
    declare
+     ids int[];
      missing int;
    begin
      if tg_op = 'INSERT' then
-       perform 1 from characteristics c
-         where c.id in (select distinct characteristic_id from cc_new) for key share of c;
-       select n.characteristic_id into missing
-         from (select distinct characteristic_id from cc_new) n
-        where not exists (select 1 from characteristics c where c.id = n.characteristic_id)
+       -- One pass over the statement's rows; then the few characteristics they name.
+       select array_agg(distinct characteristic_id) into ids from cc_new;
+       perform 1 from characteristics c where c.id = any(ids) for key share of c;
+       select n.id into missing from unnest(ids) as n(id)
+        where not exists (select 1 from characteristics c where c.id = n.id)
         limit 1;
      elsif new.characteristic_id is distinct from old.characteristic_id then
        perform 1 from characteristics c where c.id = new.characteristic_id for key share of c;
