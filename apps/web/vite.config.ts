@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -62,6 +63,22 @@ export default defineConfig(({ command }) => ({
     // source maps (.map) are not matched and stay uncompressed (only developer tools fetch them).
     command === 'build' && compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
   ],
+  resolve: {
+    // React Router's package exports name only its development build (its warnings on), for every build:
+    // remix-run/react-router#14102. Its production build (the same code with the warnings off) for ours;
+    // the dev server and tests keep the development build and its warnings.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                import.meta.resolve('react-router').replace('/development/', '/production/'),
+              ),
+            },
+          ]
+        : [],
+  },
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },

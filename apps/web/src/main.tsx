@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { earlyPage } from './api/answers-ahead.ts';
 import { preloadShellSchemas } from './api/lazy-schemas.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { holdFirstContent } from './components/first-content.ts';
 import { loadLaterStyles } from './later-styles.ts';
 import { AppProviders } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { preloadPageFor } from './routes/coach-pages.tsx';
 
 const rootElement = document.getElementById('root');
@@ -27,12 +27,13 @@ void earlyPage().then((path) => {
 });
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
 
 createRoot(rootElement).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,24 +1,27 @@
 import type { RouteObject } from 'react-router';
+import { page } from './page.ts';
 
 /*
  * The account feature's routes (docs/accounts.md, docs/audit-log.md, docs/sso.md), spread into the app's
  * router: `accountPublicRoutes` outside the signed-in layout, `accountRoutes` under RequireAuth.
- * Each page's module loads when its route is first matched.
+ * Each page's module loads when its route is first rendered (see `page`).
  */
 
 /** Signed-out pages: forgot password and set password (reset and invitation links). */
 export const accountPublicRoutes: RouteObject[] = [
   {
     path: '/forgot-password',
-    lazy: async () => ({
-      Component: (await import('../features/accounts/ForgotPasswordPage.tsx')).ForgotPasswordPage,
-    }),
+    Component: page(
+      () => import('../features/accounts/ForgotPasswordPage.tsx'),
+      (m) => m.ForgotPasswordPage,
+    ),
   },
   {
     path: '/set-password',
-    lazy: async () => ({
-      Component: (await import('../features/accounts/SetPasswordPage.tsx')).SetPasswordPage,
-    }),
+    Component: page(
+      () => import('../features/accounts/SetPasswordPage.tsx'),
+      (m) => m.SetPasswordPage,
+    ),
   },
 ];
 
@@ -26,32 +29,44 @@ export const accountPublicRoutes: RouteObject[] = [
 export const accountRoutes: RouteObject[] = [
   {
     path: 'account',
-    lazy: async () => ({ Component: (await import('../features/accounts/AccountPage.tsx')).AccountPage }),
+    Component: page(
+      () => import('../features/accounts/AccountPage.tsx'),
+      (m) => m.AccountPage,
+    ),
   },
   {
     path: 'Dashboard/Institution/:institutionId/Users',
-    lazy: async () => ({ Component: (await import('../features/accounts/UsersPage.tsx')).UsersPage }),
+    Component: page(
+      () => import('../features/accounts/UsersPage.tsx'),
+      (m) => m.UsersPage,
+    ),
   },
   {
     path: 'Dashboard/Institution/:institutionId/Users/:userId',
-    lazy: async () => ({
-      Component: (await import('../features/accounts/UserDetailPage.tsx')).UserDetailPage,
-    }),
+    Component: page(
+      () => import('../features/accounts/UserDetailPage.tsx'),
+      (m) => m.UserDetailPage,
+    ),
   },
   {
     path: 'Dashboard/Institution/:institutionId/AuditLog',
-    lazy: async () => ({ Component: (await import('../features/accounts/AuditLogPage.tsx')).AuditLogPage }),
+    Component: page(
+      () => import('../features/accounts/AuditLogPage.tsx'),
+      (m) => m.AuditLogPage,
+    ),
   },
   {
     path: 'Dashboard/Institution/:institutionId/SignInSettings',
-    lazy: async () => ({
-      Component: (await import('../features/accounts/SsoSettingsPage.tsx')).SsoSettingsPage,
-    }),
+    Component: page(
+      () => import('../features/accounts/SsoSettingsPage.tsx'),
+      (m) => m.SsoSettingsPage,
+    ),
   },
   {
     path: 'Dashboard/Institution/:institutionId/LtiSettings',
-    lazy: async () => ({
-      Component: (await import('../features/accounts/LtiSettingsPage.tsx')).LtiSettingsPage,
-    }),
+    Component: page(
+      () => import('../features/accounts/LtiSettingsPage.tsx'),
+      (m) => m.LtiSettingsPage,
+    ),
   },
 ];

@@ -19,199 +19,199 @@ export function preloadPageFor(path: string | null): boolean {
 
 /**
  * The pages of a coach (spec §2 page routes under `Dashboard/Coach/{coachId}`, the message pages and the
- * gradebook), each loaded when first matched (see `page`). They sit under the coach member gate.
+ * gradebook), each loaded when first rendered (see `page`). They sit under the coach member gate.
  */
 export const coachPageRoutes: RouteObject[] = [
   {
     path: 'Dashboard/Coach/:coachId/CoachDetails',
-    lazy: page(loadCoachDashboard, (m) => m.CoachDashboardPage),
+    Component: page(loadCoachDashboard, (m) => m.CoachDashboardPage),
   },
   {
     // A student's dashboard as they see it, read-only (docs/instructor-home.md; path ours).
     path: 'Dashboard/Coach/:coachId/ViewAsStudent/:studentId',
-    lazy: page(
+    Component: page(
       () => import('../features/instructor-home/ViewAsStudentPage.tsx'),
       (m) => m.ViewAsStudentPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/cohort-manager',
-    lazy: page(
+    Component: page(
       () => import('../features/tailoring/InsightGroupManagerPage.tsx'),
       (m) => m.InsightGroupManagerPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/cohort-manager/add-cohort',
-    lazy: page(
+    Component: page(
       () => import('../features/tailoring/AddInsightGroupPage.tsx'),
       (m) => m.AddInsightGroupPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/cohort-manager/guided-import',
-    lazy: page(
+    Component: page(
       () => import('../features/imports/index.ts'),
       (m) => m.GuidedImportPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/cohort-manager/:cohortId/details',
-    lazy: page(
+    Component: page(
       () => import('../features/tailoring/InsightGroupDetailPage.tsx'),
       (m) => m.InsightGroupDetailPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/cohort-overview',
-    lazy: page(
+    Component: page(
       () => import('../features/tailoring/InsightGroupOverviewPage.tsx'),
       (m) => m.InsightGroupOverviewPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/ToDo',
-    lazy: page(
+    Component: page(
       () => import('../features/todos/TodosPage.tsx'),
       (m) => m.TodosPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/ToDo/Add',
-    lazy: page(
+    Component: page(
       () => import('../features/todos/TodoFormPage.tsx'),
       (m) => m.TodoFormPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/ToDo/Edit/:todoItemId',
-    lazy: page(
+    Component: page(
       () => import('../features/todos/TodoFormPage.tsx'),
       (m) => m.TodoFormPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/ToDoManager',
-    lazy: page(
+    Component: page(
       () => import('../features/todos/TodoManagerPage.tsx'),
       (m) => m.TodoManagerPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/Trash',
-    lazy: page(
+    Component: page(
       () => import('../features/trash/TrashPage.tsx'),
       (m) => m.TrashPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/ToDoManager/EditToDoList/:listId',
-    lazy: page(
+    Component: page(
       () => import('../features/todos/EditTodoListPage.tsx'),
       (m) => m.EditTodoListPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/Tips',
-    lazy: page(
+    Component: page(
       () => import('../features/tips/TipsPage.tsx'),
       (m) => m.TipsPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/TipManager',
-    lazy: page(
+    Component: page(
       () => import('../features/tips/TipManagerPage.tsx'),
       (m) => m.TipManagerPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/FAQ',
-    lazy: page(
+    Component: page(
       () => import('../features/faq/FaqPage.tsx'),
       (m) => m.FaqPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/FAQManager',
-    lazy: page(
+    Component: page(
       () => import('../features/faq/FaqManagerPage.tsx'),
       (m) => m.FaqManagerPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/ChecklistManager',
-    lazy: page(
+    Component: page(
       () => import('../features/checklists/ChecklistManagerPage.tsx'),
       (m) => m.ChecklistManagerPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/Images',
-    lazy: page(
+    Component: page(
       () => import('../features/images/ImagesPage.tsx'),
       (m) => m.ImagesPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/History',
-    lazy: page(
+    Component: page(
       () => import('../features/history/HistoryPage.tsx'),
       (m) => m.HistoryPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/Grades',
-    lazy: page(
+    Component: page(
       () => import('../features/grades/GradesPage.tsx'),
       (m) => m.GradesPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/GradeCalculator',
-    lazy: page(
+    Component: page(
       () => import('../features/grades/GradeCalculatorPage.tsx'),
       (m) => m.GradeCalculatorPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/MyData',
-    lazy: page(
+    Component: page(
       () => import('../features/mydata/MyDataPage.tsx'),
       (m) => m.MyDataPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/PrivacySettings',
-    lazy: page(
+    Component: page(
       () => import('../features/mydata/PrivacySettingsPage.tsx'),
       (m) => m.PrivacySettingsPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/TestimonialManager',
-    lazy: page(
+    Component: page(
       () => import('../features/testimonials/TestimonialManagerPage.tsx'),
       (m) => m.TestimonialManagerPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/Activity',
-    lazy: page(
+    Component: page(
       () => import('../features/analytics/ActivityPage.tsx'),
       (m) => m.ActivityPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/Bulletins',
-    lazy: page(
+    Component: page(
       () => import('../features/bulletins/BulletinPages.tsx'),
       (m) => m.CoachBulletinsPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/ContentManager/Bulletins',
-    lazy: page(
+    Component: page(
       () => import('../features/bulletins/BulletinManagerPage.tsx'),
       (m) => m.BulletinManagerPage,
     ),
@@ -219,7 +219,7 @@ export const coachPageRoutes: RouteObject[] = [
   {
     // The editor carries the rich-text editor (tiptap): loaded when opened.
     path: 'Dashboard/Coach/:coachId/ContentManager/EditBulletin/:bulletinId',
-    lazy: page(
+    Component: page(
       () => import('../features/bulletins/EditBulletinPage.tsx'),
       (m) => m.EditBulletinPage,
     ),
@@ -227,7 +227,7 @@ export const coachPageRoutes: RouteObject[] = [
   // Emails and surveys: managers and student pages (paths ours), editors (spec §2 paths).
   {
     path: 'Dashboard/Coach/:coachId/ContentManager/Emails',
-    lazy: page(
+    Component: page(
       () => import('../features/emails/EmailManagerPage.tsx'),
       (m) => m.EmailManagerPage,
     ),
@@ -235,21 +235,21 @@ export const coachPageRoutes: RouteObject[] = [
   {
     // The editor carries the rich-text editor (tiptap): loaded when opened.
     path: 'Dashboard/Coach/:coachId/ContentManager/EditEmail/:emailId',
-    lazy: page(
+    Component: page(
       () => import('../features/emails/EditEmailPage.tsx'),
       (m) => m.EditEmailPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/ContentManager/Surveys',
-    lazy: page(
+    Component: page(
       () => import('../features/surveys/SurveyPages.tsx'),
       (m) => m.SurveyManagerPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/ContentManager/EditSurvey/:surveyId',
-    lazy: page(
+    Component: page(
       () => import('../features/surveys/EditSurveyPage.tsx'),
       (m) => m.EditSurveyPage,
     ),
@@ -257,49 +257,49 @@ export const coachPageRoutes: RouteObject[] = [
   // The student's Exam Playbook (paths ours, docs/playbooks.md).
   {
     path: 'Dashboard/Coach/:coachId/Playbook',
-    lazy: page(
+    Component: page(
       () => import('../features/playbooks/PlaybookPlanPages.tsx'),
       (m) => m.MyPlaybooksPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/Playbook/:playbookId',
-    lazy: page(
+    Component: page(
       () => import('../features/playbooks/PlaybookPlanPages.tsx'),
       (m) => m.MyPlaybookPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/ContentManager/EmailLog/:emailId',
-    lazy: page(
+    Component: page(
       () => import('../features/emails/EmailLogPage.tsx'),
       (m) => m.EmailLogPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/ContentManager/SurveyResults/:surveyId',
-    lazy: page(
+    Component: page(
       () => import('../features/surveys/SurveyResultsPage.tsx'),
       (m) => m.SurveyResultsPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/Surveys',
-    lazy: page(
+    Component: page(
       () => import('../features/surveys/SurveyPages.tsx'),
       (m) => m.StudentSurveysPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/Surveys/:surveyId',
-    lazy: page(
+    Component: page(
       () => import('../features/surveys/SurveyPages.tsx'),
       (m) => m.TakeSurveyPage,
     ),
   },
   {
     path: 'MessageCenter/:coachId/:bulletinId',
-    lazy: page(
+    Component: page(
       () => import('../features/bulletins/BulletinPages.tsx'),
       (m) =>
         function MessagePageRoute() {
@@ -309,7 +309,7 @@ export const coachPageRoutes: RouteObject[] = [
   },
   {
     path: 'InteractiveMessage/:coachId/:bulletinId/:pageId',
-    lazy: page(
+    Component: page(
       () => import('../features/bulletins/BulletinPages.tsx'),
       (m) =>
         function MessagePageRoute() {
@@ -319,7 +319,7 @@ export const coachPageRoutes: RouteObject[] = [
   },
   {
     path: 'InstitutionMessageCenterView/:institutionId/:bulletinId',
-    lazy: page(
+    Component: page(
       () => import('../features/bulletins/BulletinPages.tsx'),
       (m) =>
         function MessagePageRoute() {
@@ -329,7 +329,7 @@ export const coachPageRoutes: RouteObject[] = [
   },
   {
     path: 'InstitutionInteractiveMessage/:institutionId/:bulletinId/:pageId',
-    lazy: page(
+    Component: page(
       () => import('../features/bulletins/BulletinPages.tsx'),
       (m) =>
         function MessagePageRoute() {
@@ -340,42 +340,42 @@ export const coachPageRoutes: RouteObject[] = [
   // Characteristics overview (path ours) and the editors behind its Edit links (spec §2 paths).
   {
     path: 'Dashboard/Coach/:coachId/CharacteristicsOverview',
-    lazy: page(
+    Component: page(
       () => import('../features/characteristics/CharacteristicsOverviewPage.tsx'),
       (m) => m.CharacteristicsOverviewPage,
     ),
   },
   {
     path: 'Dashboard/coach/:coachId/PlaybookOverview/EditPlaybook/:id',
-    lazy: page(
+    Component: page(
       () => import('../features/playbooks/EditPlaybookPage.tsx'),
       (m) => m.EditPlaybookPage,
     ),
   },
   {
     path: 'gradebook/coach/:coachId/EditGradebook/:id',
-    lazy: page(
+    Component: page(
       () => import('../features/characteristics/EditGradebookPage.tsx'),
       (m) => m.EditGradebookPage,
     ),
   },
   {
     path: 'gradebook/coach/:coachId/:gradebookId/EditAssignment/:assignmentId',
-    lazy: page(
+    Component: page(
       () => import('../features/characteristics/EditGradebookPage.tsx'),
       (m) => m.EditAssignmentPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/CoachDetails/EditCourseCharacteristic/:id',
-    lazy: page(
+    Component: page(
       () => import('../features/characteristics/EditCourseCharacteristicPage.tsx'),
       (m) => m.EditCourseCharacteristicPage,
     ),
   },
   {
     path: 'Dashboard/Coach/:coachId/Engagement',
-    lazy: page(
+    Component: page(
       () => import('../features/engagement/MyEngagementPage.tsx'),
       (m) => m.MyEngagementPage,
     ),

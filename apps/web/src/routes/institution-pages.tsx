@@ -3,26 +3,26 @@ import { page } from './page.ts';
 
 /**
  * The institution's pages (spec §2: `Dashboard/Institution/{institutionId}/…` and
- * `Homepage/{institutionId}`), each loaded when first matched (see `page`).
+ * `Homepage/{institutionId}`), each loaded when first rendered (see `page`).
  */
 export const institutionPageRoutes: RouteObject[] = [
   {
     path: 'Dashboard/Institution/:institutionId/CoachDashboard',
-    lazy: page(
+    Component: page(
       () => import('../features/institution/InstitutionCoachDashboardPage.tsx'),
       (m) => m.InstitutionCoachDashboardPage,
     ),
   },
   {
     path: 'Dashboard/Institution/:institutionId/Characteristics',
-    lazy: page(
+    Component: page(
       () => import('../features/institution/CharacteristicsPage.tsx'),
       (m) => m.CharacteristicsPage,
     ),
   },
   {
     path: 'Dashboard/Institution/:institutionId/Bulletins',
-    lazy: page(
+    Component: page(
       () => import('../features/bulletins/BulletinPages.tsx'),
       (m) => m.InstitutionBulletinsPage,
     ),
@@ -30,14 +30,14 @@ export const institutionPageRoutes: RouteObject[] = [
   // Coach setup wizard: a new coach (path ours) and one being set up (spec §2).
   {
     path: 'Dashboard/Institution/:institutionId/CoachSetupWizard',
-    lazy: page(
+    Component: page(
       () => import('../features/wizard/CoachSetupWizardPage.tsx'),
       (m) => m.CoachSetupWizardPage,
     ),
   },
   {
     path: 'Dashboard/Institution/:institutionId/CoachSetupWizard/:coachId',
-    lazy: page(
+    Component: page(
       () => import('../features/wizard/CoachSetupWizardPage.tsx'),
       (m) => m.CoachSetupWizardPage,
     ),
@@ -45,14 +45,14 @@ export const institutionPageRoutes: RouteObject[] = [
   // The institution's home page (spec §2 route pattern; docs/homepage.md) and My engagement (ours).
   {
     path: 'Homepage/:institutionId',
-    lazy: page(
+    Component: page(
       () => import('../features/home/HomePage.tsx'),
       (m) => m.HomePage,
     ),
   },
   {
     path: 'Dashboard/Institution/:institutionId/FAQManager',
-    lazy: page(
+    Component: page(
       () => import('../features/faq/InstitutionFaqManagerPage.tsx'),
       (m) => m.InstitutionFaqManagerPage,
     ),

@@ -1,9 +1,18 @@
-import { type RenderResult, render } from '@testing-library/react';
+import { act, type RenderResult, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  type NavigateOptions,
+  type RouteObject,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../api/query-client.ts';
 import { AppProviders } from '../providers.tsx';
+import { AppRoutes } from '../router.tsx';
 
 /** A canned answer of the stubbed fetch: status and JSON body (omit body for 204). */
 export interface StubResponse {
@@ -50,17 +59,47 @@ export function renderWithApp(element: ReactElement, { path = '/', routePath = '
   return renderRoutes([{ path: routePath, element }], path).result;
 }
 
-/** Renders a route tree at `path` inside the app's providers; returns the router to inspect navigation. */
-export function renderRoutes(routes: RouteObject[], path: string) {
+/** What a test reads of the router: its current location, and a way to go elsewhere (inside `act`). */
+export interface TestRouter {
+  readonly state: { location: Location };
+  navigate(to: string, options?: NavigateOptions): Promise<void>;
+}
+
+/**
+ * Renders a route tree at `path` inside the app's providers and the app's route rendering (AppRoutes: error
+ * boundary, Suspense), in a memory router; returns a {@link TestRouter} to inspect and drive navigation.
+ */
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+): { result: RenderResult; router: TestRouter } {
   const queryClient = createQueryClient();
   // No retries in tests: an error state shows at once.
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const seen: { location?: Location; navigate?: NavigateFunction } = {};
+  function RouterProbe() {
+    seen.location = useLocation();
+    seen.navigate = useNavigate();
+    return null;
+  }
   const result = render(
     <AppProviders queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <RouterProbe />
+        <AppRoutes routes={routes} />
+      </MemoryRouter>
     </AppProviders>,
   );
+  const router: TestRouter = {
+    get state() {
+      if (!seen.location) throw new Error('the router has not rendered');
+      return { location: seen.location };
+    },
+    navigate: (to, options) =>
+      act(async () => {
+        await seen.navigate?.(to, options);
+      }),
+  };
   return { result, router };
 }

@@ -7,7 +7,6 @@ import {
 } from '@course-coach/contracts';
 import {
   Anchor,
-  AppShell,
   Box,
   Burger,
   Button,
@@ -19,8 +18,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { LoadingState } from '../../components/LoadingState.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { PRODUCT_NAME } from '../../components/usePageTitle.ts';
 import { coachAccess, loginPathFor, useMe, useSignOut } from '../auth/index.ts';
@@ -174,11 +174,13 @@ export function AppLayout() {
       : courseNavItems(navCoachId, navAccess, { calculatorActive: grades.data?.calculator_active === true });
 
   return (
-    <AppShell header={{ height: 60 }} padding={{ base: 'sm', sm: 'lg' }}>
+    <>
       <a href="#main" className={classes.skipLink}>
         Skip to main content
       </a>
-      <AppShell.Header>
+      {/* `right-scroll-bar-position`: react-remove-scroll's class, so that the fixed header keeps its place
+          when a modal hides the page's scrollbar (what Mantine's AppShell header did). */}
+      <header className={`${classes.header} right-scroll-bar-position`}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
           <Anchor component={Link} to="/" className={classes.brand} underline="never">
             {PRODUCT_NAME}
@@ -232,7 +234,7 @@ export function AppLayout() {
             <ColorSchemeToggle />
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
 
       {me && (
         <PhoneMenu opened={menuOpen} onClose={menu.close}>
@@ -282,7 +284,7 @@ export function AppLayout() {
         </PhoneMenu>
       )}
 
-      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+      <main id="main" tabIndex={-1} className={classes.main}>
         <Container size="lg" p={0}>
           <Box visibleFrom="sm">
             <CourseNav items={courseItems} layout="bar" />
@@ -292,10 +294,13 @@ export function AppLayout() {
               <CourseSearch key={navCoachId} coachId={navCoachId} />
             </Group>
           )}
-          <Outlet />
+          {/* The page's chunk loading on a first visit: the shell is already there (routes/page.ts). */}
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
           {navCoachId !== null && <SupportFooter coachId={navCoachId} enabled={navAccess !== 'unknown'} />}
         </Container>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }
