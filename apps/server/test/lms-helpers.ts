@@ -32,8 +32,11 @@ export interface CanvasTestApp {
 
 /**
  * The test configuration for a Canvas at `standinUrl` with `keys`, on the file's test database:
- * with the fixed redirect URI and a 400 ms Canvas timeout unless `withRedirectAndTimeout` is false
- * (then the app derives the redirect URI from the request and keeps the default timeout).
+ * with the fixed redirect URI and a 2,000 ms Canvas timeout unless `withRedirectAndTimeout` is false
+ * (then the app derives the redirect URI from the request and keeps the default timeout). The timeout is
+ * short so that a test of a Canvas that does not answer ends soon, and long enough for the stand-in's
+ * answers under a loaded CI machine (at 400 ms, a token exchange timed out with three suites running on
+ * two cores).
  */
 export function canvasTestConfig(
   ctx: TestContext,
@@ -47,7 +50,7 @@ export function canvasTestConfig(
     CANVAS_CLIENT_ID: keys.clientId,
     CANVAS_CLIENT_SECRET: keys.clientSecret,
     ...(withRedirectAndTimeout
-      ? { CANVAS_REDIRECT_URI: CANVAS_TEST_REDIRECT_URI, CANVAS_TIMEOUT_MS: '400' }
+      ? { CANVAS_REDIRECT_URI: CANVAS_TEST_REDIRECT_URI, CANVAS_TIMEOUT_MS: '2000' }
       : {}),
     LMS_TOKEN_KEY: keys.tokenKey,
   });
