@@ -55,6 +55,12 @@ test('phone: the same course menu in the burger menu, which closes on the chosen
       .click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(menu).toBeHidden();
+    // The address changes when the link is followed; the page shows once its code is in (until then the
+    // last page stays, and the menu would close again as the new page arrives). The course bar, hidden
+    // on a phone but rendered, marks the page once it is shown.
+    await expect(page.locator(`nav[aria-label="Course"] a[aria-current="page"][href="${path}"]`)).toHaveCount(
+      1,
+    );
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
   await page.getByRole('button', { name: 'Open menu' }).click();

@@ -17,7 +17,8 @@ import { page } from './routes/page.ts';
 /**
  * The app's routes (spec §2 page routes). Pages that need a signed-in user sit under RequireAuth, which
  * sends others to `/login?next=…`. Coach and institution pages that are not built yet, and unknown paths,
- * show the 404 page; a page that throws, the error page (AppRoutes). Matching ignores a trailing slash, so `/CoachDetails` and `/CoachDetails/` both work.
+ * show the 404 page; a page that throws, the error page (AppRoutes). Matching ignores a trailing slash, so
+ * `/CoachDetails` and `/CoachDetails/` both work.
  */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
