@@ -1,8 +1,24 @@
 import { API, type Me, PAGES } from '@course-coach/contracts';
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, stubFetch } from '../../testing/test-utils.tsx';
 import { CoachDashboardPage } from './CoachDashboardPage.tsx';
+
+// The dashboard's cards load their modules on first render (dashboard-cards.tsx); a test can end before
+// they are in, and Vitest fails the file when a module loads after its environment is torn down (seen once
+// on a slow machine: TipsCard's stylesheet). The file waits for them before it ends.
+afterAll(async () => {
+  await Promise.all([
+    import('../tips/index.ts'),
+    import('../bulletins/index.ts'),
+    import('../charts/index.ts'),
+    import('../history/index.ts'),
+    import('../analytics/index.ts'),
+    import('../testimonials/index.ts'),
+    import('../checklists/index.ts'),
+    import('../instructor-home/index.ts'),
+  ]);
+});
 
 const coach = { id: 4, label: 'AAA 2013J', institution_id: 1, course: 'AAA', term: '2013J' };
 
