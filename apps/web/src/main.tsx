@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { earlyPage } from './api/answers-ahead.ts';
 import { preloadShellSchemas } from './api/lazy-schemas.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { holdFirstContent } from './components/first-content.ts';
+import { browserHistory, TransitionRouter } from './components/navigation.tsx';
 import { loadLaterStyles } from './later-styles.ts';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
@@ -27,13 +27,14 @@ void earlyPage().then((path) => {
 });
 
 const queryClient = createQueryClient();
+const history = browserHistory();
 
 createRoot(rootElement).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <BrowserRouter>
+      <TransitionRouter history={history}>
         <AppRoutes />
-      </BrowserRouter>
+      </TransitionRouter>
     </AppProviders>
   </StrictMode>,
 );

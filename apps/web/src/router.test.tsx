@@ -1,7 +1,8 @@
 import { MESSAGES } from '@course-coach/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { Link } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NAVIGATION_PROGRESS_DELAY_MS, NavigationProgress } from './components/NavigationProgress.tsx';
 import { page } from './routes/page.ts';
 import { renderRoutes } from './testing/test-utils.tsx';
 
@@ -93,5 +94,79 @@ describe('AppRoutes (router.tsx)', () => {
     expect(await screen.findByText('the next page')).toBeInTheDocument();
     expect(screen.queryByText('the current page')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/next');
+  });
+
+  it('shows a progress bar and says Loading... when the next page takes longer than a moment, until it shows', async () => {
+    const chunk = deferred<{ Page: () => React.JSX.Element }>();
+    const Next = page(
+      () => chunk.promise,
+      (m) => m.Page,
+    );
+    renderRoutes(
+      [
+        {
+          element: (
+            <>
+              <header>
+                <NavigationProgress />
+              </header>
+              <Outlet />
+            </>
+          ),
+          children: [
+            {
+              path: '/here',
+              element: (
+                <>
+                  <p>the current page</p>
+                  <Link to="/next">Go on</Link>
+                </>
+              ),
+            },
+            { path: '/next', Component: Next },
+          ],
+        },
+      ],
+      '/here',
+    );
+    fireEvent.click(await screen.findByRole('link', { name: 'Go on' }));
+    // Pending but not yet for long: an empty status region, no bar.
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.queryByTestId('navigation-progress')).not.toBeInTheDocument();
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, NAVIGATION_PROGRESS_DELAY_MS + 100));
+    });
+    expect(screen.getByTestId('navigation-progress')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.loading);
+    expect(screen.getByText('the current page')).toBeInTheDocument();
+    await act(async () => chunk.resolve({ Page: () => <p>the next page</p> }));
+    expect(await screen.findByText('the next page')).toBeInTheDocument();
+    expect(screen.queryByTestId('navigation-progress')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows no progress when the next page is already loaded', async () => {
+    const { router } = renderRoutes(
+      [
+        {
+          element: (
+            <>
+              <NavigationProgress />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: '/here', element: <p>the current page</p> },
+            { path: '/next', element: <p>the next page</p> },
+          ],
+        },
+      ],
+      '/here',
+    );
+    await screen.findByText('the current page');
+    await router.navigate('/next');
+    expect(await screen.findByText('the next page')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('navigation-progress')).not.toBeInTheDocument();
   });
 });

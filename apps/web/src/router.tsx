@@ -77,7 +77,8 @@ export const routes: RouteObject[] = [
  * boundary (a page that throws shows the error page until the user goes elsewhere) and a `Suspense` that
  * shows 'Loading...' while a page's chunk loads on a first visit (AppLayout has its own, so the shell stays;
  * routes/page.ts). Later navigations keep the current page on screen until the next one is in: the
- * router's location updates are transitions (React Router's `BrowserRouter`/`MemoryRouter` default).
+ * router's location updates are transitions (components/navigation.tsx, as in React Router's `BrowserRouter`),
+ * and the header's bar says a navigation is pending (NavigationProgress).
  * Declarative routing rather than a data router (`createBrowserRouter`), whose loaders and actions the app
  * does not use: its code was half of the first load's router (docs/architecture.md "Keeping the first
  * load small").

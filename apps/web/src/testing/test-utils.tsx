@@ -2,7 +2,6 @@ import { act, type RenderResult, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import {
   type Location,
-  MemoryRouter,
   type NavigateFunction,
   type NavigateOptions,
   type RouteObject,
@@ -11,6 +10,7 @@ import {
 } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../api/query-client.ts';
+import { memoryHistory, TransitionRouter } from '../components/navigation.tsx';
 import { AppProviders } from '../providers.tsx';
 import { AppRoutes } from '../router.tsx';
 
@@ -67,7 +67,7 @@ export interface TestRouter {
 
 /**
  * Renders a route tree at `path` inside the app's providers and the app's route rendering (AppRoutes: error
- * boundary, Suspense), in a memory router; returns a {@link TestRouter} to inspect and drive navigation.
+ * boundary, Suspense), in the app's router (TransitionRouter) over a memory history; returns a {@link TestRouter} to inspect and drive navigation.
  */
 export function renderRoutes(
   routes: RouteObject[],
@@ -85,10 +85,10 @@ export function renderRoutes(
   }
   const result = render(
     <AppProviders queryClient={queryClient} env="test">
-      <MemoryRouter initialEntries={[path]}>
+      <TransitionRouter history={memoryHistory([path])}>
         <RouterProbe />
         <AppRoutes routes={routes} />
-      </MemoryRouter>
+      </TransitionRouter>
     </AppProviders>,
   );
   const router: TestRouter = {

@@ -21,6 +21,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { NavigationProgress } from '../../components/NavigationProgress.tsx';
 import { parsePathId } from '../../components/path-id.ts';
 import { PRODUCT_NAME } from '../../components/usePageTitle.ts';
 import { coachAccess, loginPathFor, useMe, useSignOut } from '../auth/index.ts';
@@ -181,6 +182,7 @@ export function AppLayout() {
       {/* `right-scroll-bar-position`: react-remove-scroll's class, so that the fixed header keeps its place
           when a modal hides the page's scrollbar (what Mantine's AppShell header did). */}
       <header className={`${classes.header} right-scroll-bar-position`}>
+        <NavigationProgress />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
           <Anchor component={Link} to="/" className={classes.brand} underline="never">
             {PRODUCT_NAME}
