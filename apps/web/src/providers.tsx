@@ -29,6 +29,9 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
+      // Every theme variable in the provider's own <style>, the defaults included, instead of only those
+      // that differ from default-css-variables.css, which the first load then does not carry (mantine.css).
+      deduplicateCssVariables={false}
       defaultColorScheme={env === 'test' ? 'light' : 'auto'}
       colorSchemeManager={colorSchemeManager}
       env={env}
