@@ -1,11 +1,14 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
+import { createElement, useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  FIRST_CONTENT_MARK,
   FIRST_CONTENT_MAX_MS,
   firstContentShown,
   holdFirstContent,
   resetFirstContent,
   useAfterFirstContent,
+  useFirstContentShown,
 } from './first-content.ts';
 
 describe('the first content gate', () => {
@@ -65,5 +68,22 @@ describe('the first content gate', () => {
     second();
     await act(async () => vi.advanceTimersByTime(10));
     expect(result.current).toBe(true);
+  });
+
+  it('marks the first content once, as it enters the DOM and before the same commit’s effects run', () => {
+    performance.clearMarks(FIRST_CONTENT_MARK);
+    const seen: number[] = [];
+    function Page() {
+      useEffect(() => {
+        // What a page's effects start loading after its first content (the dashboard's cards).
+        seen.push(performance.getEntriesByName(FIRST_CONTENT_MARK, 'mark').length);
+      }, []);
+      useFirstContentShown();
+      return createElement('p', null, 'first content');
+    }
+    render(createElement(Page));
+    expect(seen).toEqual([1]);
+    firstContentShown();
+    expect(performance.getEntriesByName(FIRST_CONTENT_MARK, 'mark')).toHaveLength(1);
   });
 });
