@@ -6,9 +6,16 @@ import { errorMessage } from '../../api/client.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LazySafeHtml } from '../../components/LazySafeHtml.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { lazyComponent } from '../../components/lazy-component.tsx';
 import { WhyLink } from '../mydata/index.ts';
-import { TodoModal } from './TodoModal.tsx';
 import { useCompleteTodoItem, useTodoListPage } from './todos-api.ts';
+
+/**
+ * The add/edit modal (TodoModal), loaded when the user first opens it: Mantine's Modal with its focus trap,
+ * scroll area and scroll lock are not part of the dashboard's first content (docs/architecture.md "Keeping
+ * the first load small").
+ */
+const LazyTodoModal = lazyComponent(async () => (await import('./TodoModal.tsx')).TodoModal);
 
 interface ItemRowProps {
   item: TodoItem;
@@ -121,6 +128,9 @@ export function TodoCard({ coachId, mode = 'sidebar', canAct }: TodoCardProps) {
   const location = useLocation();
   const [page, setPage] = useState(1);
   const [modal, setModal] = useState<{ item: TodoItem | null } | null>(null);
+  // Rendered from its first opening on, so that it closes with its transition and keeps its chunk.
+  const [modalUsed, setModalUsed] = useState(false);
+  if (modal !== null && !modalUsed) setModalUsed(true);
   const query = useTodoListPage(coachId, page);
   const complete = useCompleteTodoItem(coachId);
   const list = query.data?.results[0] ?? null;
@@ -225,8 +235,8 @@ export function TodoCard({ coachId, mode = 'sidebar', canAct }: TodoCardProps) {
         </Title>
         {body}
       </Stack>
-      {mode === 'sidebar' && (
-        <TodoModal
+      {mode === 'sidebar' && modalUsed && (
+        <LazyTodoModal
           coachId={coachId}
           opened={modal !== null}
           item={modal?.item ?? null}
