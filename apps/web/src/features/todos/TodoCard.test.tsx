@@ -135,6 +135,22 @@ describe('TodoCard', () => {
     expect(JSON.parse(String(post[1]!.body))).toMatchObject({ title: 'Mine', todo_list: null });
   });
 
+  it('the modal, loaded at its first opening, gives focus back to Add Your Own when it closes', async () => {
+    stubFetch({
+      [LISTS]: { body: { count: 0, page: 1, next: null, previous: null, results: [] } },
+      [`GET ${API.todoTags(COACH)}`]: { body: [] },
+    });
+    renderWithApp(<TodoCard coachId={COACH} canAct />);
+    expect(await screen.findByText(TODO_TEXTS.empty)).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: TODO_TEXTS.addYourOwn });
+    add.focus();
+    fireEvent.click(add);
+    const dialog = await screen.findByRole('dialog', { name: TODO_TEXTS.modalAddTitle });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(add).toHaveFocus());
+  });
+
   it('checking an item posts the completion and reloads the list', async () => {
     let completed = false;
     const fetch = stubFetch({

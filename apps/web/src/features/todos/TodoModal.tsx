@@ -1,5 +1,6 @@
 import { TODO_TEXTS, type TodoItem } from '@course-coach/contracts';
 import { Modal } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useUndoDelete } from '../../components/undo-delete.tsx';
 import { LazyTodoForm } from './LazyTodoForm.tsx';
 import { useDeleteTodoItem, useSaveTodoItem, useTodoTags } from './todos-api.ts';
@@ -26,10 +27,15 @@ export function TodoModal({ coachId, opened, item, listId, onClose }: TodoModalP
   const remove = useDeleteTodoItem(coachId);
   const undo = useUndoDelete();
   const ownItem = item !== null && !item.staff_created;
+  // Opened one render after it mounts: the card mounts this modal (a lazily loaded chunk) at its first
+  // opening, and Mantine's Modal notes the element to give focus back to on close only when `opened`
+  // changes, not when it mounts open (its focus return, WCAG 2.4.3 Focus Order).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <Modal
       closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={opened}
+      opened={opened && mounted}
       onClose={onClose}
       title={item ? TODO_TEXTS.modalEditTitle : TODO_TEXTS.modalAddTitle}
       size="lg"
