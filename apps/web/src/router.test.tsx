@@ -1,6 +1,6 @@
 import { MESSAGES } from '@course-coach/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NAVIGATION_PROGRESS_DELAY_MS, NavigationProgress } from './components/NavigationProgress.tsx';
 import { page } from './routes/page.ts';
@@ -18,6 +18,26 @@ function deferred<T>() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** A page with a link to `/next`, and `/next` itself, whose chunk arrives when the test resolves `chunk`. */
+function hereAndNext(chunk: Promise<{ Page: () => React.JSX.Element }>): RouteObject[] {
+  const Next = page(
+    () => chunk,
+    (m) => m.Page,
+  );
+  return [
+    {
+      path: '/here',
+      element: (
+        <>
+          <p>the current page</p>
+          <Link to="/next">Go on</Link>
+        </>
+      ),
+    },
+    { path: '/next', Component: Next },
+  ];
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -64,25 +84,7 @@ describe('AppRoutes (router.tsx)', () => {
 
   it('keeps the current page on screen while the next page’s chunk loads', async () => {
     const chunk = deferred<{ Page: () => React.JSX.Element }>();
-    const Next = page(
-      () => chunk.promise,
-      (m) => m.Page,
-    );
-    const { router } = renderRoutes(
-      [
-        {
-          path: '/here',
-          element: (
-            <>
-              <p>the current page</p>
-              <Link to="/next">Go on</Link>
-            </>
-          ),
-        },
-        { path: '/next', Component: Next },
-      ],
-      '/here',
-    );
+    const { router } = renderRoutes(hereAndNext(chunk.promise), '/here');
     fireEvent.click(await screen.findByRole('link', { name: 'Go on' }));
     // The navigation waits (a transition): the current page stays, no loading state replaces it.
     await act(async () => {
@@ -98,37 +100,15 @@ describe('AppRoutes (router.tsx)', () => {
 
   it('shows a progress bar and says Loading... when the next page takes longer than a moment, until it shows', async () => {
     const chunk = deferred<{ Page: () => React.JSX.Element }>();
-    const Next = page(
-      () => chunk.promise,
-      (m) => m.Page,
+    const layout = (
+      <>
+        <header>
+          <NavigationProgress />
+        </header>
+        <Outlet />
+      </>
     );
-    renderRoutes(
-      [
-        {
-          element: (
-            <>
-              <header>
-                <NavigationProgress />
-              </header>
-              <Outlet />
-            </>
-          ),
-          children: [
-            {
-              path: '/here',
-              element: (
-                <>
-                  <p>the current page</p>
-                  <Link to="/next">Go on</Link>
-                </>
-              ),
-            },
-            { path: '/next', Component: Next },
-          ],
-        },
-      ],
-      '/here',
-    );
+    renderRoutes([{ element: layout, children: hereAndNext(chunk.promise) }], '/here');
     fireEvent.click(await screen.findByRole('link', { name: 'Go on' }));
     // Pending but not yet for long: an empty status region, no bar.
     expect(screen.getByRole('status')).toHaveTextContent('');
