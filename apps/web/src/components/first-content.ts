@@ -27,6 +27,9 @@ export const FIRST_CONTENT_MARK = 'course-coach:first-content';
 
 let holds = 0;
 let marked = false;
+let open = false;
+let opening = false;
+const listeners = new Set<() => void>();
 
 /** Sets {@link FIRST_CONTENT_MARK} once per page load. */
 function markFirstContent(): void {
@@ -36,9 +39,6 @@ function markFirstContent(): void {
     performance.mark(FIRST_CONTENT_MARK);
   }
 }
-let open = false;
-let opening = false;
-const listeners = new Set<() => void>();
 
 function openNow(): void {
   if (open) return;
