@@ -1,5 +1,5 @@
 import { API, type Me, MY_DATA_API, MY_DATA_TEXTS, PAGES } from '@course-coach/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, stubFetch } from '../../testing/test-utils.tsx';
 import { useMe } from '../auth/index.ts';
@@ -36,6 +36,26 @@ describe('WhyLink', () => {
     expect(screen.getByText('Previous attempts is more than 0')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: MY_DATA_TEXTS.whyTitle })).toBeInTheDocument();
     expect(asked()).toEqual([`${MY_DATA_API.why(4)}?kind=todolist&id=12`]);
+  });
+
+  it('at its first press by keyboard, gives focus back to the link when the popover closes', async () => {
+    stubFetch({
+      [`GET ${API.me}`]: { body: me('student') },
+      [`GET ${MY_DATA_API.why(4)}`]: { body: { reasons: [] } },
+    });
+    renderWithApp(<WithMe />);
+    const first = await screen.findByRole('button', { name: MY_DATA_TEXTS.whyTitle });
+    first.focus();
+    fireEvent.click(first);
+    const dialog = await screen.findByRole('dialog', { name: MY_DATA_TEXTS.whyTitle });
+    expect(await screen.findByText(MY_DATA_TEXTS.whyEveryone)).toBeInTheDocument();
+    // The loaded popover's link replaced the plain one; the dialog's focus trap holds focus meanwhile.
+    const link = screen.getByRole('button', { name: MY_DATA_TEXTS.whyTitle });
+    expect(link).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(link).toHaveFocus());
   });
 
   it('says when everyone sees the item', async () => {

@@ -1,0 +1,65 @@
+import { type ComponentType, useState } from 'react';
+import { loadLaterStyles } from '../later-styles.ts';
+
+/** What `useLoaded()` of `onFirstUse` gives the plain control. */
+export interface FirstUse<P> {
+  /** The loaded component, once the control has been used (or when another instance loaded it); else null. */
+  Loaded: ComponentType<P> | null;
+  /**
+   * True when the loaded component replaced a control that was used (so it should open at once), false
+   * when it was already loaded at mount (so it starts closed).
+   */
+  used: boolean;
+  /** True when the plain control still had keyboard focus as the loaded component replaced it. */
+  hadFocus: boolean;
+  /** Starts loading (once per module) and shows the loaded component when in; `control` is the plain one. */
+  use: (control: HTMLElement | null) => void;
+}
+
+/**
+ * For a control whose richer part is not needed until it is first used: a popover, with Mantine's Popover,
+ * floating-ui's positioning and a focus trap (docs/architecture.md "Keeping the first load small"). The
+ * screen renders a plain control (the same button, closed); its first press calls `use`, which loads
+ * `load()` and mantine-later.css (later-styles.ts) once per module, and then the hook returns the loaded
+ * component to render in the control's place, `used` (so it opens at once) and `hadFocus` (so it takes
+ * keyboard focus back: the plain control leaves the DOM). Instances mounted after the module is in get it
+ * at once. A chunk that cannot be fetched throws to the nearest error boundary (the route's error page),
+ * as `lazyComponent` does.
+ */
+export function onFirstUse<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): { useLoaded: () => FirstUse<P>; preload: () => void } {
+  let loading: Promise<ComponentType<P>> | undefined;
+  let loaded: ComponentType<P> | undefined;
+  const once = () => {
+    loading ??= Promise.all([load(), loadLaterStyles()]).then(([component]) => {
+      loaded = component;
+      return component;
+    });
+    return loading;
+  };
+  function useLoaded(): FirstUse<P> {
+    const [state, setState] = useState<{ Loaded: ComponentType<P> | null; used: boolean; hadFocus: boolean }>(
+      () => ({ Loaded: loaded ?? null, used: false, hadFocus: false }),
+    );
+    const [, setFailure] = useState<unknown>(null);
+    const use = (control: HTMLElement | null) => {
+      once().then(
+        (Loaded) =>
+          setState({ Loaded, used: true, hadFocus: control !== null && document.activeElement === control }),
+        (error: unknown) =>
+          setFailure(() => {
+            throw error;
+          }),
+      );
+    };
+    return { ...state, use };
+  }
+  return {
+    useLoaded,
+    /** Starts loading the module now, without rendering it. */
+    preload: () => {
+      once().catch(() => undefined);
+    },
+  };
+}
