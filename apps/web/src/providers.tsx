@@ -5,6 +5,7 @@ import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useAfterFirstContent } from './components/first-content.ts';
 import { loadLaterStyles } from './later-styles.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -60,16 +61,19 @@ function whenIdle(then: () => void, timeout = 2000): () => void {
 }
 
 /**
- * The notifications container (top right), loaded once the first screen is up and the browser is idle, or
- * at once when a notification is shown before that (it then shows the notifications already in the
- * store): no page shows a notification on its first screen, so its code stays out of the first load
- * (docs/architecture.md "Keeping the first load small"). Mounted for good once wanted.
+ * The notifications container (top right), loaded once the first content is shown (the gate of
+ * components/first-content.ts) and then the browser is idle, or at once when a notification is shown
+ * before that (it then shows the notifications already in the store): no page shows a notification on its
+ * first screen, so its code stays out of the first load and out of the dashboard's first content, which an
+ * idle moment while its answers are on their way would otherwise let it into (docs/architecture.md
+ * "Keeping the first load small"). Mounted for good once wanted.
  */
 function DeferredNotifications() {
   const { notifications, queue } = useNotifications();
+  const afterFirstContent = useAfterFirstContent();
   const [idle, setIdle] = useState(false);
   const wanted = useRef(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
+  useEffect(() => (afterFirstContent ? whenIdle(() => setIdle(true)) : undefined), [afterFirstContent]);
   if (idle || notifications.length > 0 || queue.length > 0) wanted.current = true;
   if (!wanted.current) return null;
   return (
