@@ -138,6 +138,14 @@ test.describe('staff layout', () => {
     await page.goto(managers(ids)[0]!.url);
     await loaded(page);
     await expect(page.locator('.mantine-Badge-root').first()).toBeVisible();
+    // The lazily loaded pages' stylesheets entered the document in Mantine's order (later-styles.ts):
+    // mantine-dashboard.css before mantine-later.css, whose components may be built on its own.
+    const sheets = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href),
+    );
+    const at = (name: string) => sheets.findIndex((href) => href.includes(`/${name}-`));
+    expect(at('dashboard-styles-sheet'), sheets.join('\n')).toBeGreaterThan(-1);
+    expect(at('dashboard-styles-sheet'), sheets.join('\n')).toBeLessThan(at('later-styles-sheet'));
   });
 
   test('at 1280 × 800 the wizard’s step bar is on one line', async ({ page }) => {

@@ -5,7 +5,7 @@ import { preloadShellSchemas } from './api/lazy-schemas.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { holdFirstContent } from './components/first-content.ts';
 import { browserHistory, TransitionRouter } from './components/navigation.tsx';
-import { loadLaterStyles } from './later-styles.ts';
+import { loadDashboardStyles, loadLaterStyles } from './later-styles.ts';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 import { preloadPageFor } from './routes/coach-pages.tsx';
@@ -19,11 +19,13 @@ if (!rootElement) throw new Error('index.html has no #root element');
 // (components/first-content.ts); for any other page they wait for nothing but the browser's first idle moment.
 const releaseFirstContent = holdFirstContent();
 void earlyPage().then((path) => {
-  if (!preloadPageFor(path)) releaseFirstContent();
+  const dashboard = preloadPageFor(path);
+  if (!dashboard) releaseFirstContent();
   if (path === null) return;
   preloadShellSchemas();
-  // Every signed-in page waits for mantine-later.css (routes/page.ts): it loads beside the page's code.
-  loadLaterStyles().catch(() => undefined);
+  // Every signed-in page waits for its stylesheets (routes/page.ts): they load beside the page's code. The
+  // coach dashboard's first content needs mantine-dashboard.css only; other pages mantine-later.css too.
+  (dashboard ? loadDashboardStyles() : loadLaterStyles()).catch(() => undefined);
 });
 
 const queryClient = createQueryClient();

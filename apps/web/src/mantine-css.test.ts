@@ -7,10 +7,14 @@ const CORE = path.resolve(SRC, '../../../node_modules/@mantine/core');
 /** The files a stylesheet of src imports, in order. */
 const importsOf = (sheet: string) =>
   [...readFileSync(path.join(SRC, sheet), 'utf8').matchAll(/@import "([^"]+)";/g)].map((m) => m[1]!);
-/** The first screens' files (mantine.css), then those of the components only later code renders. */
+/**
+ * The first screens' files (mantine.css), those the dashboard's first content adds (mantine-dashboard.css),
+ * then those of the components only later code renders.
+ */
 const first = importsOf('mantine.css');
+const dashboard = importsOf('mantine-dashboard.css');
 const later = importsOf('mantine-later.css');
-const imported = [...first, ...later];
+const imported = [...first, ...dashboard, ...later];
 
 /** Every .ts/.tsx file under src, tests excluded. */
 function sources(dir: string): string[] {
@@ -21,7 +25,7 @@ function sources(dir: string): string[] {
   });
 }
 
-describe('mantine.css and mantine-later.css (the @mantine/core styles the app imports)', () => {
+describe('mantine.css, mantine-dashboard.css and mantine-later.css (the @mantine/core styles the app imports)', () => {
   it('imports the file of every component the app imports from @mantine/core, once', () => {
     const names = new Set<string>();
     for (const file of sources(SRC)) {
@@ -49,7 +53,7 @@ describe('mantine.css and mantine-later.css (the @mantine/core styles the app im
     // The theme's variables come from MantineProvider (providers.tsx: deduplicateCssVariables={false}).
     expect(first).not.toContain('@mantine/core/styles/default-css-variables.css');
     const whole = readFileSync(path.join(CORE, 'styles.css'), 'utf8');
-    for (const sheet of [first, later]) {
+    for (const sheet of [first, dashboard, later]) {
       const positions = sheet.map((file) => {
         const own = readFileSync(path.join(CORE, file.replace('@mantine/core/', '')), 'utf8');
         return whole.indexOf(own.slice(0, 300));

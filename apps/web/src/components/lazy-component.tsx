@@ -5,7 +5,9 @@ import { loadLaterStyles } from '../later-styles.ts';
  * A component whose module loads on its first render (React `lazy` inside its own `Suspense`), for parts of
  * a screen that the first useful content does not need (docs/architecture.md "Keeping the first load
  * small"). `load` is a dynamic `import()` naming the component (the bundler makes it a chunk); `fallback`
- * stands in its place while the chunk and mantine-later.css (later-styles.ts) load (nothing by default).
+ * stands in its place while the chunk and its stylesheets load (nothing by default); `styles` loads those
+ * (by default mantine-later.css and what comes before it, later-styles.ts; `noStyles` for a part that
+ * renders no @mantine/core component).
  * A chunk that fails to load throws to the nearest error boundary (the route's error page), as a lazy
  * route does. `preload()` starts loading the module without rendering it, so that its chunk arrives beside
  * the data it will show.
@@ -13,10 +15,11 @@ import { loadLaterStyles } from '../later-styles.ts';
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = null,
+  styles: () => Promise<unknown> = loadLaterStyles,
 ): ComponentType<P> & { preload: () => void } {
   let loading: Promise<ComponentType<P>> | undefined;
   const once = () => {
-    loading ??= Promise.all([load(), loadLaterStyles()]).then(([component]) => component);
+    loading ??= Promise.all([load(), styles()]).then(([component]) => component);
     return loading;
   };
   const Lazy = lazy(async () => ({ default: await once() }));

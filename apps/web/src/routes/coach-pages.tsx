@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { loadDashboardStyles } from '../later-styles.ts';
 import { page } from './page.ts';
 
 const loadCoachDashboard = () => import('../features/coach/CoachDashboardPage.tsx');
@@ -24,7 +25,8 @@ export function preloadPageFor(path: string | null): boolean {
 export const coachPageRoutes: RouteObject[] = [
   {
     path: 'Dashboard/Coach/:coachId/CoachDetails',
-    Component: page(loadCoachDashboard, (m) => m.CoachDashboardPage),
+    // Waits for mantine-dashboard.css only: its later cards wait for mantine-later.css themselves.
+    Component: page(loadCoachDashboard, (m) => m.CoachDashboardPage, loadDashboardStyles),
   },
   {
     // A student's dashboard as they see it, read-only (docs/instructor-home.md; path ours).
