@@ -5,6 +5,8 @@ import { ChartSettingsSchema } from './my-data.ts';
 import { MY_DATA_API } from './my-data-texts.ts';
 import { API } from './paths.ts';
 
+export { CHART_TEXTS, ordinal } from './charts-texts.ts';
+
 /**
  * Distribution chart data (spec §3): label, distribution (entries with label, percent, min_value,
  * max_value), student.grade, percentile, median (label, percent, min_value, max_value, grade_label),
@@ -89,53 +91,12 @@ export function gradeBandIndex(score: number): number {
   return Math.min(9, Math.max(0, Math.floor(score / 10)));
 }
 
-/** 1 → '1st', 22 → '22nd', 13 → '13th'. */
-export function ordinal(n: number): string {
-  const mod100 = n % 100;
-  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
-  switch (n % 10) {
-    case 1:
-      return `${n}st`;
-    case 2:
-      return `${n}nd`;
-    case 3:
-      return `${n}rd`;
-    default:
-      return `${n}th`;
-  }
-}
-
-/** Chart constants (spec §9) and texts (spec §2 verbatim where given). */
+/** Chart constants (spec §9); the texts are in charts-texts.ts. */
 export const CHART = {
   paddingInner: 0.3,
   paddingOuter: 0.3,
   ticks: 5,
   margin: { top: 28, right: 16, bottom: 56, left: 56 },
-} as const;
-
-export const CHART_TEXTS = {
-  /** Card title of the class charts on the coach dashboard (ours). */
-  gradeChartsTitle: 'How the class is doing',
-  xAxis: 'Class Performance',
-  yAxis: 'Percentage of Students',
-  yourGrade: 'Your Grade',
-  percentileLabel: (percentile: number) => `${ordinal(percentile)} percentile`,
-  medianLabel: (value: number) => `Median: ${Math.round(value * 100) / 100}%`,
-  histogramTitle: 'Class grade histogram',
-  distributionTitle: 'Class grade distribution',
-  showChart: 'Chart',
-  showTable: 'Table',
-  tableBand: 'Grade range',
-  tableStudents: 'Students',
-  empty: 'No grades have been recorded in this class yet.',
-  loadFailed: 'We couldn’t load the class grade charts',
-  quartiles: (q1: number, q3: number) =>
-    `Half the class scores between ${Math.round(q1 * 100) / 100}% and ${Math.round(q3 * 100) / 100}%.`,
-  comparisonLabel: (label: string, value: number) => `${label}: ${Math.round(value * 100) / 100}%`,
-  hiddenTooFew: (min: number) =>
-    `The class chart appears once at least ${min} students have graded work, so that no one can be singled out.`,
-  hiddenOptedOut: 'You chose to see only your own progress. You can change this on your My data page.',
-  hiddenBars: 'Bars with very few students are left out so that no one can be singled out.',
 } as const;
 
 /**

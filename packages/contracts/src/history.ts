@@ -3,6 +3,8 @@ import { StudentQuerySchema } from './analytics.ts';
 import { access, COACH_ANY, defineEndpoint } from './endpoint.ts';
 import { API } from './paths.ts';
 
+export { HISTORY_TEXTS } from './history-texts.ts';
+
 /** Spec §3 "Credit or activity item": `due` may be 'No Due Date', `completed` may be 'N/A'. */
 export const NO_DUE_DATE = 'No Due Date';
 export const NOT_COMPLETED = 'N/A';
@@ -50,22 +52,6 @@ export function activityStatusLabel(status: string): 'Completed' | 'Completed la
 
 /** Spec §9 history date format 'M.D.YY - h:mmA', as a date-fns pattern. */
 export const HISTORY_DATE_FORMAT = 'M.d.yy - h:mma';
-
-/** Texts of the Completion History Overview: the spec's (§2) verbatim, and ours for the empty tables. */
-export const HISTORY_TEXTS = {
-  title: 'Completion History Overview',
-  creditTable: 'For Credit Items',
-  creditColumns: ['Credit Item Title', 'Credit Deadline', 'Completed', 'Credit Status'],
-  otherTable: 'Other Items',
-  otherColumns: ['Title', 'Due', 'Completed', 'Status'],
-  note: 'This list shows what you’ve completed in the product. It may take a few days for your instructor to update your grade.',
-  /** Ours: the spec says each table has an empty message naming the coach when known. */
-  creditEmpty: (coach?: string | null) => `There are no for-credit items in ${coach || 'this coach'} yet.`,
-  otherEmpty: (coach?: string | null) =>
-    `You haven’t completed any other items in ${coach || 'this coach'} yet.`,
-  loadFailed: 'We couldn’t load your completion history',
-  openPage: 'Open your completion history on its own page',
-} as const;
 
 /**
  * The Completion History Overview's calls (spec §7 "user credits, other user activity"; paths ours): the

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { access, COACH_ANY, COACH_STAFF, defineEndpoint } from './endpoint.ts';
 import { API } from './paths.ts';
 
-/** User-visible tip texts, verbatim from the spec (§2 Tips of the Week). */
-export const TIP_TEXTS = {
-  cardTitle: 'Tips of the Week',
-  advice: 'Advice',
-  previous: 'Previous',
-  next: 'Next',
-  empty: 'There are currently no tips available.',
-} as const;
+export { TIP_TEXTS } from './tips-texts.ts';
 
 /** Spec §9: "Tip preview cut at 200 characters with an ellipsis." */
 export const TIP_PREVIEW_LENGTH = 200;

@@ -8,29 +8,27 @@ import {
   HISTORY_TEXTS,
   MESSAGES,
   type Me,
-  PAGES,
   TIP_TEXTS,
   TODO_TEXTS,
 } from '@course-coach/contracts';
-import { Anchor, Grid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Grid, Stack, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { expectAnswers, primeAnswers } from '../../api/answers-ahead.ts';
 import { callEndpoint } from '../../api/call-endpoint.ts';
 import { CardSkeleton } from '../../components/CardSkeleton.tsx';
 import { CollapsibleSection, useCollapsedSections } from '../../components/CollapsibleSection.tsx';
-import { ErrorState } from '../../components/ErrorState.tsx';
 import { useAfterFirstContent, useFirstContentShown } from '../../components/first-content.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { lazyComponent } from '../../components/lazy-component.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { parsePathId } from '../../components/path-id.ts';
-import { usePageTitle } from '../../components/usePageTitle.ts';
 import { coachAccess, useMe } from '../auth/index.ts';
 import { GRADE_CARD_TEXTS, GradeCard, gradeDataQuery } from '../grades/index.ts';
-import { useInstitutionsCoaches } from '../institution/index.ts';
 import { SidebarLinks, TodoCard, todoListPageQuery } from '../todos/index.ts';
+import { DashboardHeader } from './DashboardHeader.tsx';
 import {
   ActivityCards,
   BulletinList,
@@ -47,35 +45,11 @@ import {
 export const STAFF_GRADE_NOTE =
   'Grade progress is shown to students on this page. Staff and instructors have no grades in a coach, so there is none to show you here.';
 
-interface HeaderProps {
-  /** The coach's label; without it the page is titled "Coach dashboard". */
-  label?: string;
-  detail?: string;
-}
-
-function DashboardHeader({ label, detail }: HeaderProps) {
-  usePageTitle(label ?? 'Coach dashboard');
-  return (
-    <Stack gap={2}>
-      {label && (
-        <Text size="sm" c="dimmed" fw={500}>
-          Coach dashboard
-        </Text>
-      )}
-      <Title order={1}>{label ?? 'Coach dashboard'}</Title>
-      {detail && <Text c="dimmed">{detail}</Text>}
-    </Stack>
-  );
-}
-
-/** For staff: back to their institution's coach list. */
-function BackToCoaches({ institutionId }: { institutionId: number }) {
-  return (
-    <Anchor component={Link} to={PAGES.institutionCoachDashboard(institutionId)} size="sm">
-      Back to all coaches
-    </Anchor>
-  );
-}
+/** A staff member's view of the coach (StaffCoachDashboard), loaded for staff only. */
+const LazyStaffCoachDashboard = lazyComponent(
+  async () => (await import('./StaffCoachDashboard.tsx')).StaffCoachDashboard,
+  <LoadingState />,
+);
 
 /**
  * The student dashboard's foldable sections (docs/student-experience.md): each a disclosure remembered
@@ -163,38 +137,6 @@ function DashboardColumns({
       </Grid.Col>
     </Grid>
   );
-}
-
-/** A staff member's view of a coach (the instructor home): found through their institutions' coach lists. */
-function StaffCoachDashboard({ coachId, institutionIds }: { coachId: number; institutionIds: number[] }) {
-  const lists = useInstitutionsCoaches(institutionIds);
-  const pending = lists.some((l) => l.isPending);
-  const failed = lists.find((l) => l.isError);
-  if (pending) return <LoadingState />;
-  for (const [index, list] of lists.entries()) {
-    const coach = list.data?.find((c) => c.id === coachId);
-    if (coach) {
-      return (
-        <Stack gap="lg">
-          <DashboardHeader label={coach.label} detail={`Course ${coach.course} · Term ${coach.term}`} />
-          <BackToCoaches institutionId={institutionIds[index]!} />
-          <InstructorHome coachId={coachId} />
-          <GradeCharts coachId={coachId} />
-        </Stack>
-      );
-    }
-  }
-  if (failed?.error) {
-    return (
-      <ErrorState
-        title="We couldn’t load this coach"
-        message={failed.error.message}
-        onRetry={() => void failed.refetch()}
-        retrying={failed.isFetching}
-      />
-    );
-  }
-  return <NotFoundPage />;
 }
 
 /**
@@ -314,7 +256,7 @@ function CoachDashboard({
   // Phones (narrower than Mantine's `sm`, 48em) get one column in the order a student acts on.
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   if (access === 'staff') {
-    return <StaffCoachDashboard key={coachId} coachId={coachId} institutionIds={institutionIds} />;
+    return <LazyStaffCoachDashboard key={coachId} coachId={coachId} institutionIds={institutionIds} />;
   }
   if (access === 'instructor') {
     return (
