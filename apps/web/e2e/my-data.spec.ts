@@ -78,6 +78,10 @@ for (const viewport of VIEWPORTS) {
       popover.getByText(/You see this because:|Everyone in this course sees this\./),
     ).toBeVisible();
     await expectNoAxeViolations(page);
+    // The popover's code loaded at that first press: Escape closes it and gives focus back to the link.
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    await expect(page.getByTestId('why-link').first()).toBeFocused();
   });
 
   test(`staff: Student privacy at ${viewport.width}×${viewport.height}`, async ({ page }) => {
