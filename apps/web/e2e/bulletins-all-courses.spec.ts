@@ -62,6 +62,11 @@ for (const size of SIZES) {
     const course = page.getByRole('combobox', { name: BULLETIN_UI_TEXTS.courseFilter });
     await course.focus();
     await page.keyboard.type(labels[1]!);
+    // The filtered option must be listed before ArrowDown picks it: a press while the list still shows
+    // every course (or none) picked nothing in one CI run.
+    await expect(
+      page.getByRole('listbox', { name: BULLETIN_UI_TEXTS.courseFilter }).getByRole('option'),
+    ).toHaveText([labels[1]!]);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/[?&]coach=\d+/);
