@@ -1,7 +1,7 @@
 import { Popover, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
 import type { HelpTipProps } from './HelpTip.tsx';
 import { HelpTipButton } from './HelpTipButton.tsx';
+import { useOpenedAfterFirstUse } from './on-first-use.ts';
 
 export interface HelpTipPopoverProps extends HelpTipProps {
   /** Open as soon as it mounts: it replaces a help button that was just pressed (`HelpTip`). */
@@ -16,13 +16,11 @@ export interface HelpTipPopoverProps extends HelpTipProps {
  * the button (the text has nothing to focus).
  */
 export function HelpTipPopover({ term, children, openOnMount, focusOnMount }: HelpTipPopoverProps) {
-  const [opened, setOpened] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focusOnMount) button.current?.focus();
-    // Opened after it mounts, so that the popover's open transition runs as on any later press.
-    if (openOnMount) setOpened(true);
-  }, [focusOnMount, openOnMount]);
+  const {
+    opened,
+    setOpened,
+    target: button,
+  } = useOpenedAfterFirstUse<HTMLButtonElement>(openOnMount, focusOnMount);
   const close = () => setOpened(false);
   return (
     <Popover

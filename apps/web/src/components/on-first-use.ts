@@ -1,4 +1,12 @@
-import { type ComponentType, useState } from 'react';
+import {
+  type ComponentType,
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { loadLaterStyles } from '../later-styles.ts';
 
 /** What `useLoaded()` of `onFirstUse` gives the plain control. */
@@ -62,4 +70,24 @@ export function onFirstUse<P extends object>(
       once().catch(() => undefined);
     },
   };
+}
+
+/**
+ * For the component `onFirstUse` loads (a popover around its button): its `opened` state and the ref for
+ * its button. When it replaced a plain control that was just used (`openOnMount`), it opens one render
+ * after it mounts (so the open transition runs and Mantine's focus return, which notes the focused element
+ * when `opened` changes, notes this button); when that control had keyboard focus (`focusOnMount`), the
+ * button takes it first (WCAG 2.4.3 Focus Order).
+ */
+export function useOpenedAfterFirstUse<E extends HTMLElement>(
+  openOnMount: boolean,
+  focusOnMount: boolean,
+): { opened: boolean; setOpened: Dispatch<SetStateAction<boolean>>; target: RefObject<E | null> } {
+  const [opened, setOpened] = useState(false);
+  const target = useRef<E>(null);
+  useEffect(() => {
+    if (focusOnMount) target.current?.focus();
+    if (openOnMount) setOpened(true);
+  }, [focusOnMount, openOnMount]);
+  return { opened, setOpened, target };
 }

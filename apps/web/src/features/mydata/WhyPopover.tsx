@@ -1,9 +1,10 @@
 import { MY_DATA_ENDPOINTS, MY_DATA_TEXTS, type WhyKind } from '@course-coach/contracts';
 import { List, Popover, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { callEndpoint } from '../../api/call-endpoint.ts';
 import { errorMessage } from '../../api/client.ts';
+import { useOpenedAfterFirstUse } from '../../components/on-first-use.ts';
 import { WhyButton } from './WhyButton.tsx';
 
 /** Why the student sees one tailored item (GET …/why), fetched when first opened. */
@@ -34,15 +35,12 @@ export interface WhyPopoverProps {
  * in the course sees it (docs/my-data.md).
  */
 export function WhyPopover({ coachId, kind, id, openOnMount, focusOnMount }: WhyPopoverProps) {
-  const [opened, setOpened] = useState(false);
+  const {
+    opened,
+    setOpened,
+    target: button,
+  } = useOpenedAfterFirstUse<HTMLButtonElement>(openOnMount, focusOnMount);
   const titleId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focusOnMount) button.current?.focus();
-    // Opened one render after it mounts: Mantine notes the element to give focus back to on close only
-    // when `opened` changes, not when it mounts open (its focus return, WCAG 2.4.3 Focus Order).
-    if (openOnMount) setOpened(true);
-  }, [focusOnMount, openOnMount]);
   const query = useWhy(coachId, kind, id, opened);
   let body: React.ReactNode;
   if (query.isPending) body = <Text size="sm">Loading…</Text>;
