@@ -9,6 +9,8 @@ describe('HelpTip', () => {
   it('at the first press by keyboard, loads its popover, opens it and keeps focus on the button; Escape closes it', async () => {
     renderWithApp(<HelpTip term="Grade progress">Points you have earned so far.</HelpTip>);
     const first = screen.getByRole('button', { name: NAME });
+    // Before its popover's code is loaded it reads as the loaded one will (WCAG 4.1.2).
+    expect(first).toHaveAttribute('aria-haspopup', 'dialog');
     expect(first).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByTestId('help-tip-text')).toBeNull();
     first.focus();
@@ -18,6 +20,7 @@ describe('HelpTip', () => {
     const button = screen.getByRole('button', { name: NAME });
     await waitFor(() => expect(button).toHaveFocus());
     expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
     fireEvent.keyDown(button, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('help-tip-text')).toBeNull());
     expect(button).toHaveAttribute('aria-expanded', 'false');

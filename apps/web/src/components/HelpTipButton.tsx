@@ -12,12 +12,14 @@ export interface HelpTipButtonProps {
   ref?: Ref<HTMLButtonElement>;
 }
 
-/** Other button attributes: Popover.Target adds its own (aria-haspopup, aria-controls, id). */
+/** Other button attributes: Popover.Target adds its own (aria-controls while open, id). */
 type ButtonAttributes = Omit<ComponentPropsWithoutRef<'button'>, keyof HelpTipButtonProps | 'color'>;
 
 /**
  * The help icon's button, the same whether its popover's code is loaded yet (`HelpTip`) or not
- * (`HelpTipPopover`), so that the page looks and reads the same before and after the first press.
+ * (`HelpTipPopover`), so that the page looks and reads the same before and after the first press:
+ * `aria-haspopup="dialog"` and `aria-expanded` from the start, as Mantine's `Popover.Target` sets them
+ * (WCAG 4.1.2 Name, Role, Value).
  */
 export function HelpTipButton({
   term,
@@ -33,6 +35,7 @@ export function HelpTipButton({
       ref={ref}
       onClick={onClick}
       onKeyDown={onKeyDown}
+      aria-haspopup="dialog"
       aria-expanded={expanded}
       variant="subtle"
       color="gray"

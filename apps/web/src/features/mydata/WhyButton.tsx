@@ -9,13 +9,14 @@ export interface WhyButtonProps {
   ref?: Ref<HTMLButtonElement>;
 }
 
-/** Other button attributes: Popover.Target adds its own (aria-haspopup, aria-controls, id). */
+/** Other button attributes: Popover.Target adds its own (aria-controls while open, id). */
 type ButtonAttributes = Omit<ComponentPropsWithoutRef<'button'>, keyof WhyButtonProps | 'color' | 'type'>;
 
 /**
  * "Why am I seeing this?" as a link-styled button, the same whether its popover's code is loaded yet
  * (`WhyLink`) or not (`WhyPopover`), so that the item looks and reads the same before and after the first
- * press.
+ * press: `aria-haspopup="dialog"` and `aria-expanded` from the start, as Mantine's `Popover.Target` sets
+ * them (WCAG 4.1.2 Name, Role, Value).
  */
 export function WhyButton({ expanded, onClick, ref, ...rest }: WhyButtonProps & ButtonAttributes) {
   return (
@@ -27,6 +28,7 @@ export function WhyButton({ expanded, onClick, ref, ...rest }: WhyButtonProps & 
       size="xs"
       c="var(--cc-text-accent)"
       onClick={onClick}
+      aria-haspopup="dialog"
       aria-expanded={expanded}
       data-testid="why-link"
     >

@@ -28,6 +28,8 @@ describe('WhyLink', () => {
     });
     renderWithApp(<WithMe />);
     const link = await screen.findByRole('button', { name: MY_DATA_TEXTS.whyTitle });
+    // Before its popover's code is loaded it reads as the loaded one will (WCAG 4.1.2).
+    expect(link).toHaveAttribute('aria-haspopup', 'dialog');
     expect(link).toHaveAttribute('aria-expanded', 'false');
     const asked = () => fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.includes('/why'));
     expect(asked()).toEqual([]);
@@ -52,6 +54,8 @@ describe('WhyLink', () => {
     // The loaded popover's link replaced the plain one; the dialog's focus trap holds focus meanwhile.
     const link = screen.getByRole('button', { name: MY_DATA_TEXTS.whyTitle });
     expect(link).toHaveAttribute('aria-expanded', 'true');
+    expect(link).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(link).toHaveAttribute('aria-controls', dialog.id);
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
