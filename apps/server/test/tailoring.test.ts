@@ -297,6 +297,18 @@ describe('rule semantics over the real OULAD values', () => {
     });
     await waitForSync(coachA, cohort.id);
     expect((await getCohort(coachA, cohort.id)).membership_count).toBe(ref.members(P, [rule]).length);
+    // A whole re-sync that changes nothing writes no membership row (each row keeps the version the
+    // first sync wrote).
+    const versions = () =>
+      ctx.database.query<{ user_id: number; v: string }>(
+        'select user_id, xmin::text as v from cohort_memberships where cohort_id = $1 order by user_id',
+        [cohort.id],
+      );
+    const written = await versions();
+    expect(written.length).toBe(ref.members(P, [rule]).length);
+    expect((await staff.post(API.cohortMembershipUpdate(coachA, cohort.id))).status).toBe(202);
+    expect((await waitForSync(coachA, cohort.id)).state).toBe('success');
+    expect(await versions()).toEqual(written);
     const edited = {
       characteristic: 'age_band',
       operation: 'includes',

@@ -24,8 +24,9 @@ export interface MembershipResult {
 
 /**
  * Builds the one SQL statement that computes an Insight Group's membership set-wise (docs/design.md,
- * Tailoring semantics) and inserts it into `cohort_memberships`, returning the member count and each
- * rule's qualifying count.
+ * Tailoring semantics) and writes it into `cohort_memberships` (the whole group: its new members inserted
+ * and its former ones deleted, the rest left as they are), returning the member count and each rule's
+ * qualifying count.
  *
  * The population is the coach's enrolled students. Each student's values are those of their enrolment
  * in this coach for enrolment-scoped characteristics (`coach_id` = the coach) and their institution-wide
@@ -104,15 +105,30 @@ export function membershipStatement(
     )`;
   const tail = counts.map((c) => `, ${c}`).join('');
   // Counting only (the qualifying counts after an incremental sync): no insert.
-  const text =
-    mode === 'count'
-      ? `${flagsCte} select 0 * $1::int as members${tail} from flags` // $1 unused: typed for the driver
-      : `${flagsCte}, ins as (
+  let text: string;
+  if (mode === 'count') {
+    text = `${flagsCte} select 0 * $1::int as members${tail} from flags`; // $1 unused: typed for the driver
+  } else if (users) {
+    text = `${flagsCte}, ins as (
       insert into cohort_memberships (cohort_id, user_id)
       select $1, user_id from flags where ${member}
       returning user_id
     )
-    select (select count(*)::int from ins) as members${users ? ', (select coalesce(array_agg(user_id), array[]::int[]) from ins) as ids' : ''}${tail} from flags`;
+    select (select count(*)::int from ins) as members, (select coalesce(array_agg(user_id), array[]::int[]) from ins) as ids${tail} from flags`;
+  } else {
+    // The whole group: only the rows that change are written (new members inserted, former ones
+    // deleted), so that an unchanged re-sync (a rule edit with the same result, the sync button)
+    // writes no row: no dead row versions, no WAL, nothing for the tables' triggers.
+    text = `${flagsCte}, ins as (
+      insert into cohort_memberships (cohort_id, user_id)
+      select $1, user_id from flags where ${member}
+      on conflict do nothing
+    ), gone as (
+      delete from cohort_memberships x where x.cohort_id = $1
+         and not exists (select 1 from flags where flags.user_id = x.user_id and ${member})
+    )
+    select (count(*) filter (where ${member}))::int as members${tail} from flags`;
+  }
   return { text, params, valid };
 }
 
@@ -154,7 +170,7 @@ async function fingerprint(q: Query, cohortId: number): Promise<string> {
 }
 
 /**
- * Recomputes one Insight Group's membership inside the caller's transaction: replaces its members,
+ * Recomputes one Insight Group's membership inside the caller's transaction: brings its members up to date,
  * stores the member count and every rule's qualifying count, and writes the membership back to the
  * dictionary when the group names a membership characteristic. Returns the counts and the change
  * (`all` when the member set differs from before, else none).
@@ -165,7 +181,6 @@ export async function recomputeMembership(
 ): Promise<MembershipResult & { change: MembershipChange }> {
   const { cohort, rules, dictionary } = await loadGroup(q, cohortId);
   const before = cohort.characteristic ? await fingerprint(q, cohortId) : '';
-  await q('delete from cohort_memberships where cohort_id = $1', [cohortId]);
   const { text, params, valid } = membershipStatement(cohortId, cohort.coach_id, rules, dictionary);
   const [row] = await q<Record<string, number>>(text, params);
   const membershipCount = row?.members ?? 0;
