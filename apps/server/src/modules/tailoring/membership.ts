@@ -118,7 +118,7 @@ export function membershipStatement(
   } else {
     // The whole group: only the rows that change are written (new members inserted, former ones
     // deleted), so that an unchanged re-sync (a rule edit with the same result, the sync button)
-    // writes no row: no dead row versions, no WAL, nothing for the tables' triggers.
+    // writes no row: no dead row versions, no WAL. The members left in place keep their rows.
     text = `${flagsCte}, ins as (
       insert into cohort_memberships (cohort_id, user_id)
       select $1, user_id from flags where ${member}
