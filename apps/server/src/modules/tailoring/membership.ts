@@ -105,13 +105,14 @@ export function membershipStatement(
     )`;
   const tail = counts.map((c) => `, ${c}`).join('');
   // Counting only (the qualifying counts after an incremental sync): no insert.
+  const insert = `insert into cohort_memberships (cohort_id, user_id)
+      select $1, user_id from flags where ${member}`;
   let text: string;
   if (mode === 'count') {
     text = `${flagsCte} select 0 * $1::int as members${tail} from flags`; // $1 unused: typed for the driver
   } else if (users) {
     text = `${flagsCte}, ins as (
-      insert into cohort_memberships (cohort_id, user_id)
-      select $1, user_id from flags where ${member}
+      ${insert}
       returning user_id
     )
     select (select count(*)::int from ins) as members, (select coalesce(array_agg(user_id), array[]::int[]) from ins) as ids${tail} from flags`;
@@ -119,15 +120,18 @@ export function membershipStatement(
     // The whole group: only the rows that change are written (new members inserted, former ones
     // deleted), so that an unchanged re-sync (a rule edit with the same result, the sync button)
     // writes no row: no dead row versions, no WAL. The members left in place keep their rows.
+    // `changed`: how many rows were inserted or deleted (0: the member set is as before).
     text = `${flagsCte}, ins as (
-      insert into cohort_memberships (cohort_id, user_id)
-      select $1, user_id from flags where ${member}
+      ${insert}
       on conflict do nothing
+      returning 1
     ), gone as (
       delete from cohort_memberships x where x.cohort_id = $1
          and not exists (select 1 from flags where flags.user_id = x.user_id and ${member})
+      returning 1
     )
-    select (count(*) filter (where ${member}))::int as members${tail} from flags`;
+    select (count(*) filter (where ${member}))::int as members,
+           (select count(*)::int from ins) + (select count(*)::int from gone) as changed${tail} from flags`;
   }
   return { text, params, valid };
 }
@@ -159,16 +163,6 @@ async function loadGroup(q: Query, cohortId: number) {
   return { cohort, rules, dictionary };
 }
 
-/** A fingerprint of a group's member set (count and a hash sum), to tell whether a full sync changed it. */
-async function fingerprint(q: Query, cohortId: number): Promise<string> {
-  const [row] = await q<{ f: string }>(
-    `select count(*)::text || ':' || coalesce(sum(hashint4(user_id)::bigint), 0)::text as f
-       from cohort_memberships where cohort_id = $1`,
-    [cohortId],
-  );
-  return row?.f ?? '';
-}
-
 /**
  * Recomputes one Insight Group's membership inside the caller's transaction: brings its members up to date,
  * stores the member count and every rule's qualifying count, and writes the membership back to the
@@ -180,15 +174,15 @@ export async function recomputeMembership(
   cohortId: number,
 ): Promise<MembershipResult & { change: MembershipChange }> {
   const { cohort, rules, dictionary } = await loadGroup(q, cohortId);
-  const before = cohort.characteristic ? await fingerprint(q, cohortId) : '';
   const { text, params, valid } = membershipStatement(cohortId, cohort.coach_id, rules, dictionary);
   const [row] = await q<Record<string, number>>(text, params);
   const membershipCount = row?.members ?? 0;
   const qualifying = await storeQualifying(q, rules, valid, row);
   await q('update cohorts set membership_count = $2 where id = $1', [cohortId, membershipCount]);
   await writeBackMembership(q, cohort);
-  const after = cohort.characteristic ? await fingerprint(q, cohortId) : '';
-  return { membershipCount, qualifying, change: before === after ? [] : 'all' };
+  // Only a group with a membership characteristic passes its change on (to the groups reading it).
+  const change: MembershipChange = cohort.characteristic && row?.changed ? 'all' : [];
+  return { membershipCount, qualifying, change };
 }
 
 async function storeQualifying(

@@ -16,11 +16,14 @@ with flags as materialized (
       insert into cohort_memberships (cohort_id, user_id)
       select $1, user_id from flags where m0 and m1 and m2 and m3 and m4 and m5
       on conflict do nothing
+      returning 1
     ), gone as (
       delete from cohort_memberships x where x.cohort_id = $1
          and not exists (select 1 from flags where flags.user_id = x.user_id and m0 and m1 and m2 and m3 and m4 and m5)
+      returning 1
     )
-    select (count(*) filter (where m0 and m1 and m2 and m3 and m4 and m5))::int as members, count(*) filter (where m0)::int as q0, count(*) filter (where m1)::int as q1, count(*) filter (where m2)::int as q2, count(*) filter (where m3)::int as q3, count(*) filter (where m4)::int as q4, count(*) filter (where m5)::int as q5 from flags
+    select (count(*) filter (where m0 and m1 and m2 and m3 and m4 and m5))::int as members,
+           (select count(*)::int from ins) + (select count(*)::int from gone) as changed, count(*) filter (where m0)::int as q0, count(*) filter (where m1)::int as q1, count(*) filter (where m2)::int as q2, count(*) filter (where m3)::int as q3, count(*) filter (where m4)::int as q4, count(*) filter (where m5)::int as q5 from flags
 
 -- an incremental sync: the listed students only
 -- parameters: [7,3,[101,102],11,"F",12,["London","Wales"],13,["art"],14,["Y3","Y4"],15,2,16,"N"]
