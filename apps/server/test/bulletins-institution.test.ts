@@ -195,6 +195,37 @@ describe('the cross-course list', () => {
     expect(whole.find((b) => b.id === ids.sameB)!.coach_label).toBe(labelB);
   });
 
+  it('an instructor of one course who is a student of another sees the drafts of the first only', async () => {
+    // Staff is asked per coach: the student becomes coach A's instructor for this test, and a draft of
+    // coach B (where they stay a student) must stay hidden while coach A's draft and audience bulletin show.
+    await ctx.database.query(
+      `update enrollments set role = 'instructor' where coach_id = $1 and user_id = $2`,
+      [coachA, studentId],
+    );
+    await create(coachB, 'draftB', { title: 'Draft of B', status: 'Draft' });
+    try {
+      const p = await page(student);
+      expect(keysOf(p.results)).toEqual(
+        ['audience', 'draft', 'percent', 'plainB', 'quote', 'regex', 'sameA', 'sameB', 'underscore'].sort(),
+      );
+      expect(p.count).toBe(9);
+      expect(p.results.find((b) => b.id === ids.draft)!.is_published).toBe(false);
+      // The same bulletins through the coach scope: staff in A, a student in B.
+      const inB = BulletinListSchema.parse((await student.get(API.bulletinList(coachB))).body);
+      expect(inB.map((b) => b.id)).not.toContain(ids.draftB);
+      const inA = BulletinListSchema.parse((await student.get(API.bulletinList(coachA))).body);
+      expect(inA.map((b) => b.id)).toContain(ids.draft);
+    } finally {
+      await ctx.database.query(
+        `update enrollments set role = 'student' where coach_id = $1 and user_id = $2`,
+        [coachA, studentId],
+      );
+      await ctx.database.query('delete from bulletins where id = $1', [ids.draftB]);
+      delete ids.draftB;
+    }
+    expect((await page(student)).count).toBe(8);
+  });
+
   it('filters by course, topic, unread and starred', async () => {
     expect(keysOf((await page(student, `coach=${coachB}`)).results)).toEqual(['plainB', 'sameB']);
     expect(keysOf((await page(student, `topic=${TOKEN}%20Exams`)).results)).toEqual(

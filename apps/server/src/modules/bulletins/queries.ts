@@ -40,11 +40,19 @@ export function scopeSql(scope: BulletinScope): string {
 }
 
 /**
- * SQL condition: the caller may see bulletin `b` of a coach in `sc` (see the rule above). The group and
- * exclusion tests are the list forms (`bulletinTargetsListSql`, `notExcludedListSql`): the caller's
- * groups and exclusions are read once per statement, not once per bulletin (docs/bulletins.md "Lists").
+ * SQL condition: the caller may see bulletin `b` of a coach in `sc` (see the rule above), in a statement
+ * whose `scope` CTE is `scopeSql`'s. The group and exclusion tests are the list forms
+ * (`bulletinTargetsListSql`, `notExcludedListSql`): the caller's groups and exclusions are read once per
+ * statement, not once per bulletin (docs/bulletins.md "Lists").
+ *
+ * "Staff of the bulletin's coach" is asked of `b` alone (its coach among the scope's staff coaches, read
+ * once per statement) rather than of the joined `sc.staff`: a condition on `b` alone is tested while
+ * bulletins are scanned, where one that names `sc` waits for the join and is tested there, row by row,
+ * at about twice the cost (docs/bulletins.md "How a page is computed"). `sc.staff` and this say the same:
+ * `b` is joined to the scope's row of its own coach.
  */
-export const VISIBLE = `(sc.staff or (b.is_published and not b.is_queued and not b.under_review
+export const VISIBLE = `(b.coach_id = any(array(select st.coach_id from scope st where st.staff))
+              or (b.is_published and not b.is_queued and not b.under_review
                   and b.publish_timestamp <= now()
                   and ${bulletinTargetsListSql('$2')}
                   and ${notExcludedListSql('bulletin', 'b.id', '$2')}))`;

@@ -131,11 +131,15 @@ export function selectMatchingPage(
   const match = matchSql(filter);
   const base = matchParams(caller, scope, match);
   const n = base.length;
+  // The page's bulletins are picked by `b.id = any(array(…))` rather than joined to the page: the join
+  // was planned as a scan of every bulletin (and of every view of the caller) hashed against the page's
+  // ids; the array is looked up in the primary key (docs/bulletins.md "How a page is computed").
   return q<PageRow>(
     `with ${scopeSql(scope)},
      page as (select m.id, (count(*) over ())::int as total_count from (${match.sql}) m
                order by m.publish_timestamp desc, m.id desc limit ${pageSize} offset $${n + 1})
-     select ${COLUMNS}, p.total_count from ${FROM} join page p on p.id = b.id
+     select ${COLUMNS}, (select p.total_count from page p limit 1) as total_count from ${FROM}
+      where b.id = any(array(select p.id from page p))
       order by b.publish_timestamp desc, b.id desc`,
     [...base, offset],
   );
