@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { loadLaterStyles } from '../later-styles.ts';
+import { loadOnce } from './load-once.ts';
 
 /**
  * A component whose module loads on its first render (React `lazy` inside its own `Suspense`), for parts of
@@ -17,12 +18,8 @@ export function lazyComponent<P extends object>(
   fallback: ReactNode = null,
   styles: () => Promise<unknown> = loadLaterStyles,
 ): ComponentType<P> & { preload: () => void } {
-  let loading: Promise<ComponentType<P>> | undefined;
-  const once = () => {
-    loading ??= Promise.all([load(), styles()]).then(([component]) => component);
-    return loading;
-  };
-  const Lazy = lazy(async () => ({ default: await once() }));
+  const chunk = loadOnce(load, styles);
+  const Lazy = lazy(async () => ({ default: await chunk.get() }));
   function LazyComponent(props: P) {
     return (
       <Suspense fallback={fallback}>
@@ -31,8 +28,6 @@ export function lazyComponent<P extends object>(
     );
   }
   /** Starts loading the module now (e.g. beside the data it will show), without rendering it. */
-  LazyComponent.preload = () => {
-    once().catch(() => undefined);
-  };
+  LazyComponent.preload = chunk.preload;
   return LazyComponent;
 }

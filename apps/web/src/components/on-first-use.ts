@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { loadLaterStyles } from '../later-styles.ts';
+import { loadOnce } from './load-once.ts';
 
 /** What `useLoaded()` of `onFirstUse` gives the plain control. */
 export interface FirstUse<P> {
@@ -37,22 +37,14 @@ export interface FirstUse<P> {
 export function onFirstUse<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): { useLoaded: () => FirstUse<P>; preload: () => void } {
-  let loading: Promise<ComponentType<P>> | undefined;
-  let loaded: ComponentType<P> | undefined;
-  const once = () => {
-    loading ??= Promise.all([load(), loadLaterStyles()]).then(([component]) => {
-      loaded = component;
-      return component;
-    });
-    return loading;
-  };
+  const chunk = loadOnce(load);
   function useLoaded(): FirstUse<P> {
     const [state, setState] = useState<{ Loaded: ComponentType<P> | null; used: boolean; hadFocus: boolean }>(
-      () => ({ Loaded: loaded ?? null, used: false, hadFocus: false }),
+      () => ({ Loaded: chunk.loaded() ?? null, used: false, hadFocus: false }),
     );
     const [, setFailure] = useState<unknown>(null);
     const use = (control: HTMLElement | null) => {
-      once().then(
+      chunk.get().then(
         (Loaded) =>
           setState({ Loaded, used: true, hadFocus: control !== null && document.activeElement === control }),
         (error: unknown) =>
@@ -66,9 +58,7 @@ export function onFirstUse<P extends object>(
   return {
     useLoaded,
     /** Starts loading the module now, without rendering it. */
-    preload: () => {
-      once().catch(() => undefined);
-    },
+    preload: chunk.preload,
   };
 }
 
