@@ -9,6 +9,7 @@ import {
   MembershipTaskSchema,
 } from '@course-coach/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyBulletinTriggers } from '../src/db/bulletin-triggers.ts';
 import {
   type Browser,
   getTestContext,
@@ -383,6 +384,56 @@ describe('the cross-course list', () => {
       expect((await page(student, `q=${encodeURIComponent('kappa lambda')}&page=1`)).count).toBe(1);
     } finally {
       await ctx.database.query('delete from bulletins where id = $1', [ids.split]);
+    }
+  });
+  it('the search follows a description edited through the editor or by hand-written SQL', async () => {
+    await create(coachA, 'edited', { title: 'Eta', description: '<p>Upsilon phi</p>' });
+    const search = async (q: string) =>
+      keysOf((await page(student, `q=${encodeURIComponent(q)}`)).results).filter(
+        (k) => !k.startsWith('other'),
+      );
+    try {
+      expect(await search('upsilon phi')).toEqual(['edited']);
+      const put = await staff.request('PUT', API.bulletin(coachA, ids.edited!), {
+        json: {
+          title: `${TOKEN} Eta`,
+          status: 'Published',
+          publish_timestamp: new Date(Date.now() - 3_600_000).toISOString(),
+          description: '<p>Chi<strong>psi</strong> omega</p>',
+        },
+      });
+      expect(put.status, put.text).toBe(200);
+      expect(await search('upsilon')).toEqual([]);
+      expect(await search('CHI PSI')).toEqual(['edited']);
+      // The stored search text is derived by the database, whatever a statement writes there.
+      await ctx.database.query(
+        `update bulletins set description = '<p>Alpha<br>beta</p>', description_text = 'stale' where id = $1`,
+        [ids.edited],
+      );
+      expect(await search('stale')).toEqual([]);
+      expect(await search('alpha beta')).toEqual(['edited']);
+      const [row] = await ctx.database.query<{ description_text: string }>(
+        'select description_text from bulletins where id = $1',
+        [ids.edited],
+      );
+      expect(row!.description_text).toBe('<p>alpha<br>beta</p>'.replace(/<[^>]*>/g, ' '));
+      // A row written with triggers off (as before migration 0025): found all the same, then filled at start.
+      await ctx.database.transaction(async (q) => {
+        await q('set local session_replication_role = replica');
+        await q(`update bulletins set description = '<p>Nu XI</p>', description_text = null where id = $1`, [
+          ids.edited,
+        ]);
+      });
+      expect(await search('nu xi')).toEqual(['edited']);
+      await applyBulletinTriggers(ctx.database.query);
+      const [filled] = await ctx.database.query<{ description_text: string | null }>(
+        'select description_text from bulletins where id = $1',
+        [ids.edited],
+      );
+      expect(filled!.description_text).toBe(' nu xi ');
+    } finally {
+      await ctx.database.query('delete from bulletins where id = $1', [ids.edited]);
+      delete ids.edited;
     }
   });
 });

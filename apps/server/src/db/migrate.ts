@@ -3,6 +3,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { REPO_ROOT } from '../config.ts';
 import { applyActivityTriggers } from './activity-triggers.ts';
+import { applyBulletinTriggers } from './bulletin-triggers.ts';
 import type { Database } from './client.ts';
 import { applyGradeTriggers } from './grade-triggers.ts';
 import { applyValueTriggers } from './value-triggers.ts';
@@ -12,8 +13,8 @@ export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/server/src/db/migration
 
 /**
  * Applies drizzle-kit's SQL migrations (apps/server/src/db/migrations; the same files serve both drivers),
- * then the grade-version, activity-version and value-key triggers (db/grade-triggers.ts,
- * db/activity-triggers.ts, db/value-triggers.ts).
+ * then the grade-version, activity-version, value-key and bulletin search-text triggers
+ * (db/grade-triggers.ts, db/activity-triggers.ts, db/value-triggers.ts, db/bulletin-triggers.ts).
  */
 export async function runMigrations(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
@@ -22,6 +23,7 @@ export async function runMigrations(database: Database): Promise<void> {
     await applyGradeTriggers(database.query);
     await applyActivityTriggers(database.query);
     await applyValueTriggers(database.query);
+    await applyBulletinTriggers(database.query);
     return;
   }
   // Several instances may start at once: one migrates while the others wait on an advisory lock.
@@ -33,6 +35,7 @@ export async function runMigrations(database: Database): Promise<void> {
     await applyGradeTriggers(q);
     await applyActivityTriggers(q);
     await applyValueTriggers(q);
+    await applyBulletinTriggers(q);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();

@@ -60,6 +60,12 @@ export const bulletins = pgTable(
     title: text('title').notNull(),
     subtitle: text('subtitle').notNull().default(''),
     description: text('description').notNull().default(''),
+    /**
+     * The description as the bulletin list's search reads it: HTML tags replaced by spaces, lower-cased.
+     * Derived, never written by the app: a trigger sets it on every insert and update
+     * (db/bulletin-triggers.ts); null only until the first start after migration 0025 fills it.
+     */
+    description_text: text('description_text'),
     icon_url: text('icon_url'),
     is_published: boolean('is_published').notNull().default(false),
     is_queued: boolean('is_queued').notNull().default(false),

@@ -5,6 +5,7 @@
  * `scopeSql` and `VISIBLE`, unchanged: filters only narrow it. Paging and the wire shapes are ./search.ts's.
  */
 import { BULLETIN_MAX_PAGE_SIZE, type BulletinListQuery } from '@course-coach/contracts';
+import { descriptionTextSql } from '../../db/bulletin-triggers.ts';
 import type { Query } from '../../db/client.ts';
 import type { bulletinTopics, coaches } from '../../db/schema/index.ts';
 import {
@@ -21,13 +22,11 @@ import {
 export type BulletinFilter = Pick<BulletinListQuery, 'coach' | 'topic' | 'unread' | 'starred' | 'q'>;
 
 /**
- * The description as text for the search: its HTML tags replaced by spaces (descriptions are sanitised
- * HTML, docs/decisions/0004), so that searching "strong" does not find every bold word.
+ * The description as lower-cased text for the search, its HTML tags replaced by spaces: the stored
+ * `description_text`, which a trigger keeps (db/bulletin-triggers.ts), or, for a row written before the
+ * trigger existed and not yet filled, the same computed from the description.
  */
-const DESCRIPTION_TEXT = `regexp_replace(m.description, '<[^>]*>', ' ', 'g')`;
-
-/** At most this many words of a search are tested on the raw description before its tags are removed. */
-const MAX_SEARCH_WORDS = 4;
+const DESCRIPTION_TEXT = `coalesce(m.description_text, ${descriptionTextSql('m.description')})`;
 
 /**
  * The bulletins the caller sees in the scope that pass `filter`, as SQL selecting `id` and
@@ -36,10 +35,8 @@ const MAX_SEARCH_WORDS = 4;
  *
  * The search is `strpos` on lower-cased text: a plain substring, so `%`, `_`, `'`, `\` and regular
  * expression syntax in it are ordinary characters (and it is a bound parameter, never SQL). It is tested
- * last, on the bulletins that pass every other test, and the description's tags are removed only from a
- * description whose raw text holds each space-free word of the search: removing a tag puts a space in
- * its place, so a word (which has no space) found in the text without tags is found in the raw text too.
- * Both only skip work; which bulletins match is the same (docs/bulletins.md "Lists").
+ * last, on the bulletins that pass every other test, against the title, the subtitle and the
+ * description's stored search text (`DESCRIPTION_TEXT`; docs/bulletins.md "Lists").
  */
 function matchSql(filter: BulletinFilter): { sql: string; params: unknown[] } {
   const parts: string[] = [];
@@ -65,15 +62,13 @@ function matchSql(filter: BulletinFilter): { sql: string; params: unknown[] } {
     return { sql: `select b.id, b.publish_timestamp from ${from} where ${VISIBLE}${where}`, params };
   }
   const p = `lower(${param(q)})`;
-  const words = [...new Set(q.split(' ').filter((w) => w !== ''))].slice(0, MAX_SEARCH_WORDS);
-  const inRaw = words.map((w) => `strpos(m.raw, lower(${param(w)})) > 0 and `).join('');
   // `offset 0` keeps the search out of the inner query, so that it runs after the other tests.
   return {
     sql: `select m.id, m.publish_timestamp from (
-            select b.id, b.publish_timestamp, b.title, b.subtitle, b.description, lower(b.description) as raw
+            select b.id, b.publish_timestamp, b.title, b.subtitle, b.description, b.description_text
               from ${from} where ${VISIBLE}${where} offset 0) m
            where strpos(lower(m.title), ${p}) > 0 or strpos(lower(m.subtitle), ${p}) > 0
-              or (${inRaw}strpos(lower(${DESCRIPTION_TEXT}), ${p}) > 0)`,
+              or strpos(${DESCRIPTION_TEXT}, ${p}) > 0`,
     params,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "bulletins" ADD COLUMN "description_text" text;
