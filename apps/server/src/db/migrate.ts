@@ -6,6 +6,7 @@ import { applyActivityTriggers } from './activity-triggers.ts';
 import { applyBulletinTriggers } from './bulletin-triggers.ts';
 import type { Database } from './client.ts';
 import { applyGradeTriggers } from './grade-triggers.ts';
+import { applyTailoringCountTriggers } from './tailoring-count-triggers.ts';
 import { applyValueTriggers } from './value-triggers.ts';
 
 /** The SQL migrations, found from the repository root so the bundled server (apps/server/dist) finds them too. */
@@ -13,8 +14,9 @@ export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/server/src/db/migration
 
 /**
  * Applies drizzle-kit's SQL migrations (apps/server/src/db/migrations; the same files serve both drivers),
- * then the grade-version, activity-version, value-key and bulletin search-text triggers
- * (db/grade-triggers.ts, db/activity-triggers.ts, db/value-triggers.ts, db/bulletin-triggers.ts).
+ * then the grade-version, activity-version, value-key, bulletin search-text and tailoring-count triggers
+ * (db/grade-triggers.ts, db/activity-triggers.ts, db/value-triggers.ts, db/bulletin-triggers.ts,
+ * db/tailoring-count-triggers.ts).
  */
 export async function runMigrations(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
@@ -24,6 +26,7 @@ export async function runMigrations(database: Database): Promise<void> {
     await applyActivityTriggers(database.query);
     await applyValueTriggers(database.query);
     await applyBulletinTriggers(database.query);
+    await applyTailoringCountTriggers(database.query);
     return;
   }
   // Several instances may start at once: one migrates while the others wait on an advisory lock.
@@ -36,6 +39,7 @@ export async function runMigrations(database: Database): Promise<void> {
     await applyActivityTriggers(q);
     await applyValueTriggers(q);
     await applyBulletinTriggers(q);
+    await applyTailoringCountTriggers(q);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();

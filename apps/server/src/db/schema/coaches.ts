@@ -60,6 +60,11 @@ export const coaches = pgTable(
      * cache (schema/grades.ts coachActivityCache; docs/activity.md).
      */
     activity_version: bigint('activity_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Bumped by database triggers (db/tailoring-count-triggers.ts) whenever the coach's enrollments are
+     * written: one of the versions that key the tailoring distribution's cached counts.
+     */
+    enrollment_version: bigint('enrollment_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('coaches_course_term_key').on(t.institution_id, t.course_code, t.term_code)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** A university or college: the tenant. Every tenant table carries `institution_id` (docs/design.md, Tenancy). */
 export const institutions = pgTable('institutions', {
@@ -7,6 +7,12 @@ export const institutions = pgTable('institutions', {
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Bumped by database triggers (db/tailoring-count-triggers.ts) whenever a characteristic value or a
+   * tailoring source of the institution is written: one of the three versions that key the tailoring
+   * distribution's cached counts (modules/tailoring/distribution-cache.ts).
+   */
+  tailoring_version: bigint('tailoring_version', { mode: 'number' }).notNull().default(0),
 });
 
 /** A person who can sign in. Email is stored lower-case and unique across the installation. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -187,6 +188,11 @@ export const cohorts = pgTable(
     source: text('source'),
     characteristic: text('characteristic'),
     membership_count: integer('membership_count').notNull().default(0),
+    /**
+     * Bumped by database triggers (db/tailoring-count-triggers.ts) whenever the group's memberships are
+     * written: one of the versions that key the tailoring distribution's cached counts.
+     */
+    membership_version: bigint('membership_version', { mode: 'number' }).notNull().default(0),
     /** Staff show this group to its members on their My data page (docs/my-data.md). */
     visible_to_students: boolean('visible_to_students').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

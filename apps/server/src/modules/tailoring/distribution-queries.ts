@@ -7,6 +7,7 @@
  */
 import type { Query } from '../../db/client.ts';
 import type { users } from '../../db/schema/index.ts';
+import type { CountsVersions } from './distribution-cache.ts';
 
 /** True when the institution's dictionary has a characteristic named `name` (the distribution's `?characteristic=`). */
 export async function characteristicExists(q: Query, institutionId: number, name: string): Promise<boolean> {
@@ -64,15 +65,22 @@ export function selectMembersForExport(
   );
 }
 
-/** The group's stored member count, when the group is the coach's. */
-export async function selectStoredMemberCount(
+/**
+ * The versions the distribution's counts are cached at (modules/tailoring/distribution-cache.ts), when
+ * the group is the coach's: its institution's `tailoring_version`, the coach's `enrollment_version` and
+ * the group's `membership_version`, as text (bigint).
+ */
+export async function selectCountsVersions(
   q: Query,
   coachId: number,
   cohortId: number,
-): Promise<{ membership_count: number } | undefined> {
-  const [row] = await q<{ membership_count: number }>(
-    'select membership_count from cohorts where id = $1 and coach_id = $2',
-    [cohortId, coachId],
+): Promise<CountsVersions | undefined> {
+  const [row] = await q<CountsVersions>(
+    `select i.tailoring_version::text as tailoring, c.enrollment_version::text as enrollment,
+            h.membership_version::text as membership
+       from cohorts h join coaches c on c.id = h.coach_id join institutions i on i.id = c.institution_id
+      where h.id = $2 and h.coach_id = $1`,
+    [coachId, cohortId],
   );
   return row;
 }

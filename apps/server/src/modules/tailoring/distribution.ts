@@ -14,13 +14,14 @@ import {
 import type { Database, Query } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { loadDictionary } from './dictionary.ts';
+import { cachedCounts } from './distribution-cache.ts';
 import {
   enrollmentCount,
   memberCount,
+  selectCountsVersions,
   selectDistributionStudents,
   selectMemberPage,
   selectMembersForExport,
-  selectStoredMemberCount,
   selectUsersWithAnyValue,
   selectValueCounts,
 } from './distribution-queries.ts';
@@ -61,7 +62,8 @@ export async function cohortMembersForExport(database: Database, scope: CoachSco
  * students with no value of a characteristic are counted under its default value alone (no `__`).
  * One aggregate over the enrolled students' values (members found by a hash join), plus, for
  * characteristics where a student may have several values, a semi-join count of students with any.
- * Cost grows with enrolment × characteristics asked for: the screen should ask for one at a time.
+ * Cost grows with enrolment × characteristics asked for: the screen should ask for one at a time. The
+ * counts are kept between requests until one of their inputs is written (./distribution-cache.ts).
  */
 export async function tailoringDistribution(
   database: Database,
@@ -70,10 +72,9 @@ export async function tailoringDistribution(
   characteristic: string | undefined,
   paging: { page: number; page_size: number } = { page: 1, page_size: DISTRIBUTION_PAGE_SIZE },
 ): Promise<TailoringDistribution> {
-  const cohort = await selectStoredMemberCount(database.query, scope.coachId, cohortId);
-  if (!cohort) throw notFound();
-  const enrollment = await enrollmentCount(database.query, scope.coachId);
-  const members = await memberCount(database.query, cohortId);
+  // Read before anything is counted: the cached counts are valid for these versions only.
+  const versions = await selectCountsVersions(database.query, scope.coachId, cohortId);
+  if (!versions) throw notFound();
   const dictionary = (await loadDictionary(database.query, scope.institutionId)).filter(
     (c) => characteristic === undefined || c.name === characteristic,
   );
@@ -81,13 +82,23 @@ export async function tailoringDistribution(
   // several values (multivalued, or several sources), which needs a distinct count.
   const multi = dictionary.filter((c) => c.is_multivalued || c.sources.length > 1).map((c) => c.id);
   const ids = dictionary.map((c) => c.id);
-  const byValue = await selectValueCounts(database.query, scope.coachId, cohortId, ids);
-  // Enrolled students (and members) with at least one value: a semi-join per such characteristic.
-  const byUser: Array<{ characteristic_id: number; users: number; member_users: number }> = [];
-  for (const cid of multi) {
-    const row = await selectUsersWithAnyValue(database.query, scope.coachId, cohortId, cid);
-    byUser.push({ characteristic_id: cid, ...row });
-  }
+  const { enrollment, members, byValue, byUser } = await cachedCounts(
+    database,
+    `${scope.coachId}:${cohortId}:${ids.join(',')}:${multi.join(',')}`,
+    versions,
+    async () => {
+      const enrollment = await enrollmentCount(database.query, scope.coachId);
+      const members = await memberCount(database.query, cohortId);
+      const byValue = await selectValueCounts(database.query, scope.coachId, cohortId, ids);
+      // Enrolled students (and members) with at least one value: a semi-join per such characteristic.
+      const byUser: Array<{ characteristic_id: number; users: number; member_users: number }> = [];
+      for (const cid of multi) {
+        const row = await selectUsersWithAnyValue(database.query, scope.coachId, cohortId, cid);
+        byUser.push({ characteristic_id: cid, ...row });
+      }
+      return { enrollment, members, byValue, byUser };
+    },
+  );
   const rows: Array<{
     name: string;
     key: string | null;
