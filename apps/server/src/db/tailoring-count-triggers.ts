@@ -40,7 +40,8 @@ export const TAILORING_COUNT_TABLES = Object.keys(BUMP_OF);
  * db/activity-triggers.ts, and for the same reason: imports, syncs, roster syncs, cascaded deletes, the
  * trash and hand-written SQL all write these tables, and a missed path would be a stale count). The
  * cached counts (modules/tailoring/distribution-cache.ts) are valid only for the three versions they were
- * read at. Statement-level triggers with transition tables: a bulk statement bumps each row once.
+ * read at. Statement-level triggers with transition tables: a bulk statement bumps each row once (an
+ * update twice, once for its new rows and once for its old ones).
  * Applied by `runMigrations` after the migrations, idempotently.
  */
 export const TAILORING_COUNT_TRIGGERS_SQL = [
